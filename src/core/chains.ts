@@ -1,0 +1,109 @@
+import type { Chain as ViemChain } from 'viem'
+import {
+  arbitrum,
+  avalanche,
+  base,
+  bsc,
+  chiliz,
+  cronos,
+  fantom,
+  foundry,
+  gnosis,
+  linea,
+  lineaSepolia,
+  mainnet,
+  optimism,
+  palm,
+  polygon,
+} from 'viem/chains'
+import { InvalidParameterError } from './errors.js'
+
+/** The 13 chain names of the spec, in the spec's order. */
+export const chainNames = [
+  'eth', 'polygon', 'bsc', 'avalanche', 'fantom', 'palm', 'cronos',
+  'arbitrum', 'gnosis', 'chiliz', 'base', 'optimism', 'linea',
+] as const
+
+/** The spec's hex chain ids, in the same order as {@link chainNames}. */
+export const chainHexIds = [
+  '0x1', '0x89', '0x38', '0xa86a', '0xfa', '0x2a15c308d', '0x19',
+  '0xa4b1', '0x64', '0x15b38', '0x2105', '0xa', '0xe705',
+] as const
+
+export type ChainName = (typeof chainNames)[number]
+export type ChainHexId = (typeof chainHexIds)[number]
+/** A chain as the service accepts it: a spec name or a spec hex id. */
+export type ChainInput = ChainName | ChainHexId | (string & {})
+
+export interface ChainInfo {
+  /** The spec's name for the chain (`eth`, `polygon`, …). */
+  name: ChainName | undefined
+  /** The true EIP-155 chain id. */
+  chainId: number
+  /** Human name, native currency and explorer, from `viem/chains`. */
+  label: string
+  nativeCurrency: { name: string; symbol: string; decimals: number }
+  explorerUrl: string | undefined
+  viemChain: ViemChain
+}
+
+const byName: Record<ChainName, ViemChain> = {
+  eth: mainnet, polygon, bsc, avalanche, fantom, palm, cronos,
+  arbitrum, gnosis, chiliz, base, optimism,
+  // The spec pairs `linea` with 0xe705, which is Linea Sepolia (59141); the name means mainnet.
+  linea,
+}
+
+/** Metadata by true chain id: the spec's chains, Linea Sepolia (the spec's 0xe705) and anvil's 31337. */
+const byId = new Map<number, { chain: ViemChain; name: ChainName | undefined }>()
+for (const name of chainNames) byId.set(byName[name].id, { chain: byName[name], name })
+byId.set(lineaSepolia.id, { chain: lineaSepolia, name: 'linea' })
+byId.set(foundry.id, { chain: foundry, name: undefined })
+
+function toInfo(entry: { chain: ViemChain; name: ChainName | undefined }): ChainInfo {
+  const { chain, name } = entry
+  return {
+    name,
+    chainId: chain.id,
+    label: chain.name,
+    nativeCurrency: chain.nativeCurrency,
+    explorerUrl: chain.blockExplorers?.default.url,
+    viemChain: chain,
+  }
+}
+
+export function isChainName(value: unknown): value is ChainName {
+  return typeof value === 'string' && (chainNames as readonly string[]).includes(value)
+}
+
+/**
+ * Checks a chain as the caller gave it and returns it unchanged (it is sent exactly as
+ * given). Accepts the spec's names and hex ids, hex ids case-insensitively, and any chain
+ * in `extra` (e.g. a devnet's `0x7a69`).
+ */
+export function checkChain(value: unknown, extra: readonly string[] = [], parameter = 'chain'): string {
+  if (typeof value !== 'string' || value === '') {
+    throw new InvalidParameterError(parameter, `expected one of ${chainNames.join(', ')} or a hex chain id`)
+  }
+  if (isChainName(value)) return value
+  const lower = value.toLowerCase()
+  if ((chainHexIds as readonly string[]).includes(lower)) return value
+  if (extra.some((c) => c.toLowerCase() === lower)) return value
+  throw new InvalidParameterError(
+    parameter,
+    `unknown chain "${clip(value)}"; expected one of ${chainNames.join(', ')} or ${chainHexIds.join(', ')}`,
+  )
+}
+
+/** Metadata for a chain given by spec name, hex id or number; `undefined` when unknown. */
+export function getChainInfo(chain: string | number | undefined): ChainInfo | undefined {
+  if (chain === undefined) return undefined
+  if (typeof chain === 'string' && isChainName(chain)) return toInfo({ chain: byName[chain], name: chain })
+  const id = typeof chain === 'number' ? chain : /^0x[0-9a-f]+$/i.test(chain) ? Number.parseInt(chain, 16) : Number.NaN
+  const entry = byId.get(id)
+  return entry ? toInfo(entry) : undefined
+}
+
+function clip(s: string): string {
+  return s.length > 40 ? `${s.slice(0, 40)}…` : s
+}

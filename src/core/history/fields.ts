@@ -1,0 +1,111 @@
+import { z } from 'zod/mini'
+
+/**
+ * Field readers for tolerant reading: each accepts the spellings real deployments send and
+ * produces one normalized value, or reports an issue at the field's path. Written as single
+ * transforms (not unions) because they run for every field of every entry.
+ */
+
+type Ctx = { issues: { push(issue: { code: 'custom'; message: string; input: unknown }): void } }
+
+const DECIMAL = /^\d+$/
+const fail = (ctx: Ctx, input: unknown, message: string) => {
+  ctx.issues.push({ code: 'custom', message, input })
+  return z.NEVER
+}
+
+function describe(v: unknown): string {
+  if (v === null) return 'null'
+  if (v === undefined) return 'nothing'
+  if (typeof v === 'string') return `"${v.length > 24 ? `${v.slice(0, 24)}…` : v}"`
+  return typeof v
+}
+
+function readInt(v: unknown, ctx: Ctx): string {
+  if (typeof v === 'string' && DECIMAL.test(v)) return v
+  if (typeof v === 'number') {
+    if (Number.isSafeInteger(v) && v >= 0) return String(v)
+    if (Number.isInteger(v) && v > 0) {
+      return fail(ctx, v, 'integer above 2^53 arrived already rounded; parse the body with parseJsonLossless')
+    }
+  }
+  if (typeof v === 'bigint' && v >= 0n) return v.toString()
+  return fail(ctx, v, `expected a non-negative integer (decimal text or number), got ${describe(v)}`)
+}
+
+/** Required integer, normalized to decimal text. */
+export const intText = z.transform((v: unknown, ctx) => readInt(v, ctx as Ctx))
+
+/** Optional integer: missing, null or empty text become null. */
+export const optIntText = z.transform((v: unknown, ctx): string | null =>
+  v === undefined || v === null || v === '' ? null : readInt(v, ctx as Ctx),
+)
+
+/** Required non-empty text. */
+export const text = z.transform((v: unknown, ctx): string => {
+  if (typeof v === 'string' && v !== '') return v
+  return fail(ctx as Ctx, v, `expected text, got ${describe(v)}`)
+})
+
+/** Optional text: missing, null and empty text all become null. */
+export const optText = z.transform((v: unknown, ctx): string | null => {
+  if (v === undefined || v === null || v === '') return null
+  if (typeof v === 'string') return v
+  if (typeof v === 'number') return String(v)
+  return fail(ctx as Ctx, v, `expected text or null, got ${describe(v)}`)
+})
+
+/** A flag sent as a boolean or as text (`"true"`, `"1"`, `"yes"`…); missing or null is null. */
+export const flag = z.transform((v: unknown, ctx): boolean | null => {
+  if (v === undefined || v === null || v === '') return null
+  if (typeof v === 'boolean') return v
+  if (v === 1 || v === 0) return v === 1
+  if (typeof v === 'string') {
+    const s = v.trim().toLowerCase()
+    if (s === 'true' || s === '1' || s === 'yes') return true
+    if (s === 'false' || s === '0' || s === 'no') return false
+  }
+  return fail(ctx as Ctx, v, `expected a boolean or "true"/"false", got ${describe(v)}`)
+})
+
+/**
+ * A timestamp: ISO 8601 (with or without milliseconds or zone), unix seconds or
+ * milliseconds as a number or text. Normalized to ISO 8601 UTC with milliseconds.
+ */
+function readTimestamp(v: unknown, ctx: Ctx): string {
+  let ms = Number.NaN
+  if (typeof v === 'number' || (typeof v === 'string' && DECIMAL.test(v))) {
+    const n = Number(v)
+    ms = n < 1e12 ? n * 1000 : n
+  } else if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v)) {
+    // A zone-less ISO time is UTC in this interface.
+    ms = Date.parse(/[zZ]|[+-]\d{2}:?\d{2}$/.test(v) || !v.includes('T') ? v : `${v}Z`)
+  }
+  if (Number.isFinite(ms)) return new Date(ms).toISOString()
+  return fail(ctx, v, `expected an ISO 8601 timestamp or unix seconds, got ${describe(v)}`)
+}
+
+export const timestamp = z.transform((v: unknown, ctx) => readTimestamp(v, ctx as Ctx))
+
+export const optTimestamp = z.transform((v: unknown, ctx): string | null =>
+  v === undefined || v === null || v === '' ? null : readTimestamp(v, ctx as Ctx),
+)
+
+export type Direction = 'incoming' | 'outgoing'
+const DIRECTIONS: Record<string, Direction> = {
+  outgoing: 'outgoing', out: 'outgoing', send: 'outgoing', sent: 'outgoing', sending: 'outgoing',
+  incoming: 'incoming', in: 'incoming', receive: 'incoming', received: 'incoming', receiving: 'incoming',
+}
+
+/** `direction` in any common spelling, normalized to `outgoing` / `incoming`; unknown spellings are null. */
+export const direction = z.transform((v: unknown): Direction | null =>
+  typeof v === 'string' ? (DIRECTIONS[v.trim().toLowerCase()] ?? null) : null,
+)
+
+/** A list that may be missing or null (normalized to an empty list). */
+export function list<T extends z.core.SomeType>(item: T) {
+  return z.pipe(
+    z.transform((v: unknown) => (v === undefined || v === null ? [] : v)),
+    z.array(item),
+  )
+}

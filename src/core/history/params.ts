@@ -1,0 +1,152 @@
+import { isAddress } from 'viem'
+import { checkChain, type ChainInput } from '../chains.js'
+import { InvalidParameterError } from '../errors.js'
+
+/** A block number: a non-negative integer as number, bigint or decimal text. */
+export type BlockNumberInput = number | bigint | string
+/** A date: a `Date`, unix seconds, or ISO 8601 text. */
+export type DateInput = Date | number | string
+
+/** The wallet-history operation's parameters, camelCase (sent as the spec's snake_case). */
+export interface WalletHistoryParameters {
+  /** The wallet address (0x + 40 hex; a mixed-case address must carry a valid checksum). */
+  address: string
+  /** A spec chain name or hex id; defaults to the client's `chain`, else the service's default. */
+  chain?: ChainInput | undefined
+  fromBlock?: BlockNumberInput | undefined
+  toBlock?: BlockNumberInput | undefined
+  fromDate?: DateInput | undefined
+  toDate?: DateInput | undefined
+  includeInternalTransactions?: boolean | undefined
+  includeInputData?: boolean | undefined
+  nftMetadata?: boolean | undefined
+  cursor?: string | undefined
+  order?: 'ASC' | 'DESC' | 'asc' | 'desc' | undefined
+  /** Desired page size, a positive integer. */
+  limit?: number | undefined
+}
+
+/**
+ * The same parameters checked and normalized: JSON-safe (no bigint, no Date), rules 1–3
+ * applied (a block bound wins over a date bound, and the losing one is dropped), keys
+ * present only when set. This is what query keys hold and what is sent.
+ */
+export interface NormalizedWalletHistoryParameters {
+  address: string
+  chain?: string
+  fromBlock?: string
+  toBlock?: string
+  fromDate?: string
+  toDate?: string
+  includeInternalTransactions?: boolean
+  includeInputData?: boolean
+  nftMetadata?: boolean
+  cursor?: string
+  order?: 'ASC' | 'DESC'
+  limit?: number
+}
+
+export function checkAddress(value: unknown, parameter = 'address'): string {
+  if (typeof value !== 'string' || !isAddress(value)) {
+    const why =
+      typeof value === 'string' && isAddress(value, { strict: false })
+        ? 'mixed-case address with an invalid checksum'
+        : 'expected 0x followed by 40 hex characters'
+    throw new InvalidParameterError(parameter, why)
+  }
+  return value
+}
+
+function checkBlock(value: BlockNumberInput, parameter: string): string {
+  if (typeof value === 'bigint' && value >= 0n) return value.toString()
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return String(value)
+  if (typeof value === 'string' && /^\d+$/.test(value)) return BigInt(value).toString()
+  throw new InvalidParameterError(parameter, 'expected a non-negative integer block number')
+}
+
+function checkDate(value: DateInput, parameter: string): string {
+  let ms = Number.NaN
+  if (value instanceof Date) ms = value.getTime()
+  else if (typeof value === 'number') ms = Number.isFinite(value) && value >= 0 ? value * 1000 : Number.NaN
+  else if (typeof value === 'string') {
+    ms = /^\d+$/.test(value) ? Number(value) * 1000 : /^\d{4}-\d{2}-\d{2}/.test(value) ? Date.parse(value) : Number.NaN
+  }
+  if (!Number.isFinite(ms)) {
+    throw new InvalidParameterError(parameter, 'expected a Date, unix seconds, or ISO 8601 text')
+  }
+  return new Date(ms).toISOString()
+}
+
+function checkBoolean(value: unknown, parameter: string): boolean {
+  if (typeof value !== 'boolean') throw new InvalidParameterError(parameter, 'expected true or false')
+  return value
+}
+
+/** Checks every parameter (throwing `InvalidParameterError` naming the first wrong one) and normalizes them. */
+export function normalizeWalletHistoryParameters(
+  params: WalletHistoryParameters,
+  defaults: { chain?: string | undefined; extraChains?: readonly string[] } = {},
+): NormalizedWalletHistoryParameters {
+  if (params === null || typeof params !== 'object') {
+    throw new InvalidParameterError('params', 'expected an object with at least `address`')
+  }
+  const out: NormalizedWalletHistoryParameters = { address: checkAddress(params.address) }
+  const chain = params.chain ?? defaults.chain
+  if (chain !== undefined) out.chain = checkChain(chain, defaults.extraChains)
+
+  // Rules 1–3: a block bound is used over a date bound on the same side; the other is not sent.
+  if (params.fromBlock !== undefined) out.fromBlock = checkBlock(params.fromBlock, 'fromBlock')
+  else if (params.fromDate !== undefined) out.fromDate = checkDate(params.fromDate, 'fromDate')
+  if (params.toBlock !== undefined) out.toBlock = checkBlock(params.toBlock, 'toBlock')
+  else if (params.toDate !== undefined) out.toDate = checkDate(params.toDate, 'toDate')
+  if (out.fromBlock && out.toBlock && BigInt(out.fromBlock) > BigInt(out.toBlock)) {
+    throw new InvalidParameterError('fromBlock', `is after toBlock (${out.fromBlock} > ${out.toBlock})`)
+  }
+  if (out.fromDate && out.toDate && out.fromDate > out.toDate) {
+    throw new InvalidParameterError('fromDate', `is after toDate (${out.fromDate} > ${out.toDate})`)
+  }
+
+  if (params.includeInternalTransactions !== undefined) {
+    out.includeInternalTransactions = checkBoolean(params.includeInternalTransactions, 'includeInternalTransactions')
+  }
+  if (params.includeInputData !== undefined) out.includeInputData = checkBoolean(params.includeInputData, 'includeInputData')
+  if (params.nftMetadata !== undefined) out.nftMetadata = checkBoolean(params.nftMetadata, 'nftMetadata')
+  if (params.cursor !== undefined && params.cursor !== '') {
+    if (typeof params.cursor !== 'string') throw new InvalidParameterError('cursor', 'expected text')
+    out.cursor = params.cursor
+  }
+  if (params.order !== undefined) {
+    const order = typeof params.order === 'string' ? params.order.toUpperCase() : ''
+    if (order !== 'ASC' && order !== 'DESC') throw new InvalidParameterError('order', 'expected ASC or DESC')
+    out.order = order
+  }
+  if (params.limit !== undefined) {
+    if (!Number.isSafeInteger(params.limit) || params.limit < 1) {
+      throw new InvalidParameterError('limit', 'expected a positive integer')
+    }
+    out.limit = params.limit
+  }
+  return out
+}
+
+/** The spec's snake_case query string for normalized parameters (the address goes in the path). */
+export function toWalletHistorySearchParams(p: NormalizedWalletHistoryParameters): URLSearchParams {
+  const q = new URLSearchParams()
+  if (p.chain !== undefined) q.set('chain', p.chain)
+  if (p.fromBlock !== undefined) q.set('from_block', p.fromBlock)
+  if (p.toBlock !== undefined) q.set('to_block', p.toBlock)
+  if (p.fromDate !== undefined) q.set('from_date', p.fromDate)
+  if (p.toDate !== undefined) q.set('to_date', p.toDate)
+  if (p.includeInternalTransactions !== undefined) q.set('include_internal_transactions', String(p.includeInternalTransactions))
+  if (p.includeInputData !== undefined) q.set('include_input_data', String(p.includeInputData))
+  if (p.nftMetadata !== undefined) q.set('nft_metadata', String(p.nftMetadata))
+  if (p.cursor !== undefined) q.set('cursor', p.cursor)
+  if (p.order !== undefined) q.set('order', p.order)
+  if (p.limit !== undefined) q.set('limit', String(p.limit))
+  return q
+}
+
+/** The operation's path, relative to {base_url}. */
+export function walletHistoryPath(address: string): string {
+  return `/api/v2.2/wallets/${encodeURIComponent(address)}/history`
+}

@@ -1,0 +1,196 @@
+import { z } from 'zod/mini'
+import { ResponseShapeError } from '../errors.js'
+import { direction, flag, intText, list, optIntText, optText, optTimestamp, text, timestamp } from './fields.js'
+
+/**
+ * Schemas for every resource of the wallet-history operation. They read what real
+ * deployments send (see README, "Tolerant reading") and produce one normalized model:
+ * field names as in the spec; integers as decimal text; flags as booleans; missing or
+ * null optional fields as null; missing lists as []; unknown extra fields kept.
+ */
+
+/** Element of a transaction entry's `logs` (shape not given by the spec; the common one). */
+export const logEntrySchema = z.looseObject({
+  log_index: optIntText,
+  transaction_hash: optText,
+  transaction_index: optIntText,
+  address: optText,
+  data: optText,
+  topic0: optText,
+  topic1: optText,
+  topic2: optText,
+  topic3: optText,
+  block_timestamp: optTimestamp,
+  block_number: optIntText,
+  block_hash: optText,
+})
+
+export const internalTransactionSchema = z.looseObject({
+  transaction_hash: optText,
+  block_number: optIntText,
+  block_hash: optText,
+  type: optText,
+  from: optText,
+  to: optText,
+  value: intText,
+  gas: optIntText,
+  gas_used: optIntText,
+  input: optText,
+  output: optText,
+})
+
+export const nftTransferSchema = z.looseObject({
+  token_address: text,
+  token_id: intText,
+  from_address: optText,
+  from_address_label: optText,
+  to_address: optText,
+  to_address_label: optText,
+  value: optIntText,
+  amount: optIntText,
+  contract_type: optText,
+  block_number: optIntText,
+  block_timestamp: optTimestamp,
+  block_hash: optText,
+  transaction_hash: optText,
+  transaction_type: optText,
+  transaction_index: optIntText,
+  log_index: optIntText,
+  operator: optText,
+  possible_spam: flag,
+  verified_collection: flag,
+})
+
+export const erc20TransferSchema = z.looseObject({
+  token_name: optText,
+  token_symbol: optText,
+  token_logo: optText,
+  token_decimals: optIntText,
+  transaction_hash: optText,
+  address: text,
+  block_timestamp: optTimestamp,
+  block_number: optIntText,
+  block_hash: optText,
+  to_address: optText,
+  to_address_label: optText,
+  from_address: optText,
+  from_address_label: optText,
+  value: intText,
+  value_formatted: optText,
+  transaction_index: optIntText,
+  log_index: optIntText,
+  possible_spam: flag,
+  verified_contract: flag,
+})
+
+export const nativeTransferSchema = z.looseObject({
+  from_address: optText,
+  from_address_label: optText,
+  to_address: optText,
+  to_address_label: optText,
+  value: intText,
+  value_formatted: optText,
+  direction,
+  internal_transaction: flag,
+  token_symbol: optText,
+  token_logo: optText,
+})
+
+const transactionFields = {
+  hash: text,
+  nonce: optIntText,
+  transaction_index: optIntText,
+  from_address: text,
+  from_address_label: optText,
+  /** null for a contract creation. */
+  to_address: optText,
+  to_address_label: optText,
+  value: intText,
+  gas: optIntText,
+  gas_price: optIntText,
+  input: optText,
+  receipt_cumulative_gas_used: optIntText,
+  receipt_gas_used: optIntText,
+  /** null when no contract was created (the spec's empty string). */
+  receipt_contract_address: optText,
+  receipt_root: optText,
+  receipt_status: optIntText,
+  block_timestamp: timestamp,
+  block_number: intText,
+  block_hash: optText,
+  logs: list(logEntrySchema),
+  internal_transactions: list(internalTransactionSchema),
+  nft_transfers: list(nftTransferSchema),
+  erc20_transfer: list(erc20TransferSchema),
+  native_transfers: list(nativeTransferSchema),
+  // Fields some deployments add beyond the spec, normalized when present.
+  category: optText,
+  summary: optText,
+  method_label: optText,
+  transaction_fee: optText,
+  from_address_entity: optText,
+  from_address_entity_logo: optText,
+  to_address_entity: optText,
+  to_address_entity_logo: optText,
+  possible_spam: flag,
+}
+
+/** The ERC-20 list arrives under the spec's `erc20_transfer` or the plural `erc20_transfers`. */
+function mergeErc20Key(v: unknown): unknown {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return v
+  const o = v as Record<string, unknown>
+  if (o.erc20_transfer == null && o.erc20_transfers != null) {
+    const { erc20_transfers, ...rest } = o
+    return { ...rest, erc20_transfer: erc20_transfers }
+  }
+  return v
+}
+
+export const transactionEntrySchema = z.pipe(
+  z.transform(mergeErc20Key),
+  z.looseObject(transactionFields),
+)
+
+const page = z.transform((v: unknown): number | null => {
+  if (typeof v === 'number' && Number.isFinite(v)) return v
+  if (typeof v === 'string' && /^\d+$/.test(v)) return Number(v)
+  return null
+})
+
+export const walletHistoryPageSchema = z.looseObject({
+  page,
+  page_size: page,
+  /** The next page's cursor; null when there is none (the service's null or empty text). */
+  cursor: optText,
+  result: z.array(transactionEntrySchema),
+})
+
+export type LogEntry = z.output<typeof logEntrySchema>
+export type InternalTransaction = z.output<typeof internalTransactionSchema>
+export type NftTransfer = z.output<typeof nftTransferSchema>
+export type Erc20Transfer = z.output<typeof erc20TransferSchema>
+export type NativeTransfer = z.output<typeof nativeTransferSchema>
+export type TransactionEntry = z.output<typeof transactionEntrySchema>
+export type WalletHistoryPage = z.output<typeof walletHistoryPageSchema>
+export type { Direction } from './fields.js'
+
+/**
+ * Reads a wallet-history page (already JSON-parsed, ideally by `parseJsonLossless`) into
+ * the normalized model, or throws a `ResponseShapeError` naming the first wrong field.
+ */
+export function readWalletHistoryPage(body: unknown): WalletHistoryPage {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new ResponseShapeError('wallet history page', [
+      { path: [], message: `expected a JSON object, got ${Array.isArray(body) ? 'an array' : body === null ? 'null' : typeof body}` },
+    ])
+  }
+  const r = walletHistoryPageSchema.safeParse(body)
+  if (!r.success) throw new ResponseShapeError('wallet history page', r.error.issues.map(issueOf))
+  return r.data
+}
+
+function issueOf(i: { path: PropertyKey[]; message: string; code?: string; expected?: unknown }) {
+  const message =
+    i.code === 'invalid_type' && i.expected ? `expected ${String(i.expected)}` : i.message
+  return { path: i.path, message }
+}

@@ -1,0 +1,65 @@
+import { HttpStatusError, isAbortError, isBlockfeedError } from './errors.js'
+
+/**
+ * The one retry layer of blockfeed (the hooks set TanStack Query's `retry` to 0, and viem's
+ * transport is built with `retryCount: 0`). 4xx, invalid params, shape errors and aborts
+ * are never retried; 429 waits for `Retry-After`.
+ */
+export interface RetryConfig {
+  /** Retries after the first attempt (so `3` means at most 4 calls). Default 3. */
+  count?: number
+  /** First back-off delay; doubled each time, with jitter. Default 300 ms. */
+  baseDelayMs?: number
+  /** Longest single wait, including a `Retry-After`; a longer `Retry-After` is not waited for. Default 30 s. */
+  maxDelayMs?: number
+}
+
+export type RetryOption = number | false | RetryConfig
+
+export function resolveRetry(option: RetryOption | undefined): Required<RetryConfig> {
+  if (option === false) return { count: 0, baseDelayMs: 0, maxDelayMs: 0 }
+  const o = typeof option === 'number' ? { count: option } : (option ?? {})
+  return { count: Math.max(0, Math.floor(o.count ?? 3)), baseDelayMs: o.baseDelayMs ?? 300, maxDelayMs: o.maxDelayMs ?? 30_000 }
+}
+
+export async function withRetry<T>(
+  attempt: () => Promise<T>,
+  policy: Required<RetryConfig>,
+  signal?: AbortSignal,
+): Promise<T> {
+  for (let n = 0; ; n++) {
+    try {
+      return await attempt()
+    } catch (error) {
+      if (isAbortError(error) || signal?.aborted) throw error
+      if (n >= policy.count || !isBlockfeedError(error) || !error.retryable) throw error
+      const retryAfter = error instanceof HttpStatusError ? error.retryAfterMs : undefined
+      if (retryAfter !== undefined && retryAfter > policy.maxDelayMs) throw error
+      const backoff = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** n * (0.75 + Math.random() * 0.5))
+      await sleep(retryAfter ?? backoff, signal)
+    }
+  }
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason)
+    const t = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort)
+      resolve()
+    }, ms)
+    const onAbort = () => {
+      clearTimeout(t)
+      reject(signal!.reason)
+    }
+    signal?.addEventListener('abort', onAbort, { once: true })
+  })
+}
+
+/** `Retry-After` as milliseconds: delta-seconds or an HTTP date. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined
+  if (/^\s*\d+\s*$/.test(value)) return Number(value) * 1000
+  const at = Date.parse(value)
+  return Number.isFinite(at) ? Math.max(0, at - now) : undefined
+}

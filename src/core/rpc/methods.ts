@@ -1,0 +1,274 @@
+import { isAddress, type PublicRpcSchema, type WalletRpcSchema } from 'viem'
+import { InvalidParameterError } from '../errors.js'
+
+/** The 28 JSON-RPC methods of the spec, in its order: the allow-list. */
+export const rpcMethods = [
+  'eth_blockNumber',
+  'eth_call',
+  'eth_chainId',
+  'eth_createAccessList',
+  'eth_estimateGas',
+  'eth_feeHistory',
+  'eth_gasPrice',
+  'eth_getBalance',
+  'eth_getBlockByHash',
+  'eth_getBlockByNumber',
+  'eth_getBlockTransactionCountByHash',
+  'eth_getBlockTransactionCountByNumber',
+  'eth_getBlockReceipts',
+  'eth_getCode',
+  'eth_getLogs',
+  'eth_getProof',
+  'eth_getStorageAt',
+  'eth_getTransactionByHash',
+  'eth_getTransactionByBlockHashAndIndex',
+  'eth_getTransactionByBlockNumberAndIndex',
+  'eth_getTransactionCount',
+  'eth_getTransactionReceipt',
+  'eth_getUncleByBlockHashAndIndex',
+  'eth_getUncleByBlockNumberAndIndex',
+  'eth_getUncleCountByBlockHash',
+  'eth_getUncleCountByBlockNumber',
+  'eth_maxPriorityFeePerGas',
+  'eth_sendRawTransaction',
+] as const
+
+export type RpcMethod = (typeof rpcMethods)[number]
+
+type Schema = PublicRpcSchema[number] | Extract<WalletRpcSchema[number], { Method: 'eth_sendRawTransaction' }>
+type Entry<M extends RpcMethod> = Extract<Schema, { Method: M }>
+
+type DropLast<T> = T extends readonly [...infer Head, unknown] ? Head : T
+/** Methods whose last parameter the spec marks optional (a block tag, or reward percentiles). */
+type OptionalLast =
+  | 'eth_getBalance' | 'eth_getCode' | 'eth_getProof' | 'eth_getStorageAt'
+  | 'eth_getTransactionCount' | 'eth_feeHistory'
+
+type ViemParams<M extends RpcMethod> = Entry<M> extends { Parameters: infer P } ? P : Entry<M> extends { Parameters?: infer P } ? P : never
+
+/** The positional params of a method, typed from viem's `PublicRpcSchema`. */
+export type RpcParameters<M extends RpcMethod> = [ViemParams<M>] extends [undefined]
+  ? readonly []
+  : M extends OptionalLast
+    ? NonNullable<ViemParams<M>> | DropLast<NonNullable<ViemParams<M>>>
+    : NonNullable<ViemParams<M>>
+
+/** The raw JSON-RPC result of a method (hex quantities, RPC blocks…), typed from viem. */
+export type RpcReturnType<M extends RpcMethod> = Entry<M>['ReturnType']
+
+/** `{ method, params }` for one of the 28 methods; `params` may be left off for methods with none. */
+export type RpcRequest<M extends RpcMethod = RpcMethod> = M extends RpcMethod
+  ? RpcParameters<M> extends readonly [] ? { method: M; params?: readonly [] } : { method: M; params: RpcParameters<M> }
+  : never
+
+export function isRpcMethod(value: unknown): value is RpcMethod {
+  return typeof value === 'string' && (rpcMethods as readonly string[]).includes(value)
+}
+
+// ---- run-time checks of params, one checker a position ----
+
+type Check = (value: unknown, at: string) => unknown
+
+const HEX = /^0x[0-9a-fA-F]*$/
+const QUANTITY = /^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$/
+const HASH32 = /^0x[0-9a-fA-F]{64}$/
+const TAGS = ['latest', 'earliest', 'pending', 'safe', 'finalized']
+
+const bad = (at: string, why: string): never => {
+  throw new InvalidParameterError(at, why)
+}
+
+const address: Check = (v, at) =>
+  typeof v === 'string' && isAddress(v, { strict: false }) ? v : bad(at, 'expected an address (0x + 40 hex)')
+const quantity: Check = (v, at) =>
+  typeof v === 'string' && QUANTITY.test(v) ? v : bad(at, 'expected a hex quantity such as 0x1a (no leading zeros)')
+const hash32: Check = (v, at) =>
+  typeof v === 'string' && HASH32.test(v) ? v : bad(at, 'expected a 32-byte hash (0x + 64 hex)')
+const hexData: Check = (v, at) =>
+  typeof v === 'string' && HEX.test(v) && v.length % 2 === 0 ? v : bad(at, 'expected hex data (0x + an even number of hex characters)')
+const bool: Check = (v, at) => (typeof v === 'boolean' ? v : bad(at, 'expected true or false'))
+const blockTag: Check = (v, at) =>
+  typeof v === 'string' && (TAGS.includes(v) || QUANTITY.test(v))
+    ? v
+    : bad(at, 'expected a hex block number or one of latest, earliest, pending, safe, finalized')
+const blockRef: Check = (v, at) => {
+  // EIP-1898 block identifiers are accepted as viem types them.
+  if (v !== null && typeof v === 'object') {
+    const o = v as { blockHash?: unknown; blockNumber?: unknown }
+    if (o.blockHash !== undefined) return hash32(o.blockHash, `${at}.blockHash`), v
+    if (o.blockNumber !== undefined) return quantity(o.blockNumber, `${at}.blockNumber`), v
+  }
+  return blockTag(v, at)
+}
+const blockOrHash: Check = (v, at) => (typeof v === 'string' && HASH32.test(v) ? v : blockTag(v, at))
+
+const callObject: Check = (v, at) => {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return bad(at, 'expected a call object { to, data, … }')
+  const o = v as Record<string, unknown>
+  if (o.to !== undefined && o.to !== null) address(o.to, `${at}.to`)
+  if (o.from !== undefined) address(o.from, `${at}.from`)
+  for (const k of ['gas', 'gasPrice', 'value', 'maxFeePerGas', 'maxPriorityFeePerGas', 'nonce'] as const) {
+    if (o[k] !== undefined) quantity(o[k], `${at}.${k}`)
+  }
+  if (o.data !== undefined) hexData(o.data, `${at}.data`)
+  if (o.input !== undefined) hexData(o.input, `${at}.input`)
+  return v
+}
+
+const filter: Check = (v, at) => {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return bad(at, 'expected a filter object { fromBlock, toBlock, address, topics }')
+  const o = v as Record<string, unknown>
+  if (o.fromBlock !== undefined) blockTag(o.fromBlock, `${at}.fromBlock`)
+  if (o.toBlock !== undefined) blockTag(o.toBlock, `${at}.toBlock`)
+  if (o.blockHash !== undefined) hash32(o.blockHash, `${at}.blockHash`)
+  if (Array.isArray(o.address)) o.address.forEach((a, i) => address(a, `${at}.address[${i}]`))
+  else if (o.address !== undefined) address(o.address, `${at}.address`)
+  if (o.topics !== undefined) {
+    if (!Array.isArray(o.topics)) return bad(`${at}.topics`, 'expected an array of topics')
+    o.topics.forEach((t, i) => {
+      if (t === null) return
+      if (Array.isArray(t)) t.forEach((x, j) => hash32(x, `${at}.topics[${i}][${j}]`))
+      else hash32(t, `${at}.topics[${i}]`)
+    })
+  }
+  return v
+}
+
+const hashList: Check = (v, at) => {
+  if (!Array.isArray(v)) return bad(at, 'expected an array of 32-byte keys')
+  v.forEach((k, i) => hash32(k, `${at}[${i}]`))
+  return v
+}
+const percentiles: Check = (v, at) => {
+  if (!Array.isArray(v) || v.some((p, i) => typeof p !== 'number' || p < 0 || p > 100 || (i > 0 && p < (v[i - 1] as number)))) {
+    return bad(at, 'expected ascending numbers from 0 to 100')
+  }
+  return v
+}
+
+interface MethodSpec {
+  /** Checkers for each position; positions at or after `required` may be left off. */
+  params: readonly Check[]
+  required: number
+  /** What an omitted trailing block tag means ('latest', as the spec says for eth_call). */
+  defaultBlock?: true
+}
+
+const none: MethodSpec = { params: [], required: 0 }
+
+/** Parameter rules for the 28 methods, from the spec's method table. */
+export const methodSpecs: Record<RpcMethod, MethodSpec> = {
+  eth_blockNumber: none,
+  eth_call: { params: [callObject, blockRef], required: 1, defaultBlock: true },
+  eth_chainId: none,
+  eth_createAccessList: { params: [callObject, blockRef], required: 1, defaultBlock: true },
+  eth_estimateGas: { params: [callObject, blockTag], required: 1 },
+  eth_feeHistory: { params: [quantity, blockTag, percentiles], required: 2 },
+  eth_gasPrice: none,
+  eth_getBalance: { params: [address, blockRef], required: 1, defaultBlock: true },
+  eth_getBlockByHash: { params: [hash32, bool], required: 2 },
+  eth_getBlockByNumber: { params: [blockTag, bool], required: 2 },
+  eth_getBlockTransactionCountByHash: { params: [hash32], required: 1 },
+  eth_getBlockTransactionCountByNumber: { params: [blockTag], required: 1 },
+  eth_getBlockReceipts: { params: [blockOrHash], required: 1 },
+  eth_getCode: { params: [address, blockRef], required: 1, defaultBlock: true },
+  eth_getLogs: { params: [filter], required: 1 },
+  eth_getProof: { params: [address, hashList, blockRef], required: 2, defaultBlock: true },
+  eth_getStorageAt: { params: [address, quantity, blockRef], required: 2, defaultBlock: true },
+  eth_getTransactionByHash: { params: [hash32], required: 1 },
+  eth_getTransactionByBlockHashAndIndex: { params: [hash32, quantity], required: 2 },
+  eth_getTransactionByBlockNumberAndIndex: { params: [blockTag, quantity], required: 2 },
+  eth_getTransactionCount: { params: [address, blockRef], required: 1, defaultBlock: true },
+  eth_getTransactionReceipt: { params: [hash32], required: 1 },
+  eth_getUncleByBlockHashAndIndex: { params: [hash32, quantity], required: 2 },
+  eth_getUncleByBlockNumberAndIndex: { params: [blockTag, quantity], required: 2 },
+  eth_getUncleCountByBlockHash: { params: [hash32], required: 1 },
+  eth_getUncleCountByBlockNumber: { params: [blockTag], required: 1 },
+  eth_maxPriorityFeePerGas: none,
+  eth_sendRawTransaction: { params: [hexData], required: 1 },
+}
+
+/**
+ * Checks a request against the allow-list and the method's parameter rules, and returns
+ * its params in canonical form: trailing `undefined`s removed, an omitted block tag filled
+ * with `latest` (so `[addr]` and `[addr, 'latest']` are one request and one cache entry).
+ */
+export function normalizeRpcRequest(request: { method: unknown; params?: unknown }): { method: RpcMethod; params: unknown[] } {
+  if (request === null || typeof request !== 'object') throw new InvalidParameterError('request', 'expected { method, params }')
+  const { method } = request
+  if (!isRpcMethod(method)) {
+    throw new InvalidParameterError(
+      'method',
+      `${typeof method === 'string' ? `"${method.slice(0, 60)}"` : 'it'} is not one of the 28 methods of the Blockchain Data Service Interface v2.2`,
+    )
+  }
+  const spec = methodSpecs[method]
+  const raw = request.params ?? []
+  if (!Array.isArray(raw)) throw new InvalidParameterError('params', 'expected a positional array')
+  const params = [...raw]
+  while (params.length > 0 && params[params.length - 1] === undefined) params.pop()
+  if (params.length < spec.required) {
+    throw new InvalidParameterError(`params[${params.length}]`, `${method} takes at least ${spec.required} parameter(s), got ${params.length}`)
+  }
+  if (params.length > spec.params.length) {
+    throw new InvalidParameterError(`params[${spec.params.length}]`, `${method} takes at most ${spec.params.length} parameter(s)`)
+  }
+  params.forEach((p, i) => spec.params[i]!(p, `params[${i}]`))
+  if (spec.defaultBlock && params.length === spec.params.length - 1) params.push('latest')
+  return { method, params }
+}
+
+/**
+ * Whether a result can never change: addressed by hash, or at a fixed block number.
+ * Results at a tag (`latest`, `pending`, …) or with no block at all can.
+ */
+export function isImmutableRequest(method: RpcMethod, params: readonly unknown[]): boolean {
+  switch (method) {
+    case 'eth_chainId':
+    case 'eth_getBlockByHash':
+    case 'eth_getBlockTransactionCountByHash':
+    case 'eth_getTransactionByBlockHashAndIndex':
+    case 'eth_getUncleByBlockHashAndIndex':
+    case 'eth_getUncleCountByBlockHash':
+      return true
+    case 'eth_getTransactionByHash':
+    case 'eth_getTransactionReceipt':
+      // Null until mined: only a found result is final (see rpcQueryOptions' staleTime).
+      return true
+    case 'eth_getBlockReceipts':
+    case 'eth_getBlockByNumber':
+    case 'eth_getBlockTransactionCountByNumber':
+    case 'eth_getTransactionByBlockNumberAndIndex':
+    case 'eth_getUncleByBlockNumberAndIndex':
+    case 'eth_getUncleCountByBlockNumber':
+      return isFixedBlock(params[0])
+    case 'eth_getBalance':
+    case 'eth_getCode':
+    case 'eth_getTransactionCount':
+      return isFixedBlock(params[1])
+    case 'eth_getStorageAt':
+    case 'eth_getProof':
+      return isFixedBlock(params[2])
+    case 'eth_call':
+    case 'eth_createAccessList':
+      return isFixedBlock(params[1])
+    case 'eth_feeHistory':
+      return isFixedBlock(params[1])
+    case 'eth_getLogs': {
+      const f = params[0] as { fromBlock?: unknown; toBlock?: unknown; blockHash?: unknown } | undefined
+      return !!f && (typeof f.blockHash === 'string' || (isFixedBlock(f.fromBlock) && isFixedBlock(f.toBlock)))
+    }
+    default:
+      return false
+  }
+}
+
+function isFixedBlock(b: unknown): boolean {
+  if (typeof b === 'string') return QUANTITY.test(b) || HASH32.test(b)
+  return b !== null && typeof b === 'object' && ('blockHash' in b || 'blockNumber' in b)
+}
+
+/** Whether a read follows the chain head (no block, or a moving tag) and so goes stale on a new block. */
+export function followsHead(method: RpcMethod, params: readonly unknown[]): boolean {
+  return !isImmutableRequest(method, params) && method !== 'eth_sendRawTransaction'
+}

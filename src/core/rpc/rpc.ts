@@ -1,0 +1,144 @@
+import {
+  BaseError,
+  HttpRequestError,
+  RpcRequestError,
+  TimeoutError as ViemTimeoutError,
+  http,
+} from 'viem'
+import type { ClientConfig, RpcOptions } from '../client.js'
+import { checkChain } from '../chains.js'
+import { HttpStatusError, InvalidParameterError, JsonRpcError, NetworkError, TimeoutError, isAbortError, redact } from '../errors.js'
+import { parseRetryAfter, withRetry, type RetryConfig } from '../retry.js'
+import { normalizeRpcRequest, type RpcMethod } from './methods.js'
+
+export type RpcSender = (request: { method: RpcMethod; params?: readonly unknown[] }, options?: RpcOptions) => Promise<unknown>
+
+type Transport = { request: (args: { method: string; params?: unknown }) => Promise<unknown> }
+
+const DEFAULT_BATCH_SIZE = 20
+
+/**
+ * Sends the 28 methods through viem's http transport (JSON-RPC 2.0 POST, batching,
+ * timeouts). viem's own retries are off: the one retry layer is `withRetry`.
+ *
+ * A caller's AbortSignal is raced, not forwarded: viem batches per signal, so forwarding
+ * every query's signal would send one HTTP request per query. An aborted call rejects at
+ * once with the caller's AbortError; its batch still completes for the others.
+ */
+export function createRpcSender(config: ClientConfig, retry: Required<RetryConfig>, secrets: readonly string[]): RpcSender {
+  const transports = new Map<string, Transport>()
+  const timeout = config.timeoutMs ?? 30_000
+  const batch =
+    config.batch === false
+      ? false
+      : { batchSize: config.batch?.size ?? DEFAULT_BATCH_SIZE, wait: config.batch?.waitMs ?? 0 }
+
+  function transportFor(url: string): Transport {
+    let t = transports.get(url)
+    if (!t) {
+      const headers: Record<string, string> = { ...(typeof config.rpc === 'object' ? config.rpc.headers : undefined) }
+      if (config.apiKey && sameOrigin(url, config.baseUrl)) headers['X-API-Key'] = config.apiKey
+      t = http(url, {
+        batch,
+        retryCount: 0,
+        timeout,
+        ...(config.fetch ? { fetchFn: config.fetch } : {}),
+        fetchOptions: { headers },
+      })({ retryCount: 0 }) as unknown as Transport
+      transports.set(url, t)
+    }
+    return t
+  }
+
+  return async (request, options) => {
+    const { method, params } = normalizeRpcRequest(request)
+    const chain = options?.chain ?? config.chain
+    if (options?.chain !== undefined) checkChain(options.chain, config.extraChains)
+    const url = rpcUrlFor(config, chain)
+    const transport = transportFor(url)
+    const signal = options?.signal
+    const send = () =>
+      transport.request({ method, params }).catch((error: unknown) => {
+        throw toBlockfeedError(error, method, timeout, secrets)
+      })
+    return withRetry(() => (signal ? race(send(), signal) : send()), retry, signal)
+  }
+}
+
+export function rpcUrlFor(config: Pick<ClientConfig, 'rpc'>, chain: string | undefined): string {
+  const rpc = config.rpc
+  let url: string | undefined
+  if (typeof rpc === 'function') url = chain === undefined ? undefined : rpc(chain)
+  else if (rpc && 'url' in rpc) url = rpc.url
+  else if (rpc && 'urls' in rpc) url = chain === undefined ? undefined : (rpc.urls[chain] ?? rpc.urls[chain.toLowerCase()])
+  if (!url) {
+    throw new InvalidParameterError(
+      'chain',
+      rpc ? `no RPC URL is configured for chain ${chain ?? '(none given)'}` : 'no RPC URL is configured: pass `rpc` to createClient',
+    )
+  }
+  return url
+}
+
+function race<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason)
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason)
+    signal.addEventListener('abort', onAbort, { once: true })
+    promise.then(
+      (v) => (signal.removeEventListener('abort', onAbort), resolve(v)),
+      (e) => (signal.removeEventListener('abort', onAbort), reject(e)),
+    )
+  })
+}
+
+function toBlockfeedError(error: unknown, method: string, timeoutMs: number, secrets: readonly string[]): unknown {
+  if (isAbortError(error)) return error
+  if (!(error instanceof BaseError)) return error
+  const rpcError = error.walk((e) => e instanceof RpcRequestError) as RpcRequestError | null
+  const httpError = error.walk((e) => e instanceof HttpRequestError) as HttpRequestError | null
+  const timeoutError = error.walk((e) => e instanceof ViemTimeoutError) as ViemTimeoutError | null
+  const url = redactUrl((rpcError ?? httpError ?? timeoutError)?.url ?? '', secrets)
+  if (timeoutError) return new TimeoutError(timeoutMs, `${method} at ${url}`)
+  if (rpcError) {
+    const status = rpcError.status
+    if (status !== undefined && (status === 429 || status >= 500)) {
+      return new HttpStatusError({ status, url, body: rpcError.details, retryAfterMs: parseRetryAfter(rpcError.headers?.get('retry-after') ?? null) })
+    }
+    return new JsonRpcError({ code: rpcError.code, message: rpcError.details, data: rpcError.data, method })
+  }
+  if (httpError) {
+    if (httpError.status) {
+      return new HttpStatusError({
+        status: httpError.status,
+        url,
+        body: redact(httpError.details ?? '', secrets).slice(0, 500),
+        retryAfterMs: parseRetryAfter(httpError.headers?.get('retry-after') ?? null),
+      })
+    }
+    const cause = httpError.cause
+    if (isAbortError(cause)) return cause
+    return new NetworkError(url, cause)
+  }
+  // A reply viem could not match to the request (missing id, wrong id, not JSON-RPC).
+  return new JsonRpcError({ code: -32603, message: error.shortMessage, method })
+}
+
+/** RPC URLs often carry a provider key in their path or query: show only the origin. */
+function redactUrl(url: string, secrets: readonly string[]): string {
+  try {
+    const u = new URL(url)
+    return u.origin
+  } catch {
+    return redact(url, secrets)
+  }
+}
+
+function sameOrigin(a: string, b: string): boolean {
+  const base = 'http://relative.invalid'
+  try {
+    return new URL(a, base).origin === new URL(b, base).origin
+  } catch {
+    return false
+  }
+}

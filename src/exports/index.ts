@@ -1,0 +1,54 @@
+// blockfeed: the fetch core. No React is imported below this entry.
+export { createClient } from '../core/client.js'
+export type { BlockfeedClient, ClientConfig, RequestOptions, RpcConfig, RpcOptions } from '../core/client.js'
+
+export {
+  BlockfeedError,
+  HttpStatusError,
+  InvalidParameterError,
+  JsonRpcError,
+  NetworkError,
+  ResponseShapeError,
+  TimeoutError,
+  isAbortError,
+  isBlockfeedError,
+} from '../core/errors.js'
+export type { BlockfeedErrorName } from '../core/errors.js'
+
+export { chainHexIds, chainNames, checkChain, getChainInfo, isChainName } from '../core/chains.js'
+export type { ChainHexId, ChainInfo, ChainInput, ChainName } from '../core/chains.js'
+
+export { parseJsonLossless } from '../core/json.js'
+export type { RetryConfig, RetryOption } from '../core/retry.js'
+
+export {
+  erc20TransferSchema,
+  internalTransactionSchema,
+  logEntrySchema,
+  nativeTransferSchema,
+  nftTransferSchema,
+  readWalletHistoryPage,
+  transactionEntrySchema,
+  walletHistoryPageSchema,
+} from '../core/history/schema.js'
+export type {
+  Direction,
+  Erc20Transfer,
+  InternalTransaction,
+  LogEntry,
+  NativeTransfer,
+  NftTransfer,
+  TransactionEntry,
+  WalletHistoryPage,
+} from '../core/history/schema.js'
+export { normalizeWalletHistoryParameters, toWalletHistorySearchParams, walletHistoryPath } from '../core/history/params.js'
+export type {
+  BlockNumberInput,
+  DateInput,
+  NormalizedWalletHistoryParameters,
+  WalletHistoryParameters,
+} from '../core/history/params.js'
+export { nextCursor } from '../core/history/pages.js'
+
+export { isRpcMethod, normalizeRpcRequest, rpcMethods } from '../core/rpc/methods.js'
+export type { RpcMethod, RpcParameters, RpcRequest, RpcReturnType } from '../core/rpc/methods.js'
