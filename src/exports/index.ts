@@ -52,3 +52,16 @@ export { nextCursor } from '../core/history/pages.js'
 
 export { isRpcMethod, normalizeRpcRequest, rpcMethods } from '../core/rpc/methods.js'
 export type { RpcMethod, RpcParameters, RpcRequest, RpcReturnType } from '../core/rpc/methods.js'
+
+export { walletHistoryInfiniteQueryOptions, walletHistoryQueryKey } from '../core/query/walletHistory.js'
+export type {
+  QueryKeyClient,
+  WalletHistoryData,
+  WalletHistoryInfiniteQueryOptions,
+  WalletHistoryQueryKey,
+  WalletHistoryQueryKeyParameters,
+} from '../core/query/walletHistory.js'
+export { isHeadFollowingRpcQuery, rpcHeadQueryFilter, rpcQueryKey, rpcQueryOptions } from '../core/query/rpc.js'
+export type { RpcQueryKey, RpcQueryKeyParameters, RpcQueryOptions, RpcQueryParameters } from '../core/query/rpc.js'
+export { sendRawTransactionMutationOptions } from '../core/query/sendRawTransaction.js'
+export type { SendRawTransactionVariables } from '../core/query/sendRawTransaction.js'

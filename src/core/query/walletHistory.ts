@@ -1,0 +1,78 @@
+import type { DataTag, InfiniteData, QueryFunctionContext } from '@tanstack/query-core'
+import type { BlockfeedClient } from '../client.js'
+import { nextCursor } from '../history/pages.js'
+import {
+  normalizeWalletHistoryParameters,
+  type NormalizedWalletHistoryParameters,
+  type WalletHistoryParameters,
+} from '../history/params.js'
+import type { WalletHistoryPage } from '../history/schema.js'
+import { jsonSafe } from './jsonSafe.js'
+
+/** What a key needs from the client: its base URL and defaults (never its API key). */
+export type QueryKeyClient = Pick<BlockfeedClient, 'baseUrl' | 'chain' | 'extraChains'>
+
+/** Every input of the operation but the cursor, normalized, plus the service it goes to. */
+export type WalletHistoryQueryKeyParameters = { baseUrl: string } & Omit<NormalizedWalletHistoryParameters, 'cursor'>
+
+export type WalletHistoryData = InfiniteData<WalletHistoryPage, string | undefined>
+
+export type WalletHistoryQueryKey = DataTag<
+  readonly ['blockfeed', 'walletHistory', WalletHistoryQueryKeyParameters, { readonly type: 'infinite' }],
+  WalletHistoryData,
+  Error
+>
+
+/**
+ * `['blockfeed', 'walletHistory', { baseUrl, address, chain, …every other parameter }, { type: 'infinite' }]`.
+ * Takes the client (its `baseUrl` and default `chain`; the API key is never read). Input that
+ * fails validation is kept as given (JSON-safe) so its query reports the validation error.
+ */
+export function walletHistoryQueryKey(
+  client: QueryKeyClient,
+  params: Partial<WalletHistoryParameters>,
+): WalletHistoryQueryKey {
+  const { cursor: _cursor, ...rest } = params ?? {}
+  let keyParams: WalletHistoryQueryKeyParameters
+  try {
+    const { cursor: _ignored, ...normalized } = normalizeWalletHistoryParameters(rest as WalletHistoryParameters, {
+      chain: client.chain,
+      extraChains: client.extraChains,
+    })
+    keyParams = { baseUrl: client.baseUrl, ...normalized }
+  } catch {
+    const raw = jsonSafe({ ...rest, chain: rest.chain ?? client.chain }) as Omit<NormalizedWalletHistoryParameters, 'cursor'>
+    keyParams = { baseUrl: client.baseUrl, ...raw }
+  }
+  return ['blockfeed', 'walletHistory', keyParams, { type: 'infinite' }] as unknown as WalletHistoryQueryKey
+}
+
+/**
+ * Infinite-query options over the service's cursors: the page param is the cursor
+ * (`undefined` for the first page). Paging ends on a null or empty cursor and on a cursor
+ * already used. `retry: false` because the client's `withRetry` is the one retry layer.
+ * Usable with `prefetchInfiniteQuery` on a server, `useInfiniteQuery`, `useSuspenseInfiniteQuery`.
+ */
+export function walletHistoryInfiniteQueryOptions(client: BlockfeedClient, params: Partial<WalletHistoryParameters>) {
+  return {
+    queryKey: walletHistoryQueryKey(client, params),
+    queryFn: ({ queryKey, pageParam, signal }: QueryFunctionContext<WalletHistoryQueryKey, string | undefined>) => {
+      const { baseUrl: _baseUrl, ...keyParams } = queryKey[2]
+      // A page param that crossed JSON (dehydrate → hydrate) comes back as null.
+      const cursor = pageParam ?? undefined
+      return client.getWalletHistory({ ...(keyParams as WalletHistoryParameters), cursor }, { signal })
+    },
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (
+      lastPage: WalletHistoryPage,
+      _allPages: WalletHistoryPage[],
+      _lastPageParam: string | undefined,
+      allPageParams: (string | undefined)[],
+    ): string | undefined => nextCursor(lastPage, new Set(allPageParams.filter((c): c is string => typeof c === 'string'))),
+    retry: false as const,
+    // History changes at block cadence at most; a freshly hydrated page is not refetched on mount.
+    staleTime: 30_000,
+  }
+}
+
+export type WalletHistoryInfiniteQueryOptions = ReturnType<typeof walletHistoryInfiniteQueryOptions>

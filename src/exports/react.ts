@@ -1,0 +1,11 @@
+'use client'
+// blockfeed/react: the provider and the hooks (client components).
+export { BlockfeedProvider } from '../react/BlockfeedProvider.js'
+export type { BlockfeedProviderProps } from '../react/BlockfeedProvider.js'
+export { useBlockfeedClient } from '../react/useBlockfeedClient.js'
+export { useWalletHistory } from '../react/useWalletHistory.js'
+export type { UseWalletHistoryParameters, UseWalletHistoryReturnType } from '../react/useWalletHistory.js'
+export { useRpc } from '../react/useRpc.js'
+export type { UseRpcParameters, UseRpcReturnType } from '../react/useRpc.js'
+export { useSendRawTransaction } from '../react/useSendRawTransaction.js'
+export type { UseSendRawTransactionParameters, UseSendRawTransactionReturnType } from '../react/useSendRawTransaction.js'
