@@ -104,8 +104,10 @@ async function getJsonOnce(url: string, config: ClientConfig, secrets: readonly 
   const timeoutMs = config.timeoutMs ?? 30_000
   const timeout = AbortSignal.timeout(timeoutMs)
   const combined = signal ? AbortSignal.any([signal, timeout]) : timeout
-  const headers: Record<string, string> = { ...config.headers, accept: 'application/json' }
-  if (config.apiKey) headers['X-API-Key'] = config.apiKey
+  // Headers, not a spread: a configured `Accept` or `x-api-key` in any casing is replaced, not doubled.
+  const headers = new Headers(config.headers)
+  headers.set('accept', 'application/json')
+  if (config.apiKey) headers.set('X-API-Key', config.apiKey)
   const shownUrl = redact(url, secrets)
 
   let response: Response
