@@ -1,4 +1,5 @@
-import { z } from 'zod/mini'
+import { NEVER, array, pipe, transform } from 'zod/mini'
+import type { z } from 'zod/mini'
 
 /**
  * Field readers for tolerant reading: each accepts the spellings real deployments send and
@@ -11,7 +12,7 @@ type Ctx = { issues: { push(issue: { code: 'custom'; message: string; input: unk
 const DECIMAL = /^\d+$/
 const fail = (ctx: Ctx, input: unknown, message: string) => {
   ctx.issues.push({ code: 'custom', message, input })
-  return z.NEVER
+  return NEVER
 }
 
 function describe(v: unknown): string {
@@ -34,21 +35,21 @@ function readInt(v: unknown, ctx: Ctx): string {
 }
 
 /** Required integer, normalized to decimal text. */
-export const intText = z.transform((v: unknown, ctx) => readInt(v, ctx as Ctx))
+export const intText = transform((v: unknown, ctx) => readInt(v, ctx as Ctx))
 
 /** Optional integer: missing, null or empty text become null. */
-export const optIntText = z.transform((v: unknown, ctx): string | null =>
+export const optIntText = transform((v: unknown, ctx): string | null =>
   v === undefined || v === null || v === '' ? null : readInt(v, ctx as Ctx),
 )
 
 /** Required non-empty text. */
-export const text = z.transform((v: unknown, ctx): string => {
+export const text = transform((v: unknown, ctx): string => {
   if (typeof v === 'string' && v !== '') return v
   return fail(ctx as Ctx, v, `expected text, got ${describe(v)}`)
 })
 
 /** Optional text: missing, null and empty text all become null. */
-export const optText = z.transform((v: unknown, ctx): string | null => {
+export const optText = transform((v: unknown, ctx): string | null => {
   if (v === undefined || v === null || v === '') return null
   if (typeof v === 'string') return v
   if (typeof v === 'number') return String(v)
@@ -56,7 +57,7 @@ export const optText = z.transform((v: unknown, ctx): string | null => {
 })
 
 /** A flag sent as a boolean or as text (`"true"`, `"1"`, `"yes"`…); missing or null is null. */
-export const flag = z.transform((v: unknown, ctx): boolean | null => {
+export const flag = transform((v: unknown, ctx): boolean | null => {
   if (v === undefined || v === null || v === '') return null
   if (typeof v === 'boolean') return v
   if (v === 1 || v === 0) return v === 1
@@ -89,9 +90,9 @@ function readTimestamp(v: unknown, ctx: Ctx): string {
   return fail(ctx, v, `expected an ISO 8601 timestamp or unix seconds, got ${describe(v)}`)
 }
 
-export const timestamp = z.transform((v: unknown, ctx) => readTimestamp(v, ctx as Ctx))
+export const timestamp = transform((v: unknown, ctx) => readTimestamp(v, ctx as Ctx))
 
-export const optTimestamp = z.transform((v: unknown, ctx): string | null =>
+export const optTimestamp = transform((v: unknown, ctx): string | null =>
   v === undefined || v === null || v === '' ? null : readTimestamp(v, ctx as Ctx),
 )
 
@@ -102,14 +103,14 @@ const DIRECTIONS: Record<string, Direction> = {
 }
 
 /** `direction` in any common spelling, normalized to `outgoing` / `incoming`; unknown spellings are null. */
-export const direction = z.transform((v: unknown): Direction | null =>
+export const direction = transform((v: unknown): Direction | null =>
   typeof v === 'string' ? (DIRECTIONS[v.trim().toLowerCase()] ?? null) : null,
 )
 
 /** A list that may be missing or null (normalized to an empty list). */
 export function list<T extends z.core.SomeType>(item: T) {
-  return z.pipe(
-    z.transform((v: unknown) => (v === undefined || v === null ? [] : v)),
-    z.array(item),
+  return pipe(
+    transform((v: unknown) => (v === undefined || v === null ? [] : v)),
+    array(item),
   )
 }

@@ -1,4 +1,5 @@
-import { z } from 'zod/mini'
+import { array, looseObject, pipe, transform } from 'zod/mini'
+import type { z } from 'zod/mini'
 import { ResponseShapeError } from '../errors.js'
 import { direction, flag, intText, list, optIntText, optText, optTimestamp, text, timestamp } from './fields.js'
 
@@ -10,7 +11,7 @@ import { direction, flag, intText, list, optIntText, optText, optTimestamp, text
  */
 
 /** Element of a transaction entry's `logs` (shape not given by the spec; the common one). */
-export const logEntrySchema = z.looseObject({
+export const logEntrySchema = looseObject({
   log_index: optIntText,
   transaction_hash: optText,
   transaction_index: optIntText,
@@ -25,7 +26,7 @@ export const logEntrySchema = z.looseObject({
   block_hash: optText,
 })
 
-export const internalTransactionSchema = z.looseObject({
+export const internalTransactionSchema = looseObject({
   transaction_hash: optText,
   block_number: optIntText,
   block_hash: optText,
@@ -39,7 +40,7 @@ export const internalTransactionSchema = z.looseObject({
   output: optText,
 })
 
-export const nftTransferSchema = z.looseObject({
+export const nftTransferSchema = looseObject({
   token_address: text,
   token_id: intText,
   from_address: optText,
@@ -61,7 +62,7 @@ export const nftTransferSchema = z.looseObject({
   verified_collection: flag,
 })
 
-export const erc20TransferSchema = z.looseObject({
+export const erc20TransferSchema = looseObject({
   token_name: optText,
   token_symbol: optText,
   token_logo: optText,
@@ -83,7 +84,7 @@ export const erc20TransferSchema = z.looseObject({
   verified_contract: flag,
 })
 
-export const nativeTransferSchema = z.looseObject({
+export const nativeTransferSchema = looseObject({
   from_address: optText,
   from_address_label: optText,
   to_address: optText,
@@ -146,23 +147,23 @@ function mergeErc20Key(v: unknown): unknown {
   return v
 }
 
-export const transactionEntrySchema = z.pipe(
-  z.transform(mergeErc20Key),
-  z.looseObject(transactionFields),
+export const transactionEntrySchema = pipe(
+  transform(mergeErc20Key),
+  looseObject(transactionFields),
 )
 
-const page = z.transform((v: unknown): number | null => {
+const page = transform((v: unknown): number | null => {
   if (typeof v === 'number' && Number.isFinite(v)) return v
   if (typeof v === 'string' && /^\d+$/.test(v)) return Number(v)
   return null
 })
 
-export const walletHistoryPageSchema = z.looseObject({
+export const walletHistoryPageSchema = looseObject({
   page,
   page_size: page,
   /** The next page's cursor; null when there is none (the service's null or empty text). */
   cursor: optText,
-  result: z.array(transactionEntrySchema),
+  result: array(transactionEntrySchema),
 })
 
 export type LogEntry = z.output<typeof logEntrySchema>
