@@ -4,7 +4,6 @@ import { getWalletHistory } from './history/getWalletHistory.js'
 import { walletHistoryPages } from './history/pages.js'
 import type { WalletHistoryParameters } from './history/params.js'
 import type { WalletHistoryPage } from './history/schema.js'
-import { parseJsonLossless } from './json.js'
 import { resolveRetry, parseRetryAfter, withRetry, type RetryConfig, type RetryOption } from './retry.js'
 import { createRpcSender, type RpcSender } from './rpc/rpc.js'
 import type { RpcMethod, RpcRequest, RpcReturnType } from './rpc/methods.js'
@@ -61,8 +60,11 @@ export interface BlockfeedClient {
 export interface ClientContext {
   config: Readonly<ClientConfig>
   retry: Required<RetryConfig>
-  /** GET a JSON resource from the service (retries, timeout, typed errors, lossless numbers). */
-  getJson(pathAndQuery: string, options?: RequestOptions): Promise<unknown>
+  /**
+   * GET a JSON resource from the service (retries, timeout, typed errors) and read it with
+   * `read`, which gets the parsed body and its text (to re-read numbers above 2^53 exactly).
+   */
+  getJson<T>(pathAndQuery: string, read: (json: unknown, text: string) => T, options?: RequestOptions): Promise<T>
   rpc: RpcSender
 }
 
@@ -84,8 +86,8 @@ export function createClient(config: ClientConfig): BlockfeedClient {
   const ctx: ClientContext = {
     config: { ...config, baseUrl, chain: defaultChain, extraChains },
     retry,
-    getJson: (pathAndQuery, options) =>
-      withRetry(() => getJsonOnce(`${baseUrl}${pathAndQuery}`, config, secrets, options?.signal), retry, options?.signal),
+    getJson: (pathAndQuery, read, options) =>
+      withRetry(() => getJsonOnce(`${baseUrl}${pathAndQuery}`, read, config, secrets, options?.signal), retry, options?.signal),
     rpc: createRpcSender({ ...config, chain: defaultChain, extraChains }, retry, secrets),
   }
 
@@ -100,7 +102,13 @@ export function createClient(config: ClientConfig): BlockfeedClient {
   }
 }
 
-async function getJsonOnce(url: string, config: ClientConfig, secrets: readonly string[], signal?: AbortSignal): Promise<unknown> {
+async function getJsonOnce<T>(
+  url: string,
+  read: (json: unknown, text: string) => T,
+  config: ClientConfig,
+  secrets: readonly string[],
+  signal?: AbortSignal,
+): Promise<T> {
   const timeoutMs = config.timeoutMs ?? 30_000
   const timeout = AbortSignal.timeout(timeoutMs)
   const combined = signal ? AbortSignal.any([signal, timeout]) : timeout
@@ -130,11 +138,13 @@ async function getJsonOnce(url: string, config: ClientConfig, secrets: readonly 
       retryAfterMs: parseRetryAfter(response.headers.get('retry-after')),
     })
   }
+  let json: unknown
   try {
-    return parseJsonLossless(body)
+    json = JSON.parse(body)
   } catch {
     const type = response.headers.get('content-type') ?? 'no content type'
     const what = body.trim() === '' ? 'an empty body' : `a body that is not JSON (${type})`
     throw new ResponseShapeError('response', [{ path: [], message: `expected JSON, got ${what}` }])
   }
+  return read(json, body)
 }

@@ -26,12 +26,12 @@ export function makePage(entries = 100, seed = 1) {
       from_address: out ? wallet : other, from_address_label: null,
       to_address: out ? other : wallet, to_address_label: r() < 0.2 ? 'Uniswap V3: Router' : null,
       value: String(Math.floor(r() * 1e6)) + '000000000000', gas: '210000', gas_price: '23000000000',
-      input: `0x${hex(r, 8 + Math.floor(r() * 300))}`, receipt_cumulative_gas_used: '1234567', receipt_gas_used: '21000',
+      input: `0x${hex(r, 8 + 64 * Math.floor(r() * 3))}`, receipt_cumulative_gas_used: '1234567', receipt_gas_used: '21000',
       receipt_contract_address: null, receipt_root: null, receipt_status: '1',
       block_timestamp: ts, block_number: block, block_hash: `0x${hex(r, 64)}`,
       transaction_fee: '0.000483', category: out ? 'send' : 'receive', summary: `${out ? 'Sent' : 'Received'} 0.1 ETH`,
       method_label: null, possible_spam: false,
-      logs: [log(0), log(1), log(2)],
+      logs: r() < 0.25 ? [log(0), log(1)] : [log(0)],
       internal_transactions: [],
       nft_transfers: r() < 0.2 ? [{
         token_address: addr(r), token_id: String(Math.floor(r() * 1e5)), from_address: other, from_address_label: null,
@@ -40,7 +40,7 @@ export function makePage(entries = 100, seed = 1) {
         transaction_type: 'Single', transaction_index: String(i), log_index: '4', operator: null,
         possible_spam: false, verified_collection: true,
       }] : [],
-      erc20_transfer: [0, 1].map((k) => ({
+      erc20_transfer: (r() < 0.4 ? [0] : r() < 0.7 ? [] : [0, 1]).map((k) => ({
         token_name: 'USD Coin', token_symbol: 'USDC', token_logo: 'https://logo.example/usdc.png', token_decimals: '6',
         transaction_hash: hash, address: addr(r), block_timestamp: ts, block_number: block, block_hash: `0x${hex(r, 64)}`,
         to_address: wallet, to_address_label: null, from_address: other, from_address_label: null,

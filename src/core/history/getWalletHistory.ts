@@ -6,7 +6,7 @@ import {
   type NormalizedWalletHistoryParameters,
   type WalletHistoryParameters,
 } from './params.js'
-import { readWalletHistoryPage, type WalletHistoryPage } from './schema.js'
+import { readWalletHistoryResponse, type WalletHistoryPage } from './schema.js'
 
 export type GetWalletHistoryParameters = WalletHistoryParameters
 export type GetWalletHistoryReturnType = WalletHistoryPage
@@ -34,6 +34,5 @@ export async function getNormalizedWalletHistory(
   options?: RequestOptions,
 ): Promise<WalletHistoryPage> {
   const query = toWalletHistorySearchParams(params).toString()
-  const body = await ctx.getJson(`${walletHistoryPath(params.address)}${query ? `?${query}` : ''}`, options)
-  return readWalletHistoryPage(body)
+  return ctx.getJson(`${walletHistoryPath(params.address)}${query ? `?${query}` : ''}`, readWalletHistoryResponse, options)
 }

@@ -1,6 +1,8 @@
 import { array, looseObject, pipe, transform } from 'zod/mini'
 import type { z } from 'zod/mini'
 import { ResponseShapeError } from '../errors.js'
+import { parseJsonLossless } from '../json.js'
+import { compileReader } from './compile.js'
 import { direction, flag, intText, list, optIntText, optText, optTimestamp, text, timestamp } from './fields.js'
 
 /**
@@ -180,6 +182,8 @@ export type { Direction } from './fields.js'
  * the normalized model, or throws a `ResponseShapeError` naming the first wrong field.
  */
 export function readWalletHistoryPage(body: unknown): WalletHistoryPage {
+  const fast = fastReader()(body)
+  if (fast !== undefined) return fast
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new ResponseShapeError('wallet history page', [
       { path: [], message: `expected a JSON object, got ${Array.isArray(body) ? 'an array' : body === null ? 'null' : typeof body}` },
@@ -188,6 +192,23 @@ export function readWalletHistoryPage(body: unknown): WalletHistoryPage {
   const r = walletHistoryPageSchema.safeParse(body)
   if (!r.success) throw new ResponseShapeError('wallet history page', r.error.issues.map(issueOf))
   return r.data
+}
+
+/**
+ * Reads a response body as the client receives it: parsed by plain JSON.parse and read by
+ * the compiled reader. Only a body it refuses pays for more — a re-parse that keeps integers
+ * above 2^53 exact, then zod's full issue list when it is really wrong.
+ */
+export function readWalletHistoryResponse(json: unknown, text: string): WalletHistoryPage {
+  const fast = fastReader()(json)
+  if (fast !== undefined) return fast
+  return readWalletHistoryPage(parseJsonLossless(text))
+}
+
+let compiled: ((input: unknown) => WalletHistoryPage | undefined) | undefined
+/** Compiled on first use, so importing the schemas has no side effect. */
+function fastReader() {
+  return (compiled ??= compileReader(walletHistoryPageSchema))
 }
 
 function issueOf(i: { path: PropertyKey[]; message: string; code?: string; expected?: unknown }) {
