@@ -28,7 +28,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['test/{core,server,devnet,faults,package}/**/*.test.{ts,tsx}'],
+          include: ['test/{core,server,devnet,faults,package,ssr,budgets,consumer}/**/*.test.{ts,tsx}'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
@@ -39,7 +39,7 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'jsdom',
-          include: ['test/{react,components,ssr}/**/*.test.{ts,tsx}'],
+          include: ['test/{react,components}/**/*.test.{ts,tsx}'],
           setupFiles: ['test/support/dom-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
