@@ -1,0 +1,87 @@
+import { createPublicClient, createWalletClient, defineChain, getAddress, http, parseEther, parseUnits, type Abi, type Hex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { DevnetCollectible, DevnetItems, DevnetSplitter, DevnetToken } from './artifacts.js'
+import { devnetWallets } from './wallets.js'
+
+/** Addresses of the seeded contracts. */
+export interface SeededContracts {
+  usd: `0x${string}`
+  dai: `0x${string}`
+  spam: `0x${string}`
+  kittens: `0x${string}`
+  items: `0x${string}`
+  splitter: `0x${string}`
+}
+
+/** Labels shown in the history for the seeded contracts and wallets. */
+export function seedLabels(contracts: SeededContracts | undefined): Map<string, string> {
+  const labels = new Map<string, string>()
+  for (const w of devnetWallets) labels.set(w.address.toLowerCase(), `devnet ${w.name}`)
+  if (contracts) {
+    labels.set(contracts.usd.toLowerCase(), 'Devnet USD (6 decimals)')
+    labels.set(contracts.dai.toLowerCase(), 'Devnet Dai (18 decimals)')
+    labels.set(contracts.kittens.toLowerCase(), 'Devnet Kittens (ERC-721)')
+    labels.set(contracts.items.toLowerCase(), 'Devnet Items (ERC-1155)')
+    labels.set(contracts.splitter.toLowerCase(), 'Devnet Splitter')
+  }
+  return labels
+}
+
+/**
+ * The seeded scenario, signed with anvil's dev accounts (see wallets.ts). Alice's history
+ * gets every kind of entry: native sends and receives, ERC-20 (6 and 18 decimals), ERC-721
+ * and ERC-1155 (single and batch) transfers, approvals, a contract creation, internal
+ * transfers in and out, a failed call and a spam airdrop.
+ */
+export async function seedScenario(nodeUrl: string, chainId: number): Promise<SeededContracts> {
+  const chain = defineChain({
+    id: chainId,
+    name: 'blockfeed devnet',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [nodeUrl] } },
+  })
+  const transport = http(nodeUrl, { retryCount: 0 })
+  const pub = createPublicClient({ chain, transport, pollingInterval: 50 })
+  const clients = devnetWallets.map((w) => createWalletClient({ account: privateKeyToAccount(w.privateKey), chain, transport }))
+  type Wallet = (typeof clients)[number]
+  const [deployer, alice, bob, carol] = clients as [Wallet, Wallet, Wallet, Wallet]
+  const mined = async (hash: Promise<Hex>) => pub.waitForTransactionReceipt({ hash: await hash })
+  const deploy = async (who: Wallet, artifact: { abi: Abi; bytecode: Hex }, args: readonly unknown[]) => {
+    const receipt = await mined(who.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args }))
+    return getAddress(receipt.contractAddress!)
+  }
+  const call = (who: Wallet, address: `0x${string}`, abi: Abi, functionName: string, args: readonly unknown[], extra: { value?: bigint; gas?: bigint } = {}) =>
+    mined(who.writeContract({ address, abi, functionName, args, ...extra } as never))
+
+  const A = alice.account.address
+  const B = bob.account.address
+  const C = carol.account.address
+
+  const usd = await deploy(deployer, DevnetToken, ['Devnet USD', 'dUSD', 6, parseUnits('1000000', 6)])
+  const dai = await deploy(deployer, DevnetToken, ['Devnet Dai', 'dDAI', 18, parseUnits('1000000', 18)])
+  const kittens = await deploy(deployer, DevnetCollectible, ['Devnet Kittens', 'KITTEN'])
+  const items = await deploy(deployer, DevnetItems, [])
+  const spam = await deploy(carol, DevnetToken, ['Visit claim-devnet.example to claim your reward', 'CLAIM', 18, parseUnits('1000000000', 18)])
+
+  await mined(bob.sendTransaction({ to: A, value: parseEther('1.5') }))
+  await mined(alice.sendTransaction({ to: B, value: parseEther('0.25') }))
+  await call(deployer, usd, DevnetToken.abi, 'transfer', [A, parseUnits('1000', 6)])
+  await call(alice, usd, DevnetToken.abi, 'transfer', [B, parseUnits('250.5', 6)])
+  await call(deployer, dai, DevnetToken.abi, 'transfer', [A, parseUnits('42.5', 18)])
+  await call(alice, usd, DevnetToken.abi, 'approve', [B, parseUnits('100', 6)])
+  await call(deployer, kittens, DevnetCollectible.abi, 'mint', [A, 1n])
+  await call(deployer, kittens, DevnetCollectible.abi, 'mint', [A, 2n])
+  await call(alice, kittens, DevnetCollectible.abi, 'setApprovalForAll', [B, true])
+  await call(alice, kittens, DevnetCollectible.abi, 'transferFrom', [A, B, 1n])
+  await call(deployer, items, DevnetItems.abi, 'mintBatch', [A, [1n, 2n], [10n, 5n]])
+  await call(alice, items, DevnetItems.abi, 'safeTransferFrom', [A, B, 1n, 3n, '0x'])
+  await call(alice, items, DevnetItems.abi, 'safeBatchTransferFrom', [A, C, [1n, 2n], [2n, 1n], '0x'])
+  const splitter = await deploy(alice, DevnetSplitter, [])
+  await call(alice, splitter, DevnetSplitter.abi, 'split', [[B, C]], { value: parseEther('1') })
+  await call(bob, splitter, DevnetSplitter.abi, 'forward', [A], { value: parseEther('0.3') })
+  // The failing call: no recipients reverts. An explicit gas limit skips estimation, which would refuse it.
+  await call(alice, splitter, DevnetSplitter.abi, 'split', [[]], { value: parseEther('0.1'), gas: 100_000n })
+  await call(carol, spam, DevnetToken.abi, 'airdrop', [[A, B], parseUnits('1000', 18)])
+
+  return { usd, dai, spam, kittens, items, splitter }
+}

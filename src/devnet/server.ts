@@ -1,0 +1,179 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { isRpcMethod, rpcMethods } from '../core/rpc/methods.js'
+import { BadParameter, historyPage, parseHistoryQuery } from './history.js'
+import type { Indexer } from './indexer.js'
+
+export interface DevnetServerOptions {
+  indexer: Indexer
+  /** The node JSON-RPC requests are passed to. */
+  nodeUrl: string
+  chainId: number
+  /** When set, every request must carry it in `X-API-Key`. */
+  apiKey?: string | undefined
+  /** Labels shown as `*_address_label` (lowercase address → label). */
+  labels: ReadonlyMap<string, string>
+  /** What `GET /` answers: where things are. */
+  about: () => unknown
+}
+
+const HISTORY = /^\/api\/v2\.2\/wallets\/([^/]+)\/history\/?$/
+// Browser apps on this machine: any port of localhost, 127.0.0.1 or [::1].
+const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/
+const MAX_BODY = 5 * 1024 * 1024
+
+export function createDevnetServer(options: DevnetServerOptions): Server {
+  return createServer((req, res) => {
+    handle(options, req, res).catch((error: unknown) => {
+      if (!res.headersSent) send(res, 500, { error: 'internal_error', message: error instanceof Error ? error.message : String(error) })
+      else res.destroy()
+    })
+  })
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body)
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) })
+  res.end(text)
+}
+
+function cors(req: IncomingMessage, res: ServerResponse): void {
+  const origin = req.headers.origin
+  if (origin && LOCAL_ORIGIN.test(origin)) {
+    res.setHeader('access-control-allow-origin', origin)
+    res.setHeader('access-control-allow-methods', 'GET, POST, OPTIONS')
+    res.setHeader('access-control-allow-headers', 'accept, content-type, x-api-key')
+    res.setHeader('access-control-max-age', '600')
+  }
+  res.setHeader('vary', 'origin')
+}
+
+async function handle(o: DevnetServerOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  cors(req, res)
+  if (req.method === 'OPTIONS') {
+    res.writeHead(204).end()
+    return
+  }
+  const url = new URL(req.url ?? '/', 'http://devnet')
+  const history = HISTORY.exec(url.pathname)
+  const isRpc = url.pathname === '/rpc' || url.pathname === '/rpc/'
+
+  if ((history || isRpc) && o.apiKey !== undefined && req.headers['x-api-key'] !== o.apiKey) {
+    send(res, 401, {
+      error: 'unauthorized',
+      message: req.headers['x-api-key'] === undefined ? 'this devnet requires an API key in the X-API-Key header' : 'wrong API key in X-API-Key',
+    })
+    return
+  }
+
+  if (history) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(res, 'GET')
+    let query
+    try {
+      query = parseHistoryQuery(history[1]!, url.searchParams, o.chainId)
+    } catch (error) {
+      if (!(error instanceof BadParameter)) throw error
+      send(res, 400, { error: 'invalid_parameter', parameter: error.parameter, message: error.message })
+      return
+    }
+    // Answer from an index that includes the node's latest block.
+    await o.indexer.sync()
+    send(res, 200, await historyPage(o.indexer, query, o.labels))
+    return
+  }
+  if (isRpc) {
+    if (req.method !== 'POST') return methodNotAllowed(res, 'POST')
+    await relayRpc(o, req, res)
+    return
+  }
+  if (url.pathname === '/' && req.method === 'GET') {
+    send(res, 200, o.about())
+    return
+  }
+  send(res, 404, {
+    error: 'not_found',
+    message: `no route ${req.method} ${url.pathname}; this devnet serves GET /api/v2.2/wallets/{address}/history and POST /rpc`,
+  })
+}
+
+function methodNotAllowed(res: ServerResponse, allow: string): void {
+  res.setHeader('allow', `${allow}, OPTIONS`)
+  send(res, 405, { error: 'method_not_allowed', message: `use ${allow}` })
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    req.on('data', (c: Buffer) => {
+      size += c.length
+      if (size > MAX_BODY) {
+        reject(new Error('request body too large'))
+        req.destroy()
+      } else chunks.push(c)
+    })
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    req.on('error', reject)
+  })
+}
+
+type Json = Record<string, unknown>
+const rpcError = (id: unknown, code: number, message: string, data?: unknown) => ({
+  jsonrpc: '2.0',
+  id: id ?? null,
+  error: data === undefined ? { code, message } : { code, message, data },
+})
+
+/**
+ * JSON-RPC passthrough limited to the spec's 28 methods, single calls and batches. Allowed
+ * calls go to the node as one batch under ids of our own, so replies map back whatever order
+ * the node answers in.
+ */
+async function relayRpc(o: DevnetServerOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  let body: unknown
+  try {
+    body = JSON.parse(await readBody(req))
+  } catch {
+    send(res, 200, rpcError(null, -32700, 'Parse error: the body is not JSON'))
+    return
+  }
+  const batch = Array.isArray(body)
+  const calls = batch ? (body as unknown[]) : [body]
+  if (calls.length === 0) {
+    send(res, 200, rpcError(null, -32600, 'Invalid request: empty batch'))
+    return
+  }
+  const replies: unknown[] = new Array(calls.length)
+  const forward: { position: number; call: Json }[] = []
+  for (const [position, call] of calls.entries()) {
+    if (call === null || typeof call !== 'object' || Array.isArray(call) || typeof (call as Json).method !== 'string') {
+      replies[position] = rpcError((call as Json | null)?.id, -32600, 'Invalid request: expected {"jsonrpc":"2.0","method":…,"params":[…],"id":…}')
+    } else if (!isRpcMethod((call as Json).method)) {
+      replies[position] = rpcError(
+        (call as Json).id,
+        -32601,
+        `Method not found: ${String((call as Json).method).slice(0, 60)} is not available on the blockfeed devnet; allowed are the ${rpcMethods.length} methods of the Blockchain Data Service Interface v2.2 (eth_blockNumber … eth_sendRawTransaction)`,
+      )
+    } else forward.push({ position, call: call as Json })
+  }
+  if (forward.length > 0) {
+    const upstream = await fetch(o.nodeUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(forward.map(({ call }, k) => ({ jsonrpc: '2.0', id: k, method: call.method, params: call.params ?? [] }))),
+    }).then((r) => r.json() as Promise<unknown>)
+      .catch((e: unknown) => e as Error)
+    const answers = Array.isArray(upstream) ? (upstream as Json[]) : []
+    for (const [k, { position, call }] of forward.entries()) {
+      const answer = answers.find((a) => a?.id === k)
+      replies[position] = answer
+        ? { ...answer, jsonrpc: '2.0', id: call.id ?? null }
+        : rpcError(call.id, -32603, `the node did not answer${upstream instanceof Error ? `: ${upstream.message}` : ''}`)
+    }
+    // A transaction the app just sent is in the history as soon as its block is.
+    if (forward.some(({ call }) => call.method === 'eth_sendRawTransaction')) await o.indexer.sync().catch(() => {})
+  }
+  // Notifications (no id) get no reply.
+  const out = replies.filter((_, k) => (calls[k] as Json | null)?.id !== undefined || (replies[k] as Json).error !== undefined)
+  if (!batch) send(res, 200, replies[0])
+  else send(res, 200, out)
+}

@@ -1,0 +1,120 @@
+import type { AddressInfo } from 'node:net'
+import { hexToNumber, type Hex } from 'viem'
+import { launchAnvil, type AnvilProcess } from './anvil.js'
+import { DEFAULT_LIMIT, MAX_LIMIT, chainAliases } from './history.js'
+import { Indexer } from './indexer.js'
+import { createNodeRequest } from './node.js'
+import { seedLabels, seedScenario, type SeededContracts } from './seed.js'
+import { createDevnetServer } from './server.js'
+import { devnetWallets, type DevnetWallet } from './wallets.js'
+
+export interface StartDevnetOptions {
+  /** Port of the devnet's HTTP server; 0 (the default) lets the OS pick a free one. */
+  port?: number | undefined
+  /** Interface to listen on. Default 127.0.0.1 (this machine only). */
+  host?: string | undefined
+  /** Attach to this running node instead of starting anvil. */
+  rpcUrl?: string | undefined
+  /** Seed the scenario (default true). */
+  seed?: boolean | undefined
+  /** Require this key in `X-API-Key` on every request. */
+  apiKey?: string | undefined
+  /** Seconds between blocks of a started anvil; left out, one block per transaction. */
+  blockTime?: number | undefined
+  /** The anvil binary; found through ANVIL_PATH, PATH or @foundry-rs/anvil-<platform> when left out. */
+  anvilPath?: string | undefined
+  /** How often the indexer asks the node for new blocks. Default 250 ms. */
+  pollIntervalMs?: number | undefined
+  /** Where the indexer reports errors while following the chain. Default: console.error. */
+  onError?: ((error: unknown) => void) | undefined
+}
+
+export interface Devnet {
+  /** The base URL of the wallet-history API: pass it as `baseUrl` to `createClient`. */
+  url: string
+  /** The devnet's JSON-RPC endpoint (the spec's 28 methods only). */
+  rpcUrl: string
+  /** The node itself (all methods), started or attached to. */
+  nodeUrl: string
+  chainId: number
+  /** The chain as `createClient` and the API take it, e.g. `0x7a69`. */
+  chain: string
+  wallets: readonly DevnetWallet[]
+  /** Seeded contracts; undefined with `seed: false`. */
+  contracts: SeededContracts | undefined
+  /** Blocks and transactions indexed so far. */
+  stats: () => { blocks: number; transactions: number; head: number }
+  /** Stops the server, the indexer and the anvil it started (never an attached node). */
+  stop: () => Promise<void>
+}
+
+/** Starts (or attaches to) a local chain, seeds it, indexes it and serves the wallet-history API and JSON-RPC. */
+export async function startDevnet(options: StartDevnetOptions = {}): Promise<Devnet> {
+  const host = options.host ?? '127.0.0.1'
+  let anvil: AnvilProcess | undefined
+  let indexer: Indexer | undefined
+  try {
+    if (!options.rpcUrl) anvil = await launchAnvil({ anvilPath: options.anvilPath, blockTime: options.blockTime })
+    const nodeUrl = options.rpcUrl ?? anvil!.rpcUrl
+    const request = createNodeRequest(nodeUrl)
+    const chainId = hexToNumber((await request('eth_chainId')) as Hex)
+    const contracts = options.seed === false ? undefined : await seedScenario(nodeUrl, chainId)
+    indexer = new Indexer(request, { onError: options.onError ?? ((e) => console.error('blockfeed devnet: indexing failed:', e)) })
+    await indexer.sync()
+    indexer.follow(options.pollIntervalMs ?? 250)
+
+    const chain = chainAliases(chainId)[0]!
+    let url = ''
+    const server = createDevnetServer({
+      indexer,
+      nodeUrl,
+      chainId,
+      apiKey: options.apiKey,
+      labels: seedLabels(contracts),
+      about: () => ({
+        name: 'blockfeed devnet',
+        history: `${url}/api/v2.2/wallets/{address}/history`,
+        rpc: `${url}/rpc`,
+        chain,
+        chain_id: String(chainId),
+        limit: { default: DEFAULT_LIMIT, max: MAX_LIMIT },
+        indexed: indexer!.stats,
+        wallets: devnetWallets.map(({ name, role, address }) => ({ name, role, address })),
+        contracts: contracts ?? null,
+      }),
+    })
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(options.port ?? 0, host, () => resolve())
+    })
+    const port = (server.address() as AddressInfo).port
+    const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host
+    url = `http://${urlHost}:${port}`
+
+    let stopping: Promise<void> | undefined
+    const ix = indexer
+    return {
+      url,
+      rpcUrl: `${url}/rpc`,
+      nodeUrl,
+      chainId,
+      chain,
+      wallets: devnetWallets,
+      contracts,
+      stats: () => ix.stats,
+      stop: () =>
+        (stopping ??= (async () => {
+          await new Promise<void>((resolve) => {
+            server.close(() => resolve())
+            server.closeAllConnections()
+          })
+          await ix.stop()
+          await anvil?.stop()
+        })()),
+    }
+  } catch (error) {
+    await indexer?.stop()
+    await anvil?.stop()
+    throw error
+  }
+}
