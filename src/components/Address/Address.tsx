@@ -1,0 +1,70 @@
+import { useEffect, useRef, useState, type CSSProperties } from 'react'
+import { checksumAddress, shortenAddress } from '../shared/address.js'
+import { ClippedText } from '../shared/ClippedText.js'
+import { defaultRenderLink, EXTERNAL } from '../shared/links.js'
+import type { DisplayOptions } from '../shared/options.js'
+import { cleanText } from '../shared/text.js'
+import { explorerLink } from '../shared/url.js'
+
+export interface AddressProps extends Pick<DisplayOptions, 'chain' | 'renderLink'> {
+  /** The address as the service sent it (any case). */
+  address: string
+  /** A known name for it (`*_label`): untrusted, shown as text. */
+  label?: string | null | undefined
+  /** A known entity (`*_entity`, e.g. an exchange): untrusted, shown as text. */
+  entity?: string | null | undefined
+  /** Show the copy button (default true). */
+  copyable?: boolean | undefined
+  className?: string | undefined
+  style?: CSSProperties | undefined
+}
+
+/**
+ * An address as every row shows it: label or entity when known, else the shortened
+ * checksummed address; the full address as tooltip; a copy button; the explorer link.
+ */
+export function Address({ address, label, entity, chain, renderLink = defaultRenderLink, copyable = true, className, style }: AddressProps) {
+  const { valid, text } = checksumAddress(address)
+  const name = cleanText(label) ?? cleanText(entity)
+  const href = valid ? explorerLink(chain, 'address', text) : undefined
+  const content = name ? <ClippedText text={name} max={24} /> : <span className="bf-address__hex">{valid ? shortenAddress(text) : text.slice(0, 14)}</span>
+  const accessibleName = name ? `${name} (${text})` : text
+  return (
+    <span className={className ? `bf-address ${className}` : 'bf-address'} style={style} data-named={name ? '' : undefined}>
+      {href
+        ? renderLink({ href, className: 'bf-address__link bf-link', title: text, 'aria-label': `${accessibleName}, view on explorer`, ...EXTERNAL, children: content })
+        : <span className="bf-address__text" title={text}>{content}</span>}
+      {copyable && valid && <CopyButton value={text} />}
+    </span>
+  )
+}
+
+function CopyButton({ value }: { value: string }) {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle')
+  const reset = useRef<ReturnType<typeof setTimeout>>(undefined)
+  useEffect(() => () => clearTimeout(reset.current), [])
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value)
+      setState('copied')
+    } catch {
+      setState('failed')
+    }
+    clearTimeout(reset.current)
+    reset.current = setTimeout(() => setState('idle'), 2000)
+  }
+  return (
+    <>
+      <button type="button" className="bf-copy" onClick={copy} aria-label={`Copy address ${value}`} data-state={state}>
+        <svg aria-hidden="true" focusable="false" viewBox="0 0 16 16" width="12" height="12">
+          {state === 'copied'
+            ? <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="1.8" />
+            : <path d="M5 2h7a1 1 0 0 1 1 1v8h-1.5V3.5H5zM3 5h6.5a1 1 0 0 1 1 1v7.5a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zm.5 1.5v6.5H9V6.5z" fill="currentColor" />}
+        </svg>
+      </button>
+      <span className="bf-visually-hidden" role="status">
+        {state === 'copied' ? 'Address copied' : state === 'failed' ? 'Could not copy the address' : ''}
+      </span>
+    </>
+  )
+}

@@ -1,0 +1,37 @@
+import type { CSSProperties } from 'react'
+import type { Erc20Transfer } from '../../core/history/schema.js'
+import { TokenAmount } from '../TokenAmount/TokenAmount.js'
+import { TokenLogo } from '../TokenLogo/TokenLogo.js'
+import { TransferBadge } from '../TransferBadge/TransferBadge.js'
+import { Counterparty } from '../shared/Counterparty.js'
+import { flowOf } from '../shared/direction.js'
+import type { DisplayOptions } from '../shared/options.js'
+import { SpamMark } from '../shared/SpamMark.js'
+
+export interface Erc20TransferRowProps extends DisplayOptions {
+  transfer: Erc20Transfer
+  wallet?: string | undefined
+  className?: string | undefined
+  style?: CSSProperties | undefined
+}
+
+/** An ERC-20 transfer: signed amount with the token's decimals, symbol, logo (never for spam), counterparty. */
+export function Erc20TransferRow({ transfer: t, wallet, chain, locale, renderLink, ipfsGateway, className, style }: Erc20TransferRowProps) {
+  const direction = flowOf(wallet, t.from_address, t.to_address)
+  const spam = t.possible_spam === true
+  return (
+    <div className={className ? `bf-transfer ${className}` : 'bf-transfer'} style={style} data-kind="erc20" data-direction={direction} data-spam={spam ? '' : undefined}>
+      <TransferBadge kind="erc20" direction={direction} />
+      <TokenLogo src={t.token_logo} name={t.token_symbol ?? t.token_name} spam={spam} ipfsGateway={ipfsGateway} />
+      <TokenAmount value={t.value} decimals={t.token_decimals} formatted={t.value_formatted} symbol={t.token_symbol ?? t.token_name} direction={direction} locale={locale} />
+      <Counterparty
+        direction={direction}
+        from={{ address: t.from_address, label: t.from_address_label }}
+        to={{ address: t.to_address, label: t.to_address_label }}
+        chain={chain}
+        renderLink={renderLink}
+      />
+      {spam && <SpamMark />}
+    </div>
+  )
+}

@@ -1,0 +1,46 @@
+import type { CSSProperties } from 'react'
+import { getChainInfo } from '../../core/chains.js'
+import type { NativeTransfer } from '../../core/history/schema.js'
+import { TokenAmount } from '../TokenAmount/TokenAmount.js'
+import { TokenLogo } from '../TokenLogo/TokenLogo.js'
+import { TransferBadge } from '../TransferBadge/TransferBadge.js'
+import { Counterparty } from '../shared/Counterparty.js'
+import { flowOf, type FlowDirection } from '../shared/direction.js'
+import type { DisplayOptions } from '../shared/options.js'
+
+export interface NativeTransferRowProps extends DisplayOptions {
+  transfer: NativeTransfer
+  /** The viewed wallet: decides in / out / self and the sign. */
+  wallet?: string | undefined
+  className?: string | undefined
+  style?: CSSProperties | undefined
+}
+
+/** Direction from the addresses when the wallet is known, else from the service's `direction`. */
+export function nativeDirection(t: NativeTransfer, wallet: string | undefined): FlowDirection {
+  const flow = flowOf(wallet, t.from_address, t.to_address)
+  if (flow !== 'none' || wallet) return flow
+  return t.direction === 'incoming' ? 'in' : t.direction === 'outgoing' ? 'out' : 'none'
+}
+
+/** A movement of the chain's native currency (ETH, POL, BNB…), signed for the viewed wallet. */
+export function NativeTransferRow({ transfer: t, wallet, chain, locale, renderLink, ipfsGateway, className, style }: NativeTransferRowProps) {
+  const direction = nativeDirection(t, wallet)
+  const native = getChainInfo(chain)?.nativeCurrency
+  const symbol = t.token_symbol ?? native?.symbol ?? null
+  const kind = t.internal_transaction === true ? 'internal' : 'native'
+  return (
+    <div className={className ? `bf-transfer ${className}` : 'bf-transfer'} style={style} data-kind={kind} data-direction={direction}>
+      <TransferBadge kind={kind} direction={direction} />
+      <TokenLogo src={t.token_logo} name={symbol} ipfsGateway={ipfsGateway} />
+      <TokenAmount value={t.value} decimals={native?.decimals ?? 18} formatted={t.value_formatted} symbol={symbol} direction={direction} locale={locale} />
+      <Counterparty
+        direction={direction}
+        from={{ address: t.from_address, label: t.from_address_label }}
+        to={{ address: t.to_address, label: t.to_address_label }}
+        chain={chain}
+        renderLink={renderLink}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,46 @@
+import type { CSSProperties } from 'react'
+import type { NftTransfer } from '../../core/history/schema.js'
+import { Address } from '../Address/Address.js'
+import { nftKind, TransferBadge } from '../TransferBadge/TransferBadge.js'
+import { ClippedText } from '../shared/ClippedText.js'
+import { Counterparty } from '../shared/Counterparty.js'
+import { flowOf } from '../shared/direction.js'
+import { formatDecimal } from '../shared/format.js'
+import type { DisplayOptions } from '../shared/options.js'
+import { SpamMark } from '../shared/SpamMark.js'
+
+export interface NftTransferRowProps extends DisplayOptions {
+  transfer: NftTransfer
+  wallet?: string | undefined
+  className?: string | undefined
+  style?: CSSProperties | undefined
+}
+
+/** An ERC-721 / ERC-1155 transfer: token id (long ids clipped), amount for 1155, collection, counterparty. */
+export function NftTransferRow({ transfer: t, wallet, chain, locale, renderLink, className, style }: NftTransferRowProps) {
+  const direction = flowOf(wallet, t.from_address, t.to_address)
+  const kind = nftKind(t.contract_type)
+  const spam = t.possible_spam === true
+  const amount = t.amount ?? (kind === 'erc1155' ? t.value : null)
+  const sign = direction === 'in' ? '+' : direction === 'out' ? '\u2212' : ''
+  return (
+    <div className={className ? `bf-transfer ${className}` : 'bf-transfer'} style={style} data-kind={kind} data-direction={direction} data-spam={spam ? '' : undefined}>
+      <TransferBadge kind={kind} direction={direction} />
+      <span className="bf-nft">
+        <span className="bf-nft__amount">{sign}{amount !== null && amount !== '1' ? `${formatDecimal(amount, locale)} × ` : ''}</span>
+        <span className="bf-nft__id">#<ClippedText text={t.token_id} max={14} /></span>
+        <span className="bf-nft__collection">
+          {' '}of <Address address={t.token_address} chain={chain} renderLink={renderLink} copyable={false} />
+        </span>
+      </span>
+      <Counterparty
+        direction={direction}
+        from={{ address: t.from_address, label: t.from_address_label }}
+        to={{ address: t.to_address, label: t.to_address_label }}
+        chain={chain}
+        renderLink={renderLink}
+      />
+      {spam && <SpamMark />}
+    </div>
+  )
+}

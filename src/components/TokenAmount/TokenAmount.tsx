@@ -1,0 +1,50 @@
+import type { CSSProperties } from 'react'
+import type { FlowDirection } from '../shared/direction.js'
+import { formatDecimal, formatExact, isDecimalText, isMaxUint256, readDecimals, toWholeUnits } from '../shared/format.js'
+import { cleanText, clipText } from '../shared/text.js'
+
+export interface TokenAmountProps {
+  /** Raw integer amount in the token's smallest unit, as decimal text (the model's `value`). */
+  value: string
+  /** The token's decimals (text or number); without them the raw amount is shown. */
+  decimals?: string | number | null | undefined
+  /** The service's own whole-unit amount (`value_formatted`), used when it is decimal text. */
+  formatted?: string | null | undefined
+  /** Untrusted symbol: cleaned and clipped. */
+  symbol?: string | null | undefined
+  /** Adds + for in and − for out. */
+  direction?: FlowDirection | undefined
+  locale?: string | undefined
+  className?: string | undefined
+  style?: CSSProperties | undefined
+}
+
+const SIGN: Record<FlowDirection, string> = { in: '+', out: '\u2212', self: '', none: '' }
+
+/** An amount for people: BigInt + decimals through viem's formatUnits, then Intl; the exact amount on hover. */
+export function TokenAmount({ value, decimals, formatted, symbol, direction = 'none', locale, className, style }: TokenAmountProps) {
+  const d = readDecimals(decimals)
+  const cleanSymbol = cleanText(symbol)
+  const shownSymbol = cleanSymbol ? clipText(cleanSymbol, 12).shown : null
+  const unlimited = isMaxUint256(value)
+  const exact = isDecimalText(formatted) ? formatted : d !== null ? toWholeUnits(value, d) : isDecimalText(value) ? value : null
+  const number = unlimited ? 'Unlimited' : exact === null ? '?' : formatDecimal(exact, locale)
+  const sign = unlimited || exact === null || /^[0.]+$/.test(exact) ? '' : SIGN[direction]
+  const full = [
+    sign + (exact === null ? value : formatExact(exact, locale)),
+    cleanSymbol,
+    d === null && !isDecimalText(formatted) ? '(raw units, decimals unknown)' : null,
+  ].filter(Boolean).join(' ')
+  return (
+    <span
+      className={className ? `bf-amount ${className}` : 'bf-amount'}
+      style={style}
+      data-direction={direction}
+      data-unlimited={unlimited ? '' : undefined}
+      title={full}
+    >
+      <span className="bf-amount__number">{sign}{number}</span>
+      {shownSymbol && <> <span className="bf-amount__symbol">{shownSymbol}</span></>}
+    </span>
+  )
+}

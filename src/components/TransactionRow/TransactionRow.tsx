@@ -1,0 +1,154 @@
+import { useId, type CSSProperties, type HTMLAttributes, type Ref } from 'react'
+import { getChainInfo } from '../../core/chains.js'
+import type { NativeTransfer, TransactionEntry } from '../../core/history/schema.js'
+import { Address } from '../Address/Address.js'
+import { Erc20TransferRow } from '../Erc20TransferRow/Erc20TransferRow.js'
+import { InternalTransactionRow } from '../InternalTransactionRow/InternalTransactionRow.js'
+import { NativeTransferRow } from '../NativeTransferRow/NativeTransferRow.js'
+import { NftTransferRow } from '../NftTransferRow/NftTransferRow.js'
+import { RelativeTime } from '../RelativeTime/RelativeTime.js'
+import { TokenAmount } from '../TokenAmount/TokenAmount.js'
+import { ClippedText } from '../shared/ClippedText.js'
+import { deriveCategory, isContractCreation, isFailed, sameAddress, transactionDirection } from '../shared/direction.js'
+import { isDecimalText } from '../shared/format.js'
+import { defaultRenderLink, EXTERNAL } from '../shared/links.js'
+import type { DisplayOptions } from '../shared/options.js'
+import { isHiddenTransfer, isSpamTransaction } from '../shared/spam.js'
+import { SpamMark } from '../shared/SpamMark.js'
+import { categoryLabel, deriveSummary } from '../shared/summary.js'
+import { cleanText } from '../shared/text.js'
+import { explorerLink } from '../shared/url.js'
+
+export interface TransactionRowProps extends DisplayOptions, Omit<HTMLAttributes<HTMLElement>, 'children'> {
+  transaction: TransactionEntry
+  /** The viewed wallet: direction, signs, counterparty and summary are from its side. */
+  wallet?: string | undefined
+  /** Show transfers flagged `possible_spam` (hidden by default). */
+  showSpam?: boolean | undefined
+  /** Hide ERC-20 transfers of zero value (address poisoning). */
+  hideZeroValueTransfers?: boolean | undefined
+  ref?: Ref<HTMLElement> | undefined
+  className?: string | undefined
+  style?: CSSProperties | undefined
+}
+
+/** The fee in whole native units: the service's `transaction_fee`, else gas used × gas price. */
+function feeOf(tx: TransactionEntry): { value: string; formatted: string | null } | null {
+  if (isDecimalText(tx.transaction_fee)) return { value: '0', formatted: tx.transaction_fee }
+  if (tx.receipt_gas_used && tx.gas_price) return { value: (BigInt(tx.receipt_gas_used) * BigInt(tx.gas_price)).toString(), formatted: null }
+  return null
+}
+
+/** The native value of the transaction itself, when the service sent no native transfer for it. */
+function impliedNativeTransfer(tx: TransactionEntry): NativeTransfer | null {
+  if (tx.native_transfers.length > 0 || BigInt(tx.value) === 0n) return null
+  return {
+    from_address: tx.from_address,
+    from_address_label: tx.from_address_label,
+    to_address: tx.to_address,
+    to_address_label: tx.to_address_label,
+    value: tx.value,
+    value_formatted: null,
+    direction: null,
+    internal_transaction: false,
+    token_symbol: null,
+    token_logo: null,
+  }
+}
+
+/**
+ * One transaction as the viewed wallet sees it: summary (the service's or derived), category,
+ * failed status, time, fee, explorer link, and every transfer it carried. Renders an
+ * `<article>`; extra attributes (aria-posinset, tabIndex…) go onto it.
+ */
+export function TransactionRow({
+  transaction: tx,
+  wallet,
+  chain,
+  locale,
+  timeZone,
+  renderLink = defaultRenderLink,
+  ipfsGateway,
+  showSpam = false,
+  hideZeroValueTransfers = false,
+  className,
+  style,
+  ...rest
+}: TransactionRowProps) {
+  const id = useId()
+  const options = { chain, locale, timeZone, renderLink, ipfsGateway }
+  const direction = transactionDirection(tx, wallet)
+  const failed = isFailed(tx)
+  const creation = isContractCreation(tx)
+  const category = tx.category ?? deriveCategory(tx, wallet)
+  const summary = cleanText(tx.summary) ?? deriveSummary(tx, wallet, chain, locale)
+  const spam = isSpamTransaction(tx)
+  const rules = { showSpam, hideZeroValueTransfers }
+  const fee = feeOf(tx)
+  const native = getChainInfo(chain)?.nativeCurrency
+  const txHref = explorerLink(chain, 'tx', tx.hash)
+  const implied = impliedNativeTransfer(tx)
+  const erc20 = tx.erc20_transfer.filter((t) => !isHiddenTransfer(t, rules))
+  const nfts = tx.nft_transfers.filter((t) => !isHiddenTransfer(t, rules))
+  const hiddenTransfers = tx.erc20_transfer.length + tx.nft_transfers.length - erc20.length - nfts.length
+  const paidFee = fee !== null && (wallet === undefined || sameAddress(tx.from_address, wallet))
+
+  return (
+    <article
+      {...rest}
+      className={className ? `bf-tx ${className}` : 'bf-tx'}
+      style={style}
+      data-direction={direction}
+      data-status={failed ? 'failed' : 'success'}
+      data-category={category.replace(/\s+/g, '-').toLowerCase().replace(/[^a-z0-9-]/g, '')}
+      data-spam={spam ? '' : undefined}
+      aria-labelledby={`${id}-summary`}
+      aria-describedby={`${id}-meta`}
+    >
+      <div className="bf-tx__head">
+        <span className="bf-tx__icon" data-direction={direction} aria-hidden="true">
+          {failed ? '!' : creation ? '+' : direction === 'in' ? '↓' : direction === 'out' ? '↑' : direction === 'self' ? '↻' : '•'}
+        </span>
+        <div className="bf-tx__main">
+          <p className="bf-tx__summary" id={`${id}-summary`}>
+            <ClippedText text={summary} max={96} />
+          </p>
+          <p className="bf-tx__meta" id={`${id}-meta`}>
+            <span className="bf-tx__category">{categoryLabel(category)}</span>
+            {failed && <span className="bf-status" data-status="failed">Failed</span>}
+            {spam && <SpamMark />}
+            <RelativeTime value={tx.block_timestamp} locale={locale} timeZone={timeZone} />
+            {paidFee && (
+              <span className="bf-tx__fee">
+                Fee <TokenAmount value={fee.value} formatted={fee.formatted} decimals={native?.decimals ?? 18} symbol={native?.symbol} locale={locale} />
+              </span>
+            )}
+          </p>
+        </div>
+        {txHref &&
+          renderLink({
+            href: txHref,
+            className: 'bf-tx__explorer bf-link',
+            title: tx.hash,
+            'aria-label': `View transaction ${tx.hash} on explorer`,
+            ...EXTERNAL,
+            children: 'Explorer ↗',
+          })}
+      </div>
+      <ul className="bf-transfers" aria-label="Transfers">
+        {creation && tx.receipt_contract_address && (
+          <li className="bf-transfer" data-kind="contract-creation" data-direction={direction}>
+            <span className="bf-badge" data-kind="contract-creation">New contract</span>
+            <Address address={tx.receipt_contract_address} chain={chain} renderLink={renderLink} />
+          </li>
+        )}
+        {implied && <li><NativeTransferRow transfer={implied} wallet={wallet} {...options} /></li>}
+        {tx.native_transfers.map((t, i) => <li key={`n${i}`}><NativeTransferRow transfer={t} wallet={wallet} {...options} /></li>)}
+        {erc20.map((t, i) => <li key={`e${t.log_index ?? i}`}><Erc20TransferRow transfer={t} wallet={wallet} {...options} /></li>)}
+        {nfts.map((t, i) => <li key={`t${t.log_index ?? i}`}><NftTransferRow transfer={t} wallet={wallet} {...options} /></li>)}
+        {tx.internal_transactions.map((t, i) => <li key={`i${i}`}><InternalTransactionRow transaction={t} wallet={wallet} {...options} /></li>)}
+        {hiddenTransfers > 0 && <li className="bf-transfer bf-muted">{hiddenTransfers === 1 ? '1 transfer hidden' : `${hiddenTransfers} transfers hidden`} as possible spam</li>}
+      </ul>
+    </article>
+  )
+}

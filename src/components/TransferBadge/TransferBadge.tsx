@@ -1,0 +1,52 @@
+import type { CSSProperties } from 'react'
+import type { FlowDirection } from '../shared/direction.js'
+
+export type TransferKind = 'native' | 'erc20' | 'erc721' | 'erc1155' | 'internal'
+
+export interface TransferBadgeProps {
+  kind: TransferKind
+  direction: FlowDirection
+  className?: string | undefined
+  style?: CSSProperties | undefined
+}
+
+export const KIND_LABEL: Record<TransferKind, string> = {
+  native: 'Native',
+  erc20: 'ERC-20',
+  erc721: 'ERC-721',
+  erc1155: 'ERC-1155',
+  internal: 'Internal',
+}
+
+export const DIRECTION_LABEL: Record<FlowDirection, string> = {
+  in: 'received',
+  out: 'sent',
+  self: 'to self',
+  none: 'between others',
+}
+
+// One shape per direction, so the badge never relies on colour alone.
+const ARROWS: Record<FlowDirection, string> = {
+  in: 'M12 4L4 12M4 6v6h6',
+  out: 'M4 12l8-8M6 4h6v6',
+  self: 'M12 6a4 4 0 1 0 0 5M12 3v3H9',
+  none: 'M3 8h10M10 5l3 3-3 3',
+}
+
+/** The kind of a transfer and its direction for the viewed wallet, as icon + text. */
+export function TransferBadge({ kind, direction, className, style }: TransferBadgeProps) {
+  return (
+    <span className={className ? `bf-badge ${className}` : 'bf-badge'} style={style} data-kind={kind} data-direction={direction}>
+      <svg className="bf-badge__icon" aria-hidden="true" focusable="false" viewBox="0 0 16 16" width="12" height="12">
+        <path d={ARROWS[direction]} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      <span className="bf-badge__kind">{KIND_LABEL[kind]}</span>
+      <span className="bf-visually-hidden">{`, ${DIRECTION_LABEL[direction]}`}</span>
+    </span>
+  )
+}
+
+/** The badge kind of an NFT transfer from its `contract_type` (ERC-721 unless it says 1155). */
+export function nftKind(contractType: string | null | undefined): TransferKind {
+  return contractType != null && /1155/.test(contractType) ? 'erc1155' : 'erc721'
+}

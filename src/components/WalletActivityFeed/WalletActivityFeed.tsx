@@ -1,0 +1,43 @@
+import { useWalletHistory, type UseWalletHistoryParameters } from '../../react/useWalletHistory.js'
+import { TransactionList, type TransactionListProps } from '../TransactionList/TransactionList.js'
+
+type ListProps = Omit<
+  TransactionListProps,
+  'transactions' | 'wallet' | 'chain' | 'status' | 'error' | 'onRetry' | 'hasNextPage' | 'isFetchingNextPage' | 'onLoadMore'
+>
+
+export type WalletActivityFeedProps = UseWalletHistoryParameters & ListProps
+
+/**
+ * The drop-in feed: a wallet's history from the nearest BlockfeedProvider, paged as the
+ * viewer scrolls. Takes the history parameters (`address`, `chain`, dates…) plus every
+ * display prop of TransactionList (`className`, `style`, `locale`, `renderLink`…).
+ */
+export function WalletActivityFeed(props: WalletActivityFeedProps) {
+  const {
+    address, chain, fromBlock, toBlock, fromDate, toDate, includeInternalTransactions,
+    includeInputData, nftMetadata, cursor, order, limit, query,
+    ...listProps
+  } = props
+  const history = useWalletHistory({
+    address, chain, fromBlock, toBlock, fromDate, toDate, includeInternalTransactions,
+    includeInputData, nftMetadata, cursor, order, limit, query,
+  })
+  const { transactions, status, error, refetch, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = history
+  // Paging failed after the first page: retry the next page, not the whole history.
+  const onRetry = () => void (isFetchNextPageError ? fetchNextPage() : refetch())
+  return (
+    <TransactionList
+      {...listProps}
+      transactions={transactions}
+      wallet={address}
+      chain={chain}
+      status={status}
+      error={error}
+      onRetry={onRetry}
+      hasNextPage={hasNextPage}
+      isFetchingNextPage={isFetchingNextPage}
+      onLoadMore={() => void fetchNextPage()}
+    />
+  )
+}

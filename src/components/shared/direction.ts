@@ -1,0 +1,70 @@
+import type { TransactionEntry } from '../../core/history/schema.js'
+
+/** How a transfer or transaction moves value for the viewed wallet. */
+export type FlowDirection = 'in' | 'out' | 'self' | 'none'
+
+/** Address equality as the chain sees it: case-insensitive hex. */
+export function sameAddress(a: string | null | undefined, b: string | null | undefined): boolean {
+  return a != null && b != null && a.toLowerCase() === b.toLowerCase()
+}
+
+export function flowOf(wallet: string | undefined, from: string | null | undefined, to: string | null | undefined): FlowDirection {
+  const out = sameAddress(from, wallet)
+  const inc = sameAddress(to, wallet)
+  return out && inc ? 'self' : out ? 'out' : inc ? 'in' : 'none'
+}
+
+/** Every value movement of a transaction as (from, to) pairs, for direction and category. */
+function movements(tx: TransactionEntry) {
+  return [
+    ...tx.native_transfers.map((t) => ({ kind: 'native' as const, from: t.from_address, to: t.to_address })),
+    ...tx.erc20_transfer.map((t) => ({ kind: 'erc20' as const, from: t.from_address, to: t.to_address })),
+    ...tx.nft_transfers.map((t) => ({ kind: 'nft' as const, from: t.from_address, to: t.to_address })),
+  ]
+}
+
+/** Direction for the viewed wallet: it sent the transaction (out/self), or value reached it (in). */
+export function transactionDirection(tx: TransactionEntry, wallet: string | undefined): FlowDirection {
+  const own = flowOf(wallet, tx.from_address, tx.to_address)
+  if (own !== 'none') return own
+  const flows = movements(tx).map((m) => flowOf(wallet, m.from, m.to))
+  if (flows.includes('in')) return 'in'
+  if (flows.includes('out')) return 'out'
+  if (flows.includes('self')) return 'self'
+  return 'none'
+}
+
+/** The categories derived when the service sends none (the service's own are shown as sent). */
+export type DerivedCategory =
+  | 'send'
+  | 'receive'
+  | 'token send'
+  | 'token receive'
+  | 'nft send'
+  | 'nft receive'
+  | 'contract interaction'
+  | 'contract creation'
+
+export function isContractCreation(tx: TransactionEntry): boolean {
+  return tx.to_address == null
+}
+
+export function isFailed(tx: TransactionEntry): boolean {
+  return tx.receipt_status === '0'
+}
+
+export function deriveCategory(tx: TransactionEntry, wallet: string | undefined): DerivedCategory {
+  if (isContractCreation(tx)) return 'contract creation'
+  const moves = movements(tx)
+    .map((m) => ({ kind: m.kind, flow: flowOf(wallet, m.from, m.to) }))
+    .filter((m) => m.flow !== 'none')
+  const pick = (kind: 'native' | 'erc20' | 'nft') => moves.find((m) => m.kind === kind)
+  const nft = pick('nft')
+  if (nft) return nft.flow === 'in' ? 'nft receive' : 'nft send'
+  const token = pick('erc20')
+  if (token) return token.flow === 'in' ? 'token receive' : 'token send'
+  const direction = transactionDirection(tx, wallet)
+  if (direction === 'in') return 'receive'
+  if ((direction === 'out' || direction === 'self') && BigInt(tx.value) > 0n) return 'send'
+  return 'contract interaction'
+}

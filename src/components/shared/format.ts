@@ -1,0 +1,67 @@
+import { formatUnits, maxUint256 } from 'viem'
+
+const DECIMAL = /^\d+(\.\d+)?$/
+const INTEGER = /^\d+$/
+
+/** Raw integer text in a token's smallest unit → exact decimal text in whole units; null when unreadable. */
+export function toWholeUnits(raw: string | null | undefined, decimals: number): string | null {
+  if (raw == null || !INTEGER.test(raw)) return null
+  return formatUnits(BigInt(raw), decimals)
+}
+
+/** Token decimals from the service's text; null when missing or not a sane integer. */
+export function readDecimals(value: string | number | null | undefined): number | null {
+  if (value == null || value === '') return null
+  const n = typeof value === 'number' ? value : INTEGER.test(value) ? Number(value) : Number.NaN
+  return Number.isInteger(n) && n >= 0 && n <= 255 ? n : null
+}
+
+export function isMaxUint256(raw: string | null | undefined): boolean {
+  return raw != null && INTEGER.test(raw) && BigInt(raw) === maxUint256
+}
+
+export function isZero(raw: string | null | undefined): boolean {
+  return raw != null && INTEGER.test(raw) && BigInt(raw) === 0n
+}
+
+const formatters = new Map<string, Intl.NumberFormat>()
+function numberFormat(locale: string | undefined, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale ?? ''}|${JSON.stringify(options)}`
+  let f = formatters.get(key)
+  if (!f) {
+    f = new Intl.NumberFormat(locale, options)
+    formatters.set(key, f)
+  }
+  return f
+}
+
+// Intl formats decimal *text* exactly (no float rounding of the input); the DOM lib types lag behind.
+type StringFormat = (value: string) => string
+
+/**
+ * Exact decimal text → what a person reads: grouped, up to 6 fraction digits, tiny non-zero
+ * amounts as "<0.000001", astronomically large ones in scientific notation.
+ */
+export function formatDecimal(decimal: string, locale?: string): string {
+  if (!DECIMAL.test(decimal)) return decimal
+  const [int = '0', frac = ''] = decimal.split('.')
+  if (int.replace(/^0+/, '').length > 15) {
+    return (numberFormat(locale, { notation: 'scientific', maximumFractionDigits: 3 }).format as unknown as StringFormat)(decimal)
+  }
+  const f = numberFormat(locale, { maximumFractionDigits: 6 })
+  const shown = (f.format as unknown as StringFormat)(decimal)
+  if (/^0*$/.test(int) && /[1-9]/.test(frac) && !/[1-9]/.test(frac.slice(0, 6))) {
+    return `<${(f.format as unknown as StringFormat)('0.000001')}`
+  }
+  return shown
+}
+
+/** Exact decimal text grouped for the locale, all digits kept (for tooltips). */
+export function formatExact(decimal: string, locale?: string): string {
+  if (!DECIMAL.test(decimal)) return decimal
+  return (numberFormat(locale, { maximumFractionDigits: 100 }).format as unknown as StringFormat)(decimal)
+}
+
+export function isDecimalText(value: string | null | undefined): value is string {
+  return value != null && DECIMAL.test(value)
+}

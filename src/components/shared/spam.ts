@@ -1,0 +1,35 @@
+import type { Erc20Transfer, NftTransfer, TransactionEntry } from '../../core/history/schema.js'
+import { sameAddress } from './direction.js'
+import { isZero } from './format.js'
+
+export interface HideRules {
+  /** Show what is flagged `possible_spam` (hidden by default). */
+  showSpam: boolean
+  /** Hide ERC-20 transfers of zero value (address poisoning). */
+  hideZeroValueTransfers: boolean
+}
+
+/** Whether one token transfer is hidden under the rules. */
+export function isHiddenTransfer(t: Erc20Transfer | NftTransfer, rules: HideRules): boolean {
+  if (rules.showSpam) return false
+  if (t.possible_spam === true) return true
+  return rules.hideZeroValueTransfers && 'value_formatted' in t && isZero(t.value)
+}
+
+/**
+ * Whether a whole transaction is hidden: it is flagged itself, or someone else sent it and
+ * every transfer it carries is hidden (an airdropped spam token, a poisoning transfer).
+ */
+export function isHiddenTransaction(tx: TransactionEntry, wallet: string | undefined, rules: HideRules): boolean {
+  if (rules.showSpam) return false
+  if (tx.possible_spam === true) return true
+  if (sameAddress(tx.from_address, wallet)) return false
+  const tokens = [...tx.erc20_transfer, ...tx.nft_transfers]
+  if (tokens.length === 0 || tx.native_transfers.some((n) => !isZero(n.value))) return false
+  return tokens.every((t) => isHiddenTransfer(t, rules))
+}
+
+/** Whether anything about the transaction is flagged as possible spam (to mark it when shown). */
+export function isSpamTransaction(tx: TransactionEntry): boolean {
+  return tx.possible_spam === true || tx.erc20_transfer.some((t) => t.possible_spam === true) || tx.nft_transfers.some((t) => t.possible_spam === true)
+}

@@ -1,0 +1,43 @@
+import { getChainInfo, type ChainInput } from '../../core/chains.js'
+
+/** Where `ipfs://` logos are fetched from unless the app configures its own gateway. */
+export const DEFAULT_IPFS_GATEWAY = 'https://ipfs.io/ipfs/'
+
+function httpsUrl(raw: string): URL | null {
+  try {
+    const url = new URL(raw)
+    return url.protocol === 'https:' ? url : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * A logo URL that is safe to put in an `<img src>`: `https:` as is, `ipfs://CID/path`
+ * rewritten to the (https) gateway, anything else (`javascript:`, `data:`, `http:`…) null.
+ */
+export function safeImageUrl(raw: string | null | undefined, ipfsGateway: string = DEFAULT_IPFS_GATEWAY): string | null {
+  if (!raw) return null
+  const value = raw.trim()
+  if (/^ipfs:\/\//i.test(value)) {
+    const gateway = httpsUrl(ipfsGateway)
+    const path = value.slice('ipfs://'.length).replace(/^ipfs\//i, '')
+    if (!gateway || !/^[\w.-]+(\/[^\s?#]*)?$/.test(path)) return null
+    const base = gateway.href.endsWith('/') ? gateway.href : `${gateway.href}/`
+    return httpsUrl(base + path)?.href ?? null
+  }
+  return httpsUrl(value)?.href ?? null
+}
+
+/** The chain's block-explorer page for an address or transaction hash; undefined when the chain has no (https) explorer. */
+export function explorerLink(
+  chain: ChainInput | number | undefined,
+  kind: 'address' | 'tx' | 'token',
+  value: string,
+): string | undefined {
+  const base = getChainInfo(chain)?.explorerUrl
+  if (!base || !httpsUrl(base)) return undefined
+  // Only hex goes into the path: the value comes from the service.
+  if (!/^0x[0-9a-fA-F]+$/.test(value)) return undefined
+  return `${base.replace(/\/+$/, '')}/${kind}/${value}`
+}
