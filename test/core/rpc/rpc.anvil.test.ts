@@ -195,8 +195,8 @@ describe('each of the 28 methods against anvil, compared with viem', () => {
   it('eth_feeHistory with reward percentiles matches viem getFeeHistory', async () => {
     const r = await client.rpc({ method: 'eth_feeHistory', params: ['0x2', 'latest', [25, 75]] })
     const v = await viem.getFeeHistory({ blockCount: 2, rewardPercentiles: [25, 75] })
-    expect(r.reward?.map((row) => row.map(hexToBigInt))).toEqual(v.reward)
-    expect(r.baseFeePerGas.map(hexToBigInt)).toEqual(v.baseFeePerGas)
+    expect(r.reward?.map((row) => row.map((x) => hexToBigInt(x)))).toEqual(v.reward)
+    expect(r.baseFeePerGas.map((x) => hexToBigInt(x))).toEqual(v.baseFeePerGas)
     expect(r.reward?.every((row) => row.length === 2)).toBe(true)
   })
 
