@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { playwright } from '@vitest/browser-playwright'
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
 
 // Debian's Chromium: no browser is ever downloaded (see README, "Tests").
 export const chromium = playwright({
@@ -28,7 +29,8 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['test/{core,server,devnet,faults,package,ssr,budgets,consumer}/**/*.test.{ts,tsx}'],
+          globalSetup: ['test/support/global-build.ts'],
+          include: ['test/{core,server,devnet,faults,package,ssr,ship,consumer}/**/*.test.{ts,tsx}'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
@@ -49,7 +51,22 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'browser',
-          include: ['test/browser/**/*.test.{ts,tsx}'],
+          include: ['test/{browser,hydration}/**/*.test.{ts,tsx}'],
+          testTimeout: 60_000,
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: chromium,
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+      {
+        // Every story in stories/ is a test in Chromium (render, play function, a11y as errors).
+        extends: true,
+        plugins: [storybookTest({ configDir: '.storybook' })],
+        test: {
+          name: 'storybook',
           testTimeout: 60_000,
           browser: {
             enabled: true,

@@ -66,7 +66,6 @@ function serve(dist: string): Promise<Server> {
 beforeAll(async () => {
   mkdirSync(outDir, { recursive: true })
   work = mkdtempSync(join(tmpdir(), 'blockfeed-consumer-'))
-  run('npm', ['run', 'build'], root)
   const packed = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', work], root))[0]
   const tarball = join(work, packed.filename)
   summary.tarballBytes = statSync(tarball).size

@@ -1,0 +1,30 @@
+/**
+ * Size budgets (issue 8), measured the way an app ships them: minified + gzip with react,
+ * react-dom, @tanstack/react-query and viem already in the app. wagmi's provider + config +
+ * useBalance + useBlockNumber, measured in the same run, is the reference for the hooks.
+ */
+import { beforeAll, describe, expect, it } from 'vitest'
+// @ts-expect-error plain ESM bench module without types
+import { budgets, measureSizes } from '../bench/size.mjs'
+
+type Size = { name: string; gzipBytes: number }
+let sizes: Record<'core' | 'hooks' | 'feed' | 'styles' | 'wagmi', Size>
+
+beforeAll(async () => {
+  sizes = await measureSizes()
+}, 120_000)
+
+describe('bundle budgets', () => {
+  it('BlockfeedProvider + useWalletHistory + useRpc weigh at most half of wagmi’s provider and two hooks', () => {
+    expect(sizes.hooks.gzipBytes / sizes.wagmi.gzipBytes).toBeLessThanOrEqual(budgets.hooksVsWagmi)
+  })
+
+  it('the drop-in WalletActivityFeed with every row stays within 25 kB gzip', () => {
+    expect(sizes.feed.gzipBytes).toBeLessThanOrEqual(budgets.feedGzipBytes)
+  })
+
+  it('styles.css stays within 5 kB gzip', () => {
+    expect(sizes.styles.gzipBytes).toBeGreaterThan(500)
+    expect(sizes.styles.gzipBytes).toBeLessThanOrEqual(budgets.cssGzipBytes)
+  })
+})
