@@ -263,7 +263,7 @@ export function TransactionList({
                   style={{ transform: `translateY(${v.start}px)` }}
                 >
                   {item.type === 'day' ? (
-                    <h3 className="bf-day">{dayLabel(item.day, now, locale, timeZone)}</h3>
+                    <div className="bf-day">{dayLabel(item.day, now, locale, timeZone)}</div>
                   ) : (
                     <TransactionRow
                       transaction={item.tx}

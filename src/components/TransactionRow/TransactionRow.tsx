@@ -9,6 +9,7 @@ import { NftTransferRow } from '../NftTransferRow/NftTransferRow.js'
 import { RelativeTime } from '../RelativeTime/RelativeTime.js'
 import { TokenAmount } from '../TokenAmount/TokenAmount.js'
 import { ClippedText } from '../shared/ClippedText.js'
+import { Counterparty } from '../shared/Counterparty.js'
 import { deriveCategory, isContractCreation, isFailed, sameAddress, transactionDirection } from '../shared/direction.js'
 import { isDecimalText } from '../shared/format.js'
 import { defaultRenderLink, EXTERNAL } from '../shared/links.js'
@@ -91,6 +92,7 @@ export function TransactionRow({
   const erc20 = tx.erc20_transfer.filter((t) => !isHiddenTransfer(t, rules))
   const nfts = tx.nft_transfers.filter((t) => !isHiddenTransfer(t, rules))
   const hiddenTransfers = tx.erc20_transfer.length + tx.nft_transfers.length - erc20.length - nfts.length
+  const bare = !creation && !implied && tx.native_transfers.length + erc20.length + nfts.length + tx.internal_transactions.length === 0
   const paidFee = fee !== null && (wallet === undefined || sameAddress(tx.from_address, wallet))
 
   return (
@@ -140,6 +142,17 @@ export function TransactionRow({
           <li className="bf-transfer" data-kind="contract-creation" data-direction={direction}>
             <span className="bf-badge" data-kind="contract-creation">New contract</span>
             <Address address={tx.receipt_contract_address} chain={chain} renderLink={renderLink} />
+          </li>
+        )}
+        {bare && (
+          <li className="bf-transfer" data-kind="call" data-direction={direction}>
+            <Counterparty
+              direction={direction === 'out' || direction === 'self' ? 'out' : direction}
+              from={{ address: tx.from_address, label: tx.from_address_label, entity: tx.from_address_entity }}
+              to={{ address: tx.to_address, label: tx.to_address_label, entity: tx.to_address_entity }}
+              chain={chain}
+              renderLink={renderLink}
+            />
           </li>
         )}
         {implied && <li><NativeTransferRow transfer={implied} wallet={wallet} {...options} /></li>}

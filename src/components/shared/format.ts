@@ -56,10 +56,15 @@ export function formatDecimal(decimal: string, locale?: string): string {
   return shown
 }
 
-/** Exact decimal text grouped for the locale, all digits kept (for tooltips). */
+/** Exact decimal text grouped for the locale, every digit kept (for tooltips): the integer part via BigInt, the fraction as is. */
 export function formatExact(decimal: string, locale?: string): string {
   if (!DECIMAL.test(decimal)) return decimal
-  return (numberFormat(locale, { maximumFractionDigits: 100 }).format as unknown as StringFormat)(decimal)
+  const [int = '0', frac] = decimal.split('.')
+  const f = numberFormat(locale, {})
+  const grouped = f.format(BigInt(int))
+  if (!frac) return grouped
+  const separator = f.formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.'
+  return `${grouped}${separator}${frac}`
 }
 
 export function isDecimalText(value: string | null | undefined): value is string {
