@@ -22,9 +22,12 @@ export function safeImageUrl(raw: string | null | undefined, ipfsGateway: string
   if (/^ipfs:\/\//i.test(value)) {
     const gateway = httpsUrl(ipfsGateway)
     const path = value.slice('ipfs://'.length).replace(/^ipfs\//i, '')
-    if (!gateway || !/^[\w.-]+(\/[^\s?#]*)?$/.test(path)) return null
+    // A CID, then an optional path that cannot climb out of it.
+    if (!gateway || !/^[a-zA-Z0-9]+(\/[^\s?#\\]*)?$/.test(path) || path.split('/').includes('..')) return null
     const base = gateway.href.endsWith('/') ? gateway.href : `${gateway.href}/`
-    return httpsUrl(base + path)?.href ?? null
+    const href = httpsUrl(base + path)?.href
+    // Encoded dot segments (%2e%2e) are resolved by the URL parser: the result must stay under the gateway.
+    return href?.startsWith(base) ? href : null
   }
   return httpsUrl(value)?.href ?? null
 }
