@@ -178,7 +178,7 @@ describe('useWalletHistory: switching wallet or chain', () => {
     rerender({ address: B, chain: 'polygon' })
     await waitFor(() => expect(hashesOf(result.current.transactions)).toEqual([hash(9)]))
 
-    const shown = { [`${A}/`]: [1, 2], [`${B}/`]: [7], [`${B}/polygon`]: [9] }
+    const shown: Record<string, number[]> = { [`${A}/`]: [1, 2], [`${B}/`]: [7], [`${B}/polygon`]: [9] }
     for (const render of log) {
       const own = shown[render.key]!.map(hash)
       expect(render.hashes.every((h) => own.includes(h)), `${render.key} showed ${render.hashes.join()}`).toBe(true)
