@@ -143,7 +143,8 @@ export function TransactionList({
   const tryFocus = () => {
     const key = pendingFocus.current
     if (key === null) return
-    const article = viewportRef.current?.querySelector<HTMLElement>(`[data-key="${CSS.escape(key)}"] article`)
+    const items = viewportRef.current?.querySelectorAll<HTMLElement>('[data-key]') ?? []
+    const article = Array.from(items).find((e) => e.dataset.key === key)?.querySelector('article')
     if (article) {
       pendingFocus.current = null
       article.focus({ preventScroll: true })
