@@ -7,7 +7,7 @@ import {
 } from 'viem'
 import type { ClientConfig, RpcOptions } from '../client.js'
 import { checkChain } from '../chains.js'
-import { HttpStatusError, InvalidParameterError, JsonRpcError, NetworkError, TimeoutError, isAbortError, redact } from '../errors.js'
+import { HttpStatusError, InvalidParameterError, JsonRpcError, NetworkError, ResponseShapeError, TimeoutError, isAbortError, redact } from '../errors.js'
 import { parseRetryAfter, withRetry, type RetryConfig } from '../retry.js'
 import { normalizeRpcRequest, type RpcMethod } from './methods.js'
 
@@ -103,7 +103,7 @@ function toBlockfeedError(error: unknown, method: string, timeoutMs: number, sec
   if (rpcError) {
     const status = rpcError.status
     if (status !== undefined && (status === 429 || status >= 500)) {
-      return new HttpStatusError({ status, url, body: rpcError.details, retryAfterMs: parseRetryAfter(rpcError.headers?.get('retry-after') ?? null) })
+      return new HttpStatusError({ status, url, body: redact(rpcError.details, secrets).slice(0, 500), retryAfterMs: parseRetryAfter(rpcError.headers?.get('retry-after') ?? null) })
     }
     return new JsonRpcError({ code: rpcError.code, message: rpcError.details, data: rpcError.data, method })
   }
@@ -118,6 +118,10 @@ function toBlockfeedError(error: unknown, method: string, timeoutMs: number, sec
     }
     const cause = httpError.cause
     if (isAbortError(cause)) return cause
+    // The node answered, but not with JSON-RPC (an HTML page, a batch answered by one object): not a network failure.
+    if (cause instanceof SyntaxError || (cause instanceof Error && /responses to batch request/.test(cause.message))) {
+      return new ResponseShapeError('JSON-RPC response', [{ path: [], message: `${method}: ${cause.message.slice(0, 120)}` }])
+    }
     return new NetworkError(url, cause)
   }
   // A reply viem could not match to the request (missing id, wrong id, not JSON-RPC).

@@ -1,6 +1,6 @@
 import { delay, http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { createClient, HttpStatusError, JsonRpcError, NetworkError, TimeoutError } from '../../../src/exports/index.js'
+import { createClient, HttpStatusError, JsonRpcError, NetworkError, ResponseShapeError, TimeoutError } from '../../../src/exports/index.js'
 import { useMswServer } from '../../support/msw.js'
 
 // Providers put their key in the RPC URL path: it must not leak into errors.
@@ -97,6 +97,18 @@ describe('RPC errors over real HTTP', () => {
   it('a network failure → NetworkError', async () => {
     server.use(http.post(RPC, () => HttpResponse.error()))
     expect(await failure(clientWith({ retry: false }).rpc({ method: 'eth_gasPrice' }))).toBeInstanceOf(NetworkError)
+  })
+
+  it.each([
+    ['an HTML page', () => HttpResponse.html('<html>gateway login</html>')],
+    ['an empty body', () => new HttpResponse('', { status: 200 })],
+    ['one object for a batch', () => HttpResponse.json({ jsonrpc: '2.0', id: 1, result: '0x1' })],
+  ])('a 200 with %s is a ResponseShapeError, not a NetworkError, and not retried', async (_, reply) => {
+    server.use(http.post(RPC, reply))
+    const e = await failure(clientWith().rpc({ method: 'eth_chainId' }))
+    expect(e).toBeInstanceOf(ResponseShapeError)
+    expect(e.message).toContain('eth_chainId')
+    expect(requests).toHaveLength(1)
   })
 
   it('an abort stays an AbortError and is not retried', async () => {
