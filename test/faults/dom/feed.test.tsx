@@ -1,0 +1,74 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { WalletActivityFeed } from '../../../src/components/WalletActivityFeed/WalletActivityFeed.js'
+import { createClient } from '../../../src/core/client.js'
+import { BlockfeedProvider } from '../../../src/react/BlockfeedProvider.js'
+import { json } from '../support/fakeUpstream.js'
+import { API_KEY, WALLET, rawEntry, rawErc20, rawPage } from '../support/fixtures.js'
+import { useFaultService } from '../support/harness.js'
+
+// The feed over real HTTP (fake service on 127.0.0.1) through the real core and hooks.
+const service = useFaultService()
+afterEach(() => cleanup())
+
+function renderFeed() {
+  const client = createClient({ baseUrl: service.upstream.url, apiKey: API_KEY, retry: false })
+  const queryClient = new QueryClient()
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <BlockfeedProvider client={client}>
+        <WalletActivityFeed address={WALLET} chain="eth" locale="en-US" timeZone="UTC" />
+      </BlockfeedProvider>
+    </QueryClientProvider>,
+  )
+}
+
+describe('the feed under service faults', () => {
+  it('HTTP 500 → the feed shows its error state with a working "Try again", and no key on screen', async () => {
+    service.upstream.reply((_c, res) => (service.upstream.calls.length === 1 ? json(res, 500, { message: 'boom' }) : json(res, 200, rawPage([rawEntry(1)]))))
+    const { container } = renderFeed()
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).not.toContain(API_KEY)
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(container.querySelectorAll('article')).toHaveLength(1))
+    expect(service.upstream.calls).toHaveLength(2)
+  })
+
+  it('an HTML page with status 200 → the error state, not a blank or crashed feed', async () => {
+    service.upstream.reply((_c, res) => (res.writeHead(200, { 'content-type': 'text/html' }), res.end('<html><script>alert(1)</script></html>')))
+    const { container } = renderFeed()
+    await screen.findByRole('alert')
+    expect(container.querySelector('script')).toBeNull()
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy()
+  })
+
+  it('hostile logos, labels and symbols from the service → rendered inert (no script, no non-https URL, no bidi override)', async () => {
+    const hostile = rawErc20({
+      token_logo: 'javascript:alert(1)',
+      token_name: '<img src=x onerror=alert(1)>',
+      token_symbol: 'US\u202EDC\u200B',
+      from_address: WALLET,
+      from_address_label: `<script>alert(1)</script>${'A'.repeat(1024 * 1024)}`,
+    })
+    service.upstream.reply((_c, res) => json(res, 200, rawPage([rawEntry(1, { erc20_transfer: [hostile, { ...hostile, token_logo: 'data:image/svg+xml,<svg onload=alert(1)>' }, { ...hostile, token_logo: 'http://x.example/a.png' }] })])))
+    const { container } = renderFeed()
+    await waitFor(() => expect(container.querySelectorAll('article')).toHaveLength(1))
+    expect(container.querySelector('script')).toBeNull()
+    expect(container.querySelector('[onerror]')).toBeNull()
+    for (const el of container.querySelectorAll('[src], [href]')) expect(el.getAttribute('src') ?? el.getAttribute('href')).toMatch(/^https:\/\//)
+    expect(container.textContent).not.toContain('\u202E')
+    expect(container.textContent!.length).toBeLessThan(200_000)
+  })
+
+  it('unmounting while a page loads → the request is aborted (the service sees the connection close), no retry', async () => {
+    let closed = false
+    service.upstream.reply((_c, res) => void res.on('close', () => (closed = true)))
+    const view = renderFeed()
+    await waitFor(() => expect(service.upstream.calls).toHaveLength(1))
+    view.unmount()
+    await waitFor(() => expect(closed).toBe(true))
+    expect(service.upstream.calls).toHaveLength(1)
+  })
+})
