@@ -1,0 +1,87 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import { useState, type ReactNode } from 'react'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { WalletActivityFeed } from '../../src/components/WalletActivityFeed/WalletActivityFeed.js'
+import { createClient } from '../../src/core/client.js'
+import { BlockfeedProvider } from '../../src/react/BlockfeedProvider.js'
+import { axeViolations } from './axe.js'
+import { ALICE, WALLET } from './fixtures.js'
+
+const wire = (n: number) => ({
+  hash: `0x${n.toString(16).padStart(64, '0')}`,
+  from_address: WALLET,
+  to_address: ALICE,
+  value: '1000000000000000000',
+  receipt_status: '1',
+  block_timestamp: '2024-05-01T12:00:00.000Z',
+  block_number: String(1000 - n),
+})
+
+let failFirst = 0
+const seen: (string | null)[] = []
+const server = setupServer(
+  http.get('https://api.test/api/v2.2/wallets/:address/history', ({ request }) => {
+    const cursor = new URL(request.url).searchParams.get('cursor')
+    seen.push(cursor)
+    if (failFirst > 0) {
+      failFirst--
+      return HttpResponse.json({ message: 'down' }, { status: 503 })
+    }
+    if (cursor === null) return HttpResponse.json({ cursor: 'p2', page: 0, page_size: 2, result: [wire(1), wire(2)] })
+    return HttpResponse.json({ cursor: null, page: 1, page_size: 2, result: [wire(2), wire(3)] })
+  }),
+)
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterEach(() => {
+  server.resetHandlers()
+  failFirst = 0
+  seen.splice(0)
+})
+afterAll(() => server.close())
+
+function wrapper({ children }: { children: ReactNode }) {
+  const [{ queryClient, client }] = useState(() => ({
+    queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+    client: createClient({ baseUrl: 'https://api.test', retry: false }),
+  }))
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BlockfeedProvider client={client}>{children}</BlockfeedProvider>
+    </QueryClientProvider>
+  )
+}
+
+describe('WalletActivityFeed (real client over MSW)', () => {
+  it('loads the wallet’s history and pages through it (scroll or "Load more"), each hash once', async () => {
+    const { container } = render(<WalletActivityFeed address={WALLET} chain="eth" locale="en-US" timeZone="UTC" className="app-feed" />, { wrapper })
+    expect(screen.getByRole('feed').getAttribute('aria-busy')).toBe('true')
+    // The short first page fills less than the viewport, so the list asks for page 2 by itself.
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(3), { timeout: 10_000 })
+    expect(seen).toEqual([null, 'p2'])
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull()
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-setsize'))).toEqual(['3', '3', '3'])
+    expect(container.firstElementChild!.className).toBe('bf-root bf-feed app-feed')
+    expect(screen.getAllByText('Sent 1 ETH to 0x1111…1111')).toHaveLength(3)
+    expect(await axeViolations(container)).toEqual([])
+  })
+
+  it('an HTTP error shows the error state; "Try again" refetches', async () => {
+    failFirst = 1
+    render(<WalletActivityFeed address={WALLET} chain="eth" locale="en-US" />, { wrapper })
+    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 })
+    expect(alert.textContent).toContain('Couldn’t load activity')
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(screen.getAllByRole('article').length).toBeGreaterThan(0), { timeout: 10_000 })
+  })
+
+  it('without a valid address it sends nothing and shows the loading state', async () => {
+    render(<WalletActivityFeed address="" chain="eth" />, { wrapper })
+    expect(screen.getByRole('feed').getAttribute('aria-busy')).toBe('true')
+    await new Promise((r) => setTimeout(r, 50))
+    expect(seen).toEqual([])
+  })
+})
