@@ -10,7 +10,7 @@ export interface RecordedCall {
   body: string
 }
 
-export type Reply = (call: RecordedCall, res: ServerResponse) => void | Promise<void>
+export type Reply = (call: RecordedCall, res: ServerResponse) => unknown
 
 export interface FakeUpstream {
   /** http://127.0.0.1:port */
