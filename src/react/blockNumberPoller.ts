@@ -35,6 +35,12 @@ export function watchBlockNumber(
     const created: Poller = { watchers: new Map(), last: undefined, timer: undefined, controller: new AbortController() }
     byChain.set(id, (poller = created))
     const blockKey = rpcQueryKey(client, { method: 'eth_blockNumber', chain: resolved })
+    // The poller has just stored the block number itself: invalidate every other head read.
+    const staleOnNewBlock = {
+      queryKey: rpcHeadQueryFilter(client, resolved).queryKey,
+      predicate: (q: { queryKey: readonly unknown[] }) =>
+        isHeadFollowingRpcQuery(q.queryKey) && (q.queryKey[2] as { method?: string }).method !== 'eth_blockNumber',
+    }
     const tick = async () => {
       try {
         const hex = await client.rpc({ method: 'eth_blockNumber' }, { chain: resolved, signal: created.controller.signal })
@@ -44,13 +50,7 @@ export function watchBlockNumber(
           created.last = n
           for (const qc of created.watchers.keys()) {
             qc.setQueryData(blockKey, hex)
-            if (isNew) {
-              const filter = rpcHeadQueryFilter(client, resolved)
-              void qc.invalidateQueries({
-                ...filter,
-                predicate: (q) => isHeadFollowingRpcQuery(q.queryKey) && (q.queryKey[2] as { method?: string }).method !== 'eth_blockNumber',
-              })
-            }
+            if (isNew) void qc.invalidateQueries(staleOnNewBlock)
           }
         }
       } catch (error) {

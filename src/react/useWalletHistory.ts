@@ -38,7 +38,16 @@ export function useWalletHistory(parameters: UseWalletHistoryParameters): UseWal
   const result = useInfiniteQuery({ ...options, ...query, enabled } as InfiniteOptions, queryClient)
   const pages = result.data?.pages
   const transactions = useMemo(() => flattenUnique(pages), [pages])
-  return Object.assign(result, { transactions })
+  // A view over TanStack's tracking proxy (not a copy, which would read and so track every field).
+  return new Proxy(result, {
+    get: (target, key) => (key === 'transactions' ? transactions : Reflect.get(target, key)),
+    has: (target, key) => key === 'transactions' || Reflect.has(target, key),
+    ownKeys: (target) => [...Reflect.ownKeys(target), 'transactions'],
+    getOwnPropertyDescriptor: (target, key) =>
+      key === 'transactions'
+        ? { value: transactions, enumerable: true, configurable: true, writable: false }
+        : Reflect.getOwnPropertyDescriptor(target, key),
+  }) as UseWalletHistoryReturnType
 }
 
 function flattenUnique(pages: readonly WalletHistoryPage[] | undefined): TransactionEntry[] {

@@ -71,6 +71,8 @@ describe('useWalletHistory: paging over cursors', () => {
     expect(result.current.data?.pages).toHaveLength(3)
     expect(result.current.hasNextPage).toBe(false)
     expect(hashesOf(result.current.transactions)).toEqual([1, 2, 3, 4].map(hash))
+    // `transactions` survives a spread like TanStack's own fields.
+    expect({ ...result.current }.transactions).toBe(result.current.transactions)
   })
 
   it.each([
