@@ -57,13 +57,20 @@ export class Indexer {
   private readonly tokens = new Map<string, Promise<TokenInfo>>()
   private transactions = 0
   private lock: Promise<void> = Promise.resolve()
-  private tracing: 'parity' | 'block' | 'transaction' | 'none' = 'parity'
+  private tracing: 'parity' | 'block' | 'transaction' | 'none'
   private timer: ReturnType<typeof setInterval> | undefined
 
   constructor(
     private readonly request: NodeRequest,
-    private readonly options: { chunkSize?: number; onError?: (error: unknown) => void } = {},
-  ) {}
+    private readonly options: {
+      chunkSize?: number
+      onError?: (error: unknown) => void
+      /** Which trace method to try first (tests compare them); `trace_block` by default. */
+      tracing?: 'parity' | 'block' | 'transaction'
+    } = {},
+  ) {
+    this.tracing = options.tracing ?? 'parity'
+  }
 
   get stats(): IndexerStats {
     return { blocks: this.blockHashes.length, transactions: this.transactions, head: this.blockHashes.length - 1 }
@@ -72,8 +79,14 @@ export class Indexer {
   /** Indexes up to the node's current head; concurrent calls share the work and each returns once it is covered. */
   sync(): Promise<void> {
     const run = this.lock.then(async () => {
-      const head = hexToNumber((await this.request('eth_blockNumber')) as Hex)
-      await this.catchUp(head)
+      const last = this.blockHashes.length - 1
+      const [head, lastBlock] = await Promise.all([
+        this.request('eth_blockNumber') as Promise<Hex>,
+        last < 0 ? null : (this.request('eth_getBlockByNumber', [`0x${last.toString(16)}`, false]) as Promise<RpcBlockHead | null>),
+      ])
+      // The node went back or replaced blocks (anvil_reset, evm_revert): index again from genesis.
+      if (last >= 0 && lastBlock?.hash !== this.blockHashes[last]) this.reset()
+      await this.catchUp(hexToNumber(head))
     })
     this.lock = run.catch(() => {})
     return run
@@ -96,8 +109,6 @@ export class Indexer {
 
   private async catchUp(head: number): Promise<void> {
     const chunk = this.options.chunkSize ?? 50
-    // A node that went back (anvil_reset, evm_revert) or replaced a block: start over.
-    if (head < this.blockHashes.length - 1) this.reset()
     while (this.blockHashes.length <= head) {
       const from = this.blockHashes.length
       const to = Math.min(head, from + chunk - 1)
@@ -133,6 +144,7 @@ export class Indexer {
 
   private reset(): void {
     this.byAddress.clear()
+    this.tokens.clear()
     this.blockHashes.length = 0
     this.transactions = 0
   }
