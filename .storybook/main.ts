@@ -1,0 +1,14 @@
+import type { StorybookConfig } from '@storybook/react-vite'
+
+const config: StorybookConfig = {
+  framework: { name: '@storybook/react-vite', options: {} },
+  stories: ['../stories/**/*.mdx', '../stories/**/*.stories.@(ts|tsx)'],
+  addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest'],
+  // The committed MSW worker (public/mockServiceWorker.js) is served from here.
+  staticDirs: ['../public'],
+  core: { disableTelemetry: true },
+  // react-docgen (the default) reads the props; react-docgen-typescript needs the TypeScript JS API, which tsc 7 has not.
+  typescript: { reactDocgen: 'react-docgen' },
+}
+
+export default config
