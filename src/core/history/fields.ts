@@ -82,12 +82,23 @@ function readTimestamp(v: unknown, ctx: Ctx): string {
   if (typeof v === 'number' || (typeof v === 'string' && DECIMAL.test(v))) {
     const n = Number(v)
     ms = n < 1e12 ? n * 1000 : n
-  } else if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v)) {
-    // A zone-less ISO time is UTC in this interface.
-    ms = Date.parse(/[zZ]|[+-]\d{2}:?\d{2}$/.test(v) || !v.includes('T') ? v : `${v}Z`)
+  } else if (typeof v === 'string') {
+    ms = parseIsoUtc(v)
   }
   if (Number.isFinite(ms)) return new Date(ms).toISOString()
   return fail(ctx, v, `expected an ISO 8601 timestamp or unix seconds, got ${describe(v)}`)
+}
+
+/**
+ * ISO 8601 text (a space allowed for the `T`) as epoch milliseconds, NaN when unreadable.
+ * A time without a zone is UTC in this interface, never the machine's local time.
+ */
+export function parseIsoUtc(text: string): number {
+  const m = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)\s*(Z|[+-]\d{2}:?\d{2})?)?$/i.exec(text.trim())
+  if (!m) return Number.NaN
+  const [, date, time, zone] = m
+  if (!time) return Date.parse(date!)
+  return Date.parse(`${date}T${time}${zone ? zone.toUpperCase().replace(/^([+-]\d{2})(\d{2})$/, '$1:$2') : 'Z'}`)
 }
 
 export const timestamp = transform((v: unknown, ctx) => readTimestamp(v, ctx as Ctx))

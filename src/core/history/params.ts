@@ -1,6 +1,7 @@
 import { isAddress } from 'viem'
 import { checkChain, type ChainInput } from '../chains.js'
 import { InvalidParameterError } from '../errors.js'
+import { parseIsoUtc } from './fields.js'
 
 /** A block number: a non-negative integer as number, bigint or decimal text. */
 export type BlockNumberInput = number | bigint | string
@@ -69,18 +70,13 @@ function checkDate(value: DateInput, parameter: string): string {
   if (value instanceof Date) ms = value.getTime()
   else if (typeof value === 'number') ms = Number.isFinite(value) && value >= 0 ? value * 1000 : Number.NaN
   else if (typeof value === 'string') {
-    ms = /^\d+$/.test(value) ? Number(value) * 1000 : /^\d{4}-\d{2}-\d{2}/.test(value) ? Date.parse(asUtc(value)) : Number.NaN
+    ms = /^\d+$/.test(value) ? Number(value) * 1000 : parseIsoUtc(value)
   }
   // Beyond ±8.64e15 ms a Date exists but toISOString throws a RangeError.
   if (!Number.isFinite(ms) || Math.abs(ms) > 8.64e15) {
     throw new InvalidParameterError(parameter, 'expected a Date, unix seconds, or ISO 8601 text')
   }
   return new Date(ms).toISOString()
-}
-
-/** A zone-less ISO date-time is UTC in this interface, not the machine's local time. */
-function asUtc(iso: string): string {
-  return iso.includes('T') && !/[zZ]|[+-]\d{2}:?\d{2}$/.test(iso) ? `${iso}Z` : iso
 }
 
 function checkBoolean(value: unknown, parameter: string): boolean {

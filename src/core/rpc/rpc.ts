@@ -42,7 +42,7 @@ export function createRpcSender(config: ClientConfig, retry: Required<RetryConfi
         batch,
         retryCount: 0,
         timeout,
-        ...(config.fetch ? { fetchFn: config.fetch } : {}),
+        fetchFn: matchRepliesById(config.fetch),
         fetchOptions: { headers },
       })({ retryCount: 0 }) as unknown as Transport
       transports.set(url, t)
@@ -101,6 +101,9 @@ function toBlockfeedError(error: unknown, method: string, timeoutMs: number, sec
   const url = redactUrl((rpcError ?? httpError ?? timeoutError)?.url ?? '', secrets)
   if (timeoutError) return new TimeoutError(timeoutMs, `${method} at ${url}`)
   if (rpcError) {
+    if (rpcError.details === UNMATCHED) {
+      return new ResponseShapeError('JSON-RPC response', [{ path: [], message: `${method}: no reply carried this request's id, or it had neither result nor error` }])
+    }
     const status = rpcError.status
     if (status !== undefined && (status === 429 || status >= 500)) {
       return new HttpStatusError({ status, url, body: redact(rpcError.details, secrets).slice(0, 500), retryAfterMs: parseRetryAfter(rpcError.headers?.get('retry-after') ?? null) })
@@ -144,5 +147,62 @@ function sameOrigin(a: string, b: string): boolean {
     return new URL(a, base).origin === new URL(b, base).origin
   } catch {
     return false
+  }
+}
+
+/** Marks a call the reply did not answer; turned into a ResponseShapeError for that caller only. */
+const UNMATCHED = 'blockfeed: unmatched JSON-RPC reply'
+
+type Envelope = { id?: unknown; result?: unknown; error?: unknown }
+
+/**
+ * viem hands batch replies to callers by position, so a reply that drops or swaps an id
+ * would give one caller another call's result. This fetch re-pairs replies with requests by
+ * id and answers any unpaired request with an UNMATCHED error; well-formed replies pass
+ * through untouched.
+ */
+function matchRepliesById(custom: typeof fetch | undefined): typeof fetch {
+  return async (input, init) => {
+    // Looked up per call: test and app code may replace globalThis.fetch after createClient.
+    const response = await (custom ?? globalThis.fetch)(input, init)
+    const sent = typeof init?.body === 'string' ? tryParse(init.body) : undefined
+    if (!response.ok || sent === undefined) return response
+    const text = await response.text()
+    const got = tryParse(text)
+    const fixed = got === undefined ? undefined : pair(sent, got)
+    const headers = new Headers(response.headers)
+    headers.delete('content-length')
+    headers.delete('content-encoding')
+    return new Response(fixed === undefined ? text : JSON.stringify(fixed), { status: response.status, statusText: response.statusText, headers })
+  }
+}
+
+/** The reply re-paired with `sent`, or undefined when it needs no change (or is not ours to judge). */
+function pair(sent: unknown, got: unknown): unknown {
+  const answers = (req: Envelope, rep: unknown): boolean =>
+    rep !== null && typeof rep === 'object' && String((rep as Envelope).id) === String(req.id) && ('result' in rep || 'error' in rep)
+  const unmatched = (req: Envelope) => ({ jsonrpc: '2.0', id: req.id, error: { code: -32603, message: UNMATCHED } })
+  if (Array.isArray(sent)) {
+    // A non-array reply to a batch (one error for all, or garbage) is viem's to report.
+    if (!Array.isArray(got)) return undefined
+    const reqs = sent as Envelope[]
+    if (got.length === reqs.length && reqs.every((r, i) => answers(r, got[i]))) return undefined
+    return reqs.map((r) => {
+      const found = got.filter((g) => answers(r, g))
+      return found.length === 1 ? { ...(found[0] as object), id: r.id } : unmatched(r)
+    })
+  }
+  if (sent === null || typeof sent !== 'object' || Array.isArray(got)) return undefined
+  const req = sent as Envelope
+  // A server error about the request itself (id null, e.g. a parse error) is kept as sent.
+  if (got !== null && typeof got === 'object' && (got as Envelope).id === null && 'error' in got) return undefined
+  return answers(req, got) ? undefined : unmatched(req)
+}
+
+function tryParse(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
   }
 }

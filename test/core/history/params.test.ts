@@ -75,6 +75,9 @@ describe('wallet-history query string', () => {
       expect((await sentQuery({ address: ADDRESS, toDate: '2024-06-01T12:00:00' })).query).toEqual({
         to_date: '2024-06-01T12:00:00.000Z',
       })
+      expect((await sentQuery({ address: ADDRESS, fromDate: '2024-06-01 08:30' })).query).toEqual({
+        from_date: '2024-06-01T08:30:00.000Z',
+      })
     } finally {
       if (saved === undefined) delete process.env.TZ
       else process.env.TZ = saved

@@ -167,6 +167,8 @@ describe('tolerant reading: every drift of DESIGN.md', () => {
   it('timestamps as ISO without milliseconds, without a zone, or as unix seconds become ISO with milliseconds', () => {
     expect(entryOf({ block_timestamp: '2021-05-07T11:08:35Z' }).block_timestamp).toBe('2021-05-07T11:08:35.000Z')
     expect(entryOf({ block_timestamp: '2021-05-07T11:08:35' }).block_timestamp).toBe('2021-05-07T11:08:35.000Z')
+    expect(entryOf({ block_timestamp: '2021-05-07 11:08:35' }).block_timestamp).toBe('2021-05-07T11:08:35.000Z')
+    expect(entryOf({ block_timestamp: '2021-05-07T13:08:35+0200' }).block_timestamp).toBe('2021-05-07T11:08:35.000Z')
     expect(entryOf({ block_timestamp: 1620385715 }).block_timestamp).toBe('2021-05-07T11:08:35.000Z')
     expect(entryOf({ block_timestamp: '1620385715' }).block_timestamp).toBe('2021-05-07T11:08:35.000Z')
   })

@@ -111,6 +111,36 @@ describe('RPC errors over real HTTP', () => {
     expect(requests).toHaveLength(1)
   })
 
+  it('batch replies are paired with their calls by id, in any order', async () => {
+    server.use(http.post(RPC, async ({ request }) => {
+      const body = calls(await request.json())
+      return HttpResponse.json(body.map((c) => ({ jsonrpc: '2.0', id: String(c.id), result: c.method })).reverse())
+    }))
+    const c = clientWith()
+    expect(await Promise.all([c.rpc({ method: 'eth_chainId' }), c.rpc({ method: 'eth_gasPrice' }), c.rpc({ method: 'eth_blockNumber' })]))
+      .toEqual(['eth_chainId', 'eth_gasPrice', 'eth_blockNumber'])
+    expect(requests).toHaveLength(1)
+  })
+
+  it.each([
+    ['no id', (c: Call, i: number) => (i === 0 ? { jsonrpc: '2.0', result: '0xbad' } : { jsonrpc: '2.0', id: c.id, result: c.method })],
+    ['another id', (c: Call, i: number) => ({ jsonrpc: '2.0', id: i === 0 ? 4242 : c.id, result: i === 0 ? '0xbad' : c.method })],
+    ['neither result nor error', (c: Call, i: number) => (i === 0 ? { jsonrpc: '2.0', id: c.id } : { jsonrpc: '2.0', id: c.id, result: c.method })],
+  ] as [string, (c: Call, i: number) => unknown][])('a batch reply with %s fails only that call, with a ResponseShapeError', async (_, reply) => {
+    server.use(http.post(RPC, async ({ request }) => HttpResponse.json(calls(await request.json()).map(reply))))
+    const c = clientWith()
+    const [first, second] = await Promise.allSettled([c.rpc({ method: 'eth_chainId' }), c.rpc({ method: 'eth_gasPrice' })])
+    expect(first.status === 'rejected' && first.reason).toBeInstanceOf(ResponseShapeError)
+    expect(second).toEqual({ status: 'fulfilled', value: 'eth_gasPrice' })
+    expect(requests).toHaveLength(1)
+  })
+
+  it('an unbatched reply for another id is a ResponseShapeError, never another call result', async () => {
+    server.use(http.post(RPC, () => HttpResponse.json({ jsonrpc: '2.0', id: 999_999, result: '0x5' })))
+    const e = await failure(clientWith({ batch: false }).rpc({ method: 'eth_chainId' }))
+    expect(e).toBeInstanceOf(ResponseShapeError)
+  })
+
   it('an abort stays an AbortError and is not retried', async () => {
     server.use(http.post(RPC, async () => {
       await delay(5_000)
