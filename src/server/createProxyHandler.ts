@@ -276,6 +276,8 @@ const jsonHeaders = {
 function corsHeaders(request: Request, url: URL, allowed: ReadonlySet<string>): Record<string, string> {
   const origin = request.headers.get('origin')
   if (origin === null || origin === url.origin) return {}
+  // Same host over another scheme: the server sits behind TLS termination and sees http.
+  if (hostOf(origin) === url.host) return {}
   if (!allowed.has(origin)) throw new Refusal(403, 'origin_not_allowed', 'This origin may not call the proxy')
   return { 'access-control-allow-origin': origin, vary: 'Origin' }
 }
@@ -310,6 +312,14 @@ function toRefusal(error: unknown, secrets: readonly string[]): Refusal {
 function refusalResponse(r: Refusal, cors: Record<string, string>): Response {
   const body: ProxyErrorBody = { error: { code: r.code, message: r.message, ...(r.parameter ? { parameter: r.parameter } : {}) } }
   return new Response(JSON.stringify(body), { status: r.status, headers: { ...cors, ...jsonHeaders, ...r.headers } })
+}
+
+function hostOf(origin: string): string | undefined {
+  try {
+    return new URL(origin).host
+  } catch {
+    return undefined
+  }
 }
 
 function sameOrigin(a: string, b: string): boolean {

@@ -138,9 +138,9 @@ describe('retry discipline of JSON-RPC (viem retries off, one layer)', () => {
 })
 
 describe('retry discipline through TanStack Query (the query layer adds no retries)', () => {
-  it('a failing wallet-history query observed with QueryClient’s default retry (3) → 4 HTTP calls, not 16', async () => {
+  it('a failing wallet-history query observed by a QueryClient whose queries default to retry: 3 → 4 HTTP calls, not 16', async () => {
     status(500)
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retryDelay: 1 } } })
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 3, retryDelay: 1 } } })
     const observer = new InfiniteQueryObserver(queryClient, walletHistoryInfiniteQueryOptions(retrying(), { address: WALLET }))
     const unsubscribe = observer.subscribe(() => {})
     await vi.waitFor(() => expect(observer.getCurrentResult().status).toBe('error'))

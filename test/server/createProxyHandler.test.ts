@@ -306,6 +306,12 @@ describe('createProxyHandler: what it refuses, with zero upstream calls', () => 
     await expectRefused(proxy(), at('/api/blockfeed/rpc', { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } }), 403, 'origin_not_allowed')
   })
 
+  it('a same-host Origin over https while the server sees http (TLS terminated in front) → served', async () => {
+    const response = await proxy({ allowedOrigins: [] })(at(HISTORY, { headers: { origin: 'https://proxy.test' } }))
+    expect(response.status).toBe(200)
+    expect(response.headers.get('access-control-allow-origin')).toBeNull()
+  })
+
   it('a Host that is not allowed → 403 (over real HTTP, Host header forged)', async () => {
     const server = await serveProxy(proxy({ allowedHosts: ['app.example'] }))
     try {
