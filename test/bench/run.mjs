@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// `npm run bench`: every figure of issue 8 measured in one run, printed as one table with its
+// target and pass/fail, and written to test/bench/RESULTS.md. Ratios, because machines are noisy.
+import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { budgets, measureSizes } from './size.mjs'
+
+const root = resolve(import.meta.dirname, '../..')
+process.chdir(root)
+execFileSync('npm', ['run', 'build'], { stdio: 'ignore' })
+mkdirSync('test-results/bench', { recursive: true })
+
+const rows = []
+const kB = (b) => `${(b / 1000).toFixed(1)} kB`
+const row = (figure, value, target, pass) => rows.push({ figure, value, target, pass })
+
+// 1. Bundle size
+const s = await measureSizes()
+row('core entry (`blockfeed`), min+gzip', kB(s.core.gzipBytes), 'report', null)
+row('BlockfeedProvider + useWalletHistory + useRpc, min+gzip', kB(s.hooks.gzipBytes), `≤ 0.5 × wagmi`, s.hooks.gzipBytes <= budgets.hooksVsWagmi * s.wagmi.gzipBytes)
+row('wagmi WagmiProvider + createConfig + useBalance + useBlockNumber (reference)', kB(s.wagmi.gzipBytes), 'reference', null)
+row('hooks / wagmi', (s.hooks.gzipBytes / s.wagmi.gzipBytes).toFixed(2), '≤ 0.50', s.hooks.gzipBytes / s.wagmi.gzipBytes <= budgets.hooksVsWagmi)
+row('hooks + createClient (everything an app needs) / wagmi', ((s.hooks.gzipBytes + s.core.gzipBytes) / s.wagmi.gzipBytes).toFixed(2), 'report', null)
+row('WalletActivityFeed with all rows, min+gzip', kB(s.feed.gzipBytes), `≤ ${kB(budgets.feedGzipBytes)}`, s.feed.gzipBytes <= budgets.feedGzipBytes)
+row('styles.css, min+gzip', kB(s.styles.gzipBytes), `≤ ${kB(budgets.cssGzipBytes)}`, s.styles.gzipBytes <= budgets.cssGzipBytes)
+
+// 2. Parse cost
+const { measureParse } = await import('./parse.mjs')
+const p = await measureParse()
+row(`parse + normalize / JSON.parse alone (${p.entries} entries, ${kB(p.bytes)})`, `${p.ratio.toFixed(2)}× (median ${p.medianRatio.toFixed(2)}×)`, '≤ 1.5×', p.ratio <= 1.5)
+row('normalization cost per entry', `${p.perEntryUs.toFixed(1)} µs`, 'report', null)
+
+// 3. Render cost (real Chromium)
+const render = spawnSync('npx', ['vitest', 'run', '--config', 'test/bench/vitest.bench.config.ts', '--root', '.'], { stdio: 'ignore' })
+if (render.status === 0 && existsSync('test-results/bench/render.json')) {
+  const r = JSON.parse(readFileSync('test-results/bench/render.json', 'utf8'))
+  row('TransactionList commit, 10,000 / 100 loaded entries', `${r.ratio.toFixed(2)}× (${r.commitMs10000.toFixed(0)} / ${r.commitMs100.toFixed(0)} ms)`, '≤ 1.5×', r.ratio <= 1.5)
+  row('articles in the DOM with 10,000 entries', String(r.articlesIn10000), '≤ 60', r.articlesIn10000 <= 60)
+  row('scrolling 1,000 rows: frames > 50 ms', `${r.longFrames} of ${r.scrollFrames}`, 'report', null)
+  row('scrolling 1,000 rows: median frame', `${r.medianFrameMs.toFixed(1)} ms`, 'report', null)
+} else {
+  row('render benchmark', 'did not run', 'runs', false)
+}
+
+// 4. Requests (real anvil, a local history server)
+const req = spawnSync(process.execPath, ['--expose-gc', 'test/bench/requests.mjs'], { encoding: 'utf8' })
+if (req.status === 0) {
+  const q = JSON.parse(req.stdout)
+  row('50 distinct concurrent useRpc reads, batch cap 20 → HTTP requests', String(q.distinct50Cap20), '3 (= ⌈50/20⌉)', q.distinct50Cap20 === 3)
+  row('50 distinct concurrent useRpc reads, batch cap 50 → HTTP requests', String(q.distinct50Cap50), '1', q.distinct50Cap50 === 1)
+  row('100 identical useRpc reads → HTTP requests', String(q.identical100), '1', q.identical100 === 1)
+  row('10,000 transactions paged to the end at limit=100 → history requests', String(q.paging.requests), '100', q.paging.requests === 100)
+  const first = q.paging.per1000[0]
+  const maxStep = Math.max(...q.paging.per1000)
+  row('heap per 1,000 entries loaded', `${q.paging.heapMbPer1000.toFixed(2)} MB (steps ${q.paging.per1000.map((x) => x.toFixed(1)).join(', ')})`, 'linear', maxStep <= first * 1.5)
+} else {
+  row('request benchmark', 'did not run', 'runs', false)
+}
+
+// Devnet indexing throughput, when the devnet bench is there.
+if (existsSync('test/bench/devnet-indexing.mjs')) {
+  const d = spawnSync(process.execPath, ['test/bench/devnet-indexing.mjs', '--json'], { encoding: 'utf8' })
+  try {
+    const j = JSON.parse(d.stdout.trim().split('\n').at(-1))
+    row('devnet indexing throughput', `${Math.round(j.blocksPerSecond)} blocks/s, ${Math.round(j.transactionsPerSecond)} tx/s`, 'report', null)
+  } catch {
+    row('devnet indexing throughput', 'did not run', 'report', null)
+  }
+}
+
+const mark = (p) => (p === null ? '—' : p ? 'pass' : 'FAIL')
+const table = [
+  '| figure | value | target | result |',
+  '|---|---|---|---|',
+  ...rows.map((r) => `| ${r.figure} | ${r.value} | ${r.target} | ${mark(r.pass)} |`),
+].join('\n')
+const header = `# Benchmark results\n\nMeasured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (Node ${process.version}, ${(await import('node:os')).cpus().length} cores).\n\n`
+writeFileSync('test/bench/RESULTS.md', `${header}${table}\n`)
+console.log(table)
+process.exit(rows.some((r) => r.pass === false) ? 1 : 0)
