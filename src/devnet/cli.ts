@@ -122,7 +122,8 @@ async function main(argv: string[]): Promise<void> {
 
   let stopping = false
   const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return
+    // A second Ctrl-C quits at once; the exit hook still kills the anvil this process started.
+    if (stopping) process.exit(130)
     stopping = true
     process.stdout.write(`\n${signal}: stopping…\n`)
     devnet.stop().then(
