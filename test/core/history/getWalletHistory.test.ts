@@ -80,6 +80,20 @@ describe('the body over real HTTP', () => {
     expect(tx.block_number).toBe('9007199254740993')
   })
 
+  it('keeps a bare integer above 2^53 exact inside extra fields too (an unlimited approval)', async () => {
+    const entry = JSON.stringify(specEntry()).replace(
+      '"hash"',
+      '"contract_interactions":{"approvals":[{"value":115792089237316195423570985008687907853269984665640564039457584007913129639935}]},"hash"',
+    )
+    server.use(http.get(ROUTE, () => new HttpResponse(`{"page":1,"page_size":1,"cursor":"","result":[${entry}]}`, {
+      headers: { 'content-type': 'application/json' },
+    })))
+    const tx = (await createClient({ baseUrl: BASE }).getWalletHistory({ address: ADDRESS })).result[0]!
+    expect(tx.contract_interactions).toEqual({
+      approvals: [{ value: '115792089237316195423570985008687907853269984665640564039457584007913129639935' }],
+    })
+  })
+
   it('a 200 that is not JSON is a ResponseShapeError, not retried', async () => {
     server.use(http.get(ROUTE, () => HttpResponse.html('<html>maintenance</html>')))
     const e = await createClient({ baseUrl: BASE, retry: fast }).getWalletHistory({ address: ADDRESS }).catch((x: unknown) => x)
