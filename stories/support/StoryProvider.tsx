@@ -32,7 +32,7 @@ const TargetContext = createContext<StoryTarget>({ mode: 'mock', wallet: undefin
  * The wallet and chain a story should show: its own fixture wallet offline, or the one
  * entered for the live service or the devnet.
  */
-export function useStoryTarget<C extends string | undefined>(wallet: string, chain?: C): { wallet: string; chain: string | C } {
+export function useStoryTarget(wallet: string, chain?: string): { wallet: string; chain: string | undefined } {
   const target = useContext(TargetContext)
   return { wallet: target.wallet || wallet, chain: target.chain || chain }
 }
