@@ -44,7 +44,11 @@ type OptionalLast =
   | 'eth_getBalance' | 'eth_getCode' | 'eth_getProof' | 'eth_getStorageAt'
   | 'eth_getTransactionCount' | 'eth_feeHistory'
 
-type ViemParams<M extends RpcMethod> = Entry<M> extends { Parameters: infer P } ? P : Entry<M> extends { Parameters?: infer P } ? P : never
+type ViemParamsRaw<M extends RpcMethod> = Entry<M> extends { Parameters: infer P } ? P : Entry<M> extends { Parameters?: infer P } ? P : never
+/** viem also types node extensions the spec does not list (state and block overrides), which the run-time check refuses. */
+type ViemParams<M extends RpcMethod> = M extends 'eth_call' | 'eth_estimateGas' | 'eth_createAccessList'
+  ? Exclude<ViemParamsRaw<M>, readonly [unknown, unknown, unknown, ...unknown[]]>
+  : ViemParamsRaw<M>
 
 /** The positional params of a method, typed from viem's `PublicRpcSchema`. */
 export type RpcParameters<M extends RpcMethod> = [ViemParams<M>] extends [undefined]

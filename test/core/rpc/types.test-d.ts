@@ -64,6 +64,14 @@ describe('client.rpc types', () => {
     client.rpc({ method: 'eth_feeHistory', params: ['0x4'] })
   })
 
+  it('params the spec does not list (state overrides) are a compile error, as they are refused at run time', () => {
+    client.rpc({ method: 'eth_call', params: [{ to: address }, 'latest'] })
+    // @ts-expect-error eth_call takes a call object and a block tag only
+    client.rpc({ method: 'eth_call', params: [{ to: address }, 'latest', {}] })
+    // @ts-expect-error eth_estimateGas takes no state override
+    client.rpc({ method: 'eth_estimateGas', params: [{ to: address }, 'latest', {}] })
+  })
+
   it('a method without params refuses some', () => {
     // @ts-expect-error eth_blockNumber takes none
     client.rpc({ method: 'eth_blockNumber', params: ['latest'] })
