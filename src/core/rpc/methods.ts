@@ -210,6 +210,8 @@ export function normalizeRpcRequest(request: { method: unknown; params?: unknown
   const raw = request.params ?? []
   if (!Array.isArray(raw)) throw new InvalidParameterError('params', 'expected a positional array')
   const params = [...raw]
+  // The spec: a null block tag means latest.
+  if (spec.defaultBlock && params.length === spec.params.length && params[params.length - 1] === null) params.pop()
   while (params.length > 0 && params[params.length - 1] === undefined) params.pop()
   if (params.length < spec.required) {
     throw new InvalidParameterError(`params[${params.length}]`, `${method} takes at least ${spec.required} parameter(s), got ${params.length}`)

@@ -24,6 +24,9 @@ describe('normalizeRpcRequest', () => {
     expect(normalizeRpcRequest({ method: 'eth_getCode', params: [ADDR, undefined] }).params).toEqual([ADDR, 'latest'])
     expect(normalizeRpcRequest({ method: 'eth_call', params: [{ to: ADDR }] }).params).toEqual([{ to: ADDR }, 'latest'])
     expect(normalizeRpcRequest({ method: 'eth_chainId' }).params).toEqual([])
+    // The spec: eth_call's tag defaults to latest when null.
+    expect(normalizeRpcRequest({ method: 'eth_call', params: [{ to: ADDR }, null] }).params).toEqual([{ to: ADDR }, 'latest'])
+    expect(() => normalizeRpcRequest({ method: 'eth_getBlockByNumber', params: [null, false] })).toThrow(InvalidParameterError)
     expect(normalizeRpcRequest({ method: 'eth_estimateGas', params: [{ to: ADDR }] }).params).toEqual([{ to: ADDR }])
   })
 
