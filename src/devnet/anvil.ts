@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { accessSync, constants, existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { delimiter, join } from 'node:path'
+import { InvalidParameterError } from '../core/errors.js'
 
 /** A node the devnet started itself (and so must stop). */
 export interface AnvilProcess {
@@ -20,20 +21,19 @@ export interface LaunchAnvilOptions {
   args?: readonly string[] | undefined
 }
 
-export class AnvilNotFoundError extends Error {
-  override readonly name = 'AnvilNotFoundError'
-  constructor(tried: string[]) {
-    super(
-      [
-        'anvil (the local node of Foundry) was not found. Tried:',
-        ...tried.map((t) => `  - ${t}`),
-        'Get one of:',
-        '  npm install --save-dev @foundry-rs/anvil-linux-amd64   (or the package for your platform)',
-        '  curl -L https://foundry.paradigm.xyz | bash && foundryup',
-        'then run again, or set ANVIL_PATH=/path/to/anvil, or attach to a running node with --rpc-url.',
-      ].join('\n'),
-    )
-  }
+/** Why no anvil was found and how to get one (the reason of the `anvilPath` error). */
+function notFound(tried: string[]): InvalidParameterError {
+  return new InvalidParameterError(
+    'anvilPath',
+    [
+      'anvil (the local node of Foundry) was not found. Tried:',
+      ...tried.map((t) => `  - ${t}`),
+      'Get one of:',
+      '  npm install --save-dev @foundry-rs/anvil-linux-amd64   (or the package for your platform)',
+      '  curl -L https://foundry.paradigm.xyz | bash && foundryup',
+      'then run again, or set ANVIL_PATH=/path/to/anvil, or attach to a running node with --rpc-url.',
+    ].join('\n'),
+  )
 }
 
 function isExecutable(path: string): boolean {
@@ -52,7 +52,7 @@ export function anvilPackageName(): string {
   return `@foundry-rs/anvil-${os}-${arch}`
 }
 
-/** Where anvil is: `ANVIL_PATH`, else `anvil` on `PATH`, else the platform's npm package. */
+/** Where anvil is: `ANVIL_PATH`, else `anvil` on `PATH`, else the platform's npm package; an `InvalidParameterError` naming `anvilPath` when none is. */
 export function findAnvil(env: NodeJS.ProcessEnv = process.env): string {
   const tried: string[] = []
   if (env.ANVIL_PATH) {
@@ -76,7 +76,7 @@ export function findAnvil(env: NodeJS.ProcessEnv = process.env): string {
   } catch {
     tried.push(`the npm package ${pkg} (not installed)`)
   }
-  throw new AnvilNotFoundError(tried)
+  throw notFound(tried)
 }
 
 /** Starts anvil on a free port (the OS picks) and resolves once it listens. */

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util'
-import { AnvilNotFoundError } from './anvil.js'
+import { InvalidParameterError } from '../core/errors.js'
 import { DEFAULT_LIMIT, MAX_LIMIT } from './history.js'
 import { startDevnet, type Devnet } from './startDevnet.js'
 
@@ -113,7 +113,7 @@ async function main(argv: string[]): Promise<void> {
       blockTime,
     })
   } catch (error) {
-    if (error instanceof AnvilNotFoundError) fail(error.message)
+    if (error instanceof InvalidParameterError && error.parameter === 'anvilPath') fail(error.reason)
     const e = error as NodeJS.ErrnoException
     if (e.code === 'EADDRINUSE') fail(`port ${port} is in use: pass --port <another> (or --port 0 for any free port)`)
     fail(`blockfeed devnet could not start: ${e.message}`)

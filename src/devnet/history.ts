@@ -1,4 +1,5 @@
 import { formatEther, isAddress } from 'viem'
+import { InvalidParameterError } from '../core/errors.js'
 import { readDataUri, type IndexedTransaction, type Indexer } from './indexer.js'
 
 /** Page size when `limit` is not given, and the largest `limit` accepted. */
@@ -9,13 +10,6 @@ const PARAMETERS = [
   'chain', 'from_block', 'to_block', 'from_date', 'to_date', 'include_internal_transactions',
   'include_input_data', 'nft_metadata', 'cursor', 'order', 'limit',
 ] as const
-
-/** A request the devnet refuses: answered 400 with a body naming the parameter. */
-export class BadParameter extends Error {
-  constructor(readonly parameter: string, reason: string) {
-    super(`Invalid parameter \`${parameter}\`: ${reason}`)
-  }
-}
 
 export interface HistoryQuery {
   address: string
@@ -42,13 +36,13 @@ function flag(q: URLSearchParams, name: string): boolean {
   const v = q.get(name)
   if (v === null || v === '') return false
   if (v === 'true' || v === 'false') return v === 'true'
-  throw new BadParameter(name, `expected true or false, got "${clip(v)}"`)
+  throw new InvalidParameterError(name, `expected true or false, got "${clip(v)}"`)
 }
 
 function block(q: URLSearchParams, name: string): number | undefined {
   const v = q.get(name)
   if (v === null || v === '') return undefined
-  if (!/^\d{1,15}$/.test(v)) throw new BadParameter(name, `expected a block number (decimal digits), got "${clip(v)}"`)
+  if (!/^\d{1,15}$/.test(v)) throw new InvalidParameterError(name, `expected a block number (decimal digits), got "${clip(v)}"`)
   return Number(v)
 }
 
@@ -56,7 +50,7 @@ function date(q: URLSearchParams, name: string): number | undefined {
   const v = q.get(name)
   if (v === null || v === '') return undefined
   const ms = /^\d+$/.test(v) ? Number(v) * 1000 : /^\d{4}-\d{2}-\d{2}/.test(v) ? Date.parse(v) : Number.NaN
-  if (!Number.isFinite(ms)) throw new BadParameter(name, `expected unix seconds or an ISO 8601 date, got "${clip(v)}"`)
+  if (!Number.isFinite(ms)) throw new InvalidParameterError(name, `expected unix seconds or an ISO 8601 date, got "${clip(v)}"`)
   return name === 'from_date' ? Math.ceil(ms / 1000) : Math.floor(ms / 1000)
 }
 
@@ -64,27 +58,27 @@ function date(q: URLSearchParams, name: string): number | undefined {
 export function parseHistoryQuery(rawAddress: string, q: URLSearchParams, chainId: number): HistoryQuery {
   const address = decodeURIComponent(rawAddress)
   if (!isAddress(address)) {
-    throw new BadParameter(
+    throw new InvalidParameterError(
       'address',
       isAddress(address, { strict: false }) ? 'mixed-case address with an invalid checksum' : `expected 0x followed by 40 hex characters, got "${clip(address)}"`,
     )
   }
   for (const key of q.keys()) {
     if (!(PARAMETERS as readonly string[]).includes(key)) {
-      throw new BadParameter(key, `unknown query parameter; expected one of ${PARAMETERS.join(', ')}`)
+      throw new InvalidParameterError(key, `unknown query parameter; expected one of ${PARAMETERS.join(', ')}`)
     }
   }
   const chain = q.get('chain')
   if (chain !== null && chain !== '' && !chainAliases(chainId).includes(chain.toLowerCase())) {
-    throw new BadParameter('chain', `this devnet serves only its own chain, ${chainAliases(chainId).join(' or ')}; got "${clip(chain)}"`)
+    throw new InvalidParameterError('chain', `this devnet serves only its own chain, ${chainAliases(chainId).join(' or ')}; got "${clip(chain)}"`)
   }
   const order = (q.get('order') || 'DESC').toUpperCase()
-  if (order !== 'ASC' && order !== 'DESC') throw new BadParameter('order', `expected ASC or DESC, got "${clip(q.get('order')!)}"`)
+  if (order !== 'ASC' && order !== 'DESC') throw new InvalidParameterError('order', `expected ASC or DESC, got "${clip(q.get('order')!)}"`)
   const rawLimit = q.get('limit')
   let limit = DEFAULT_LIMIT
   if (rawLimit !== null && rawLimit !== '') {
     if (!/^\d+$/.test(rawLimit) || Number(rawLimit) < 1 || Number(rawLimit) > MAX_LIMIT) {
-      throw new BadParameter('limit', `expected an integer from 1 to ${MAX_LIMIT}, got "${clip(rawLimit)}"`)
+      throw new InvalidParameterError('limit', `expected an integer from 1 to ${MAX_LIMIT}, got "${clip(rawLimit)}"`)
     }
     limit = Number(rawLimit)
   }
@@ -94,10 +88,10 @@ export function parseHistoryQuery(rawAddress: string, q: URLSearchParams, chainI
   const fromDate = fromBlock === undefined ? date(q, 'from_date') : undefined
   const toDate = toBlock === undefined ? date(q, 'to_date') : undefined
   if (fromBlock !== undefined && toBlock !== undefined && fromBlock > toBlock) {
-    throw new BadParameter('from_block', `is after to_block (${fromBlock} > ${toBlock})`)
+    throw new InvalidParameterError('from_block', `is after to_block (${fromBlock} > ${toBlock})`)
   }
   if (fromDate !== undefined && toDate !== undefined && fromDate > toDate) {
-    throw new BadParameter('from_date', 'is after to_date')
+    throw new InvalidParameterError('from_date', 'is after to_date')
   }
   const cursor = q.get('cursor')
   return {
@@ -125,13 +119,13 @@ function readCursor(cursor: string, order: 'ASC' | 'DESC'): HistoryQuery['after'
   try {
     c = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
   } catch {
-    throw new BadParameter('cursor', 'not a cursor from this devnet (pass back the `cursor` of the previous page unchanged)')
+    throw new InvalidParameterError('cursor', 'not a cursor from this devnet (pass back the `cursor` of the previous page unchanged)')
   }
   const ok = (n: unknown) => Number.isSafeInteger(n) && (n as number) >= 0
   if (c?.v !== 1 || !ok(c.b) || !ok(c.i) || !ok(c.p)) {
-    throw new BadParameter('cursor', 'not a cursor from this devnet (pass back the `cursor` of the previous page unchanged)')
+    throw new InvalidParameterError('cursor', 'not a cursor from this devnet (pass back the `cursor` of the previous page unchanged)')
   }
-  if (c.o !== order) throw new BadParameter('cursor', `was made for order=${String(c.o)}; keep the same order while paging`)
+  if (c.o !== order) throw new InvalidParameterError('cursor', `was made for order=${String(c.o)}; keep the same order while paging`)
   return { block: c.b as number, index: c.i as number, page: c.p as number }
 }
 

@@ -76,7 +76,7 @@ export class Indexer {
     return { blocks: this.blockHashes.length, transactions: this.transactions, head: this.blockHashes.length - 1 }
   }
 
-  /** Indexes up to the node's current head; concurrent calls share the work and each returns once it is covered. */
+  /** Indexes up to the node's current head. Calls run one after another, so each returns with the index covering the head it saw. */
   sync(): Promise<void> {
     const run = this.lock.then(async () => {
       const last = this.blockHashes.length - 1

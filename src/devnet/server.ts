@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { isRpcMethod, rpcMethods } from '../core/rpc/methods.js'
-import { BadParameter, historyPage, parseHistoryQuery } from './history.js'
+import { InvalidParameterError } from '../core/errors.js'
+import { historyPage, parseHistoryQuery } from './history.js'
 import type { Indexer } from './indexer.js'
 
 export interface DevnetServerOptions {
@@ -71,7 +72,7 @@ async function handle(o: DevnetServerOptions, req: IncomingMessage, res: ServerR
     try {
       query = parseHistoryQuery(history[1]!, url.searchParams, o.chainId)
     } catch (error) {
-      if (!(error instanceof BadParameter)) throw error
+      if (!(error instanceof InvalidParameterError)) throw error
       send(res, 400, { error: 'invalid_parameter', parameter: error.parameter, message: error.message })
       return
     }
