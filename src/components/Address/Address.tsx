@@ -28,11 +28,12 @@ export function Address({ address, label, entity, chain, renderLink = defaultRen
   const name = cleanText(label) ?? cleanText(entity)
   const href = valid ? explorerLink(chain, 'address', text) : undefined
   const content = name ? <ClippedText text={name} max={24} /> : <span className="bf-address__hex">{valid ? shortenAddress(text) : text.slice(0, 14)}</span>
-  const accessibleName = name ? `${name} (${text})` : text
+  // The full address follows the visible text in the accessible name (which must contain what is seen).
+  const linkContent = <>{content}{' '}<span className="bf-visually-hidden">{`(${text}), view on explorer`}</span></>
   return (
     <span className={className ? `bf-address ${className}` : 'bf-address'} style={style} data-named={name ? '' : undefined}>
       {href
-        ? renderLink({ href, className: 'bf-address__link bf-link', title: text, 'aria-label': `${accessibleName}, view on explorer`, ...EXTERNAL, children: content })
+        ? renderLink({ href, className: 'bf-address__link bf-link', title: text, ...EXTERNAL, children: linkContent })
         : <span className="bf-address__text" title={text}>{content}</span>}
       {copyable && valid && <CopyButton value={text} />}
     </span>
