@@ -24,6 +24,7 @@ const withBlockfeed: Decorator = (Story, context) => {
       key={`${context.id}:${mode}`}
       mode={mode}
       theme={theme}
+      fill={context.viewMode === 'story'}
       parameters={context.parameters.blockfeed as BlockfeedStoryParameters | undefined}
     >
       <Story />
@@ -68,7 +69,7 @@ const preview: Preview = {
     // Every story is an accessibility test: a violation fails it.
     a11y: { test: 'error' },
     controls: { expanded: true, matchers: { date: /Date$/ } },
-    layout: 'padded',
+    layout: 'fullscreen',
     options: {
       storySort: { order: ['Introduction', 'Feed', 'Components', 'Hooks'] },
     },

@@ -163,7 +163,7 @@ export const TenThousandRows: Story = {
   ...huge.story,
   args: { address: wallets.huge, limit: 10_000 },
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(rows(canvasElement)[0]).toHaveAttribute('aria-setsize', '10000'), { timeout: 20_000 })
+    await waitFor(() => expect(rows(canvasElement)[0]).toHaveAttribute('aria-setsize', '10000'), { timeout: 45_000 })
     await expect(rows(canvasElement).length).toBeLessThan(60)
   },
 }

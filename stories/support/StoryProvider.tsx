@@ -40,12 +40,14 @@ export function useStoryTarget(wallet: string, chain?: string): { wallet: string
 export interface StoryProviderProps {
   mode: DataSourceMode
   theme: 'light' | 'dark'
+  /** Fill the canvas (story view) rather than fit the story (docs). */
+  fill?: boolean
   parameters: BlockfeedStoryParameters | undefined
   children: ReactNode
 }
 
 /** A fresh QueryClient and blockfeed client per story, for the selected data source. */
-export function StoryProvider({ mode, theme, parameters, children }: StoryProviderProps) {
+export function StoryProvider({ mode, theme, fill = false, parameters, children }: StoryProviderProps) {
   const [settings, setSettings] = useState<DataSourceSettings | undefined>(() => (mode === 'mock' ? undefined : readSettings(mode)))
   const client = useMemo(
     () => (mode === 'mock' || !settings ? createMockClient(parameters?.client) : createSettingsClient(settings, parameters?.client)),
@@ -59,7 +61,7 @@ export function StoryProvider({ mode, theme, parameters, children }: StoryProvid
   )
 
   return (
-    <div data-theme={theme} className="sb-blockfeed-frame" style={{ colorScheme: theme }}>
+    <div data-theme={theme} data-fill={fill ? '' : undefined} className="sb-blockfeed-frame" style={{ colorScheme: theme }}>
       {mode !== 'mock' && (
         <SourceSettings
           mode={mode}
