@@ -97,7 +97,7 @@ async function main(argv: string[]): Promise<void> {
   const port = values.port === undefined ? 8580 : Number(values.port)
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port: expected a port number, got "${values.port}"`)
   const blockTime = values['block-time'] === undefined ? undefined : Number(values['block-time'])
-  if (blockTime !== undefined && !(blockTime > 0)) fail(`--block-time: expected a positive number of seconds, got "${values['block-time']}"`)
+  if (blockTime !== undefined && !(Number.isInteger(blockTime) && blockTime >= 1)) fail(`--block-time: expected whole seconds (1 or more), got "${values['block-time']}"`)
   if (values['rpc-url'] !== undefined && !/^https?:\/\//.test(values['rpc-url'])) fail(`--rpc-url: expected an http(s) URL, got "${values['rpc-url']}"`)
   if (values['rpc-url'] !== undefined && blockTime !== undefined) fail('--block-time applies to a started anvil; it cannot be combined with --rpc-url')
 
@@ -114,6 +114,7 @@ async function main(argv: string[]): Promise<void> {
     })
   } catch (error) {
     if (error instanceof InvalidParameterError && error.parameter === 'anvilPath') fail(error.reason)
+    if (error instanceof InvalidParameterError) fail(error.message)
     const e = error as NodeJS.ErrnoException
     if (e.code === 'EADDRINUSE') fail(`port ${port} is in use: pass --port <another> (or --port 0 for any free port)`)
     fail(`blockfeed devnet could not start: ${e.message}`)

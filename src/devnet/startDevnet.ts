@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { hexToNumber, type Hex } from 'viem'
+import { InvalidParameterError } from '../core/errors.js'
 import { launchAnvil, type AnvilProcess } from './anvil.js'
 import { DEFAULT_LIMIT, MAX_LIMIT, chainAliases } from './history.js'
 import { Indexer } from './indexer.js'
@@ -19,7 +20,7 @@ export interface StartDevnetOptions {
   seed?: boolean | undefined
   /** Require this key in `X-API-Key` on every request. */
   apiKey?: string | undefined
-  /** Seconds between blocks of a started anvil; left out, one block per transaction. */
+  /** Whole seconds between blocks of a started anvil (after seeding); left out, one block per transaction. */
   blockTime?: number | undefined
   /** The anvil binary; found through ANVIL_PATH, PATH or @foundry-rs/anvil-<platform> when left out. */
   anvilPath?: string | undefined
@@ -54,11 +55,16 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   let anvil: AnvilProcess | undefined
   let indexer: Indexer | undefined
   try {
-    if (!options.rpcUrl) anvil = await launchAnvil({ anvilPath: options.anvilPath, blockTime: options.blockTime })
+    if (options.blockTime !== undefined && (options.rpcUrl || !Number.isInteger(options.blockTime) || options.blockTime < 1)) {
+      throw new InvalidParameterError('blockTime', options.rpcUrl ? 'applies to a started anvil, not to an attached node' : 'expected whole seconds, at least 1')
+    }
+    if (!options.rpcUrl) anvil = await launchAnvil({ anvilPath: options.anvilPath })
     const nodeUrl = options.rpcUrl ?? anvil!.rpcUrl
     const request = createNodeRequest(nodeUrl)
     const chainId = hexToNumber((await request('eth_chainId')) as Hex)
     const contracts = options.seed === false ? undefined : await seedScenario(nodeUrl, chainId)
+    // Seeded a block per transaction, in a moment; from now on blocks come at the interval asked for.
+    if (options.blockTime !== undefined) await request('evm_setIntervalMining', [options.blockTime])
     indexer = new Indexer(request, { onError: options.onError ?? ((e) => console.error('blockfeed devnet: indexing failed:', e)) })
     await indexer.sync()
     indexer.follow(options.pollIntervalMs ?? 250)

@@ -44,3 +44,21 @@ it('drops transactions the node reverted and shows what replaced them', async ()
   expect(hashes[0]).toBe(replacement)
   expect(hashes).not.toContain(gone)
 })
+
+describe('with a block time', () => {
+  let timed: Devnet
+  beforeAll(async () => {
+    timed = await startDevnet({ port: 0, seed: false, blockTime: 1 })
+  })
+  afterAll(() => timed?.stop())
+
+  it('follows new blocks: a pending transaction shows up once its block is mined', async () => {
+    const carol = timed.wallets.find((w) => w.name === 'carol')!.address
+    const hash = await sendToNode(timed, 'bob', carol, 3n)
+    await vi.waitFor(async () => expect((await everything(timed, carol)).map((e) => e.hash)).toEqual([hash]), { timeout: 15_000, interval: 100 })
+  })
+
+  it('refuses a block time for an attached node', async () => {
+    await expect(startDevnet({ rpcUrl: timed.nodeUrl, blockTime: 1 })).rejects.toThrow(/blockTime/)
+  })
+})
