@@ -21,7 +21,13 @@ async function batch(calls) {
   const res = await fetch(anvil.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(calls.map(([method, params], k) => ({ jsonrpc: '2.0', id: k, method, params }))) })
   for (const r of await res.json()) if (r.error) throw new Error(r.error.message)
 }
-const receipt = async (hash) => call('eth_getTransactionReceipt', [hash])
+async function receipt(hash) {
+  for (;;) {
+    const r = await call('eth_getTransactionReceipt', [hash])
+    if (r) return r
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
 
 try {
   const [deployer, ...others] = devnetWallets.map((w) => w.address)
