@@ -183,8 +183,8 @@ function pair(sent: unknown, got: unknown): unknown {
     rep !== null && typeof rep === 'object' && String((rep as Envelope).id) === String(req.id) && ('result' in rep || 'error' in rep)
   const unmatched = (req: Envelope) => ({ jsonrpc: '2.0', id: req.id, error: { code: -32603, message: UNMATCHED } })
   if (Array.isArray(sent)) {
-    // A non-array reply to a batch (one error for all, or garbage) is viem's to report.
-    if (!Array.isArray(got)) return undefined
+    // One error for the whole batch (bare, or geth's one-element array with id null), or garbage: viem's to report.
+    if (!Array.isArray(got) || (got.length === 1 && isBatchRejection(got[0]))) return undefined
     const reqs = sent as Envelope[]
     if (got.length === reqs.length && reqs.every((r, i) => answers(r, got[i]))) return undefined
     return reqs.map((r) => {
@@ -194,9 +194,13 @@ function pair(sent: unknown, got: unknown): unknown {
   }
   if (sent === null || typeof sent !== 'object' || Array.isArray(got)) return undefined
   const req = sent as Envelope
-  // A server error about the request itself (id null, e.g. a parse error) is kept as sent.
-  if (got !== null && typeof got === 'object' && (got as Envelope).id === null && 'error' in got) return undefined
+  if (isBatchRejection(got)) return undefined
   return answers(req, got) ? undefined : unmatched(req)
+}
+
+/** A server error about the request as a whole (id null, e.g. a parse error or a batch too large). */
+function isBatchRejection(reply: unknown): boolean {
+  return reply !== null && typeof reply === 'object' && (reply as Envelope).id === null && 'error' in reply
 }
 
 function tryParse(text: string): unknown {

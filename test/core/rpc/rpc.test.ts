@@ -135,6 +135,18 @@ describe('RPC errors over real HTTP', () => {
     expect(requests).toHaveLength(1)
   })
 
+  it('a provider refusing the whole batch (one error, id null) → JsonRpcError with its code for every call', async () => {
+    const refusal = { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'batch too large' } }
+    server.use(http.post(RPC, () => HttpResponse.json([refusal])))
+    const c = clientWith()
+    const results = await Promise.allSettled([c.rpc({ method: 'eth_chainId' }), c.rpc({ method: 'eth_gasPrice' })])
+    for (const r of results) {
+      expect(r.status === 'rejected' && r.reason).toBeInstanceOf(JsonRpcError)
+      expect(r.status === 'rejected' && r.reason.code).toBe(-32600)
+    }
+    expect(requests).toHaveLength(1)
+  })
+
   it('an unbatched reply for another id is a ResponseShapeError, never another call result', async () => {
     server.use(http.post(RPC, () => HttpResponse.json({ jsonrpc: '2.0', id: 999_999, result: '0x5' })))
     const e = await failure(clientWith({ batch: false }).rpc({ method: 'eth_chainId' }))
