@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { playwright } from '@vitest/browser-playwright'
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
 
 // Debian's Chromium: no browser is ever downloaded (see README, "Tests").
@@ -18,6 +20,10 @@ export const chromium = playwright({
     ],
   },
 })
+
+function react18(pkg: 'react' | 'react-dom') {
+  return resolve(import.meta.dirname, '.react18/node_modules', pkg)
+}
 
 export default defineConfig({
   plugins: [react()],
@@ -47,6 +53,34 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      // The hook and component suites again on React 18 (installed into .react18/ by `npm test`).
+      ...(existsSync(react18('react'))
+        ? [
+            {
+              extends: true as const,
+              resolve: {
+                alias: [
+                  { find: /^react$/, replacement: react18('react') },
+                  { find: /^react\/(.*)$/, replacement: `${react18('react')}/$1` },
+                  { find: /^react-dom$/, replacement: react18('react-dom') },
+                  { find: /^react-dom\/(.*)$/, replacement: `${react18('react-dom')}/$1` },
+                  // Its CommonJS build would `require` React 19's react-dom past the aliases.
+                  { find: /^@testing-library\/react$/, replacement: resolve(import.meta.dirname, 'node_modules/@testing-library/react/dist/@testing-library/react.esm.js') },
+                ],
+              },
+              test: {
+                name: 'react18',
+                environment: 'jsdom',
+                include: ['test/{react,components}/**/*.test.{ts,tsx}'],
+                setupFiles: ['test/support/dom-setup.ts'],
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+                // Processed by Vite so that their `react` imports take the alias too.
+                server: { deps: { inline: [/@tanstack\/react-query/, /@testing-library\/react/, /@tanstack\/react-virtual/] } },
+              },
+            },
+          ]
+        : []),
       {
         extends: true,
         test: {
