@@ -6,11 +6,6 @@
  */
 const MAYBE_BIG = /[:,[]\s*-?\d{16,}/
 
-/** Whether `text` may hold a bare JSON integer too large for a double (a cheap pre-check). */
-export function mayHoldUnsafeInteger(text: string): boolean {
-  return MAYBE_BIG.test(text)
-}
-
 export function parseJsonLossless(text: string): unknown {
   if (!MAYBE_BIG.test(text)) return JSON.parse(text)
   return JSON.parse(quoteUnsafeIntegers(text))

@@ -3,9 +3,11 @@
 import { makePage } from './page-fixture.mjs'
 
 export async function measureParse({ runs = 400, warmup = 60 } = {}) {
-  const { readWalletHistoryPage } = await import('../../dist/exports/index.js')
+  // The client's own path: the body parsed once by JSON.parse, then read (see getWalletHistory).
+  const { readWalletHistoryResponse } = await import('../../dist/core/history/schema.js')
   const page = makePage(100)
   const text = JSON.stringify(page)
+  const readWalletHistoryPage = (json) => readWalletHistoryResponse(json, text)
   let plain = 0
   let full = 0
   for (let i = 0; i < warmup; i++) {

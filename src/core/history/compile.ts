@@ -67,7 +67,7 @@ function compileNode(schema: z.core.SomeType): Walker {
         let n = 0
         for (const _ in input) n++
         if (n > keys.length || !keys.every((k) => k in input)) {
-          for (const k in input) if (!known.has(k)) out[k] = input[k]
+          for (const k in input) if (!known.has(k)) out[k] = keepExact(input[k])
         }
         return out
       }
@@ -75,6 +75,19 @@ function compileNode(schema: z.core.SomeType): Walker {
     default:
       throw new Error(`compileReader: unsupported schema type ${def.type}`)
   }
+}
+
+/**
+ * An unknown field is kept as it came, unless JSON.parse already rounded a number in it (an
+ * integer of 2^53 or more): then give up, and the caller re-reads the body losslessly.
+ */
+function keepExact(value: unknown): unknown {
+  if (typeof value === 'number') {
+    if (Number.isInteger(value) && !Number.isSafeInteger(value)) throw BAIL
+  } else if (value !== null && typeof value === 'object') {
+    for (const v of Array.isArray(value) ? value : Object.values(value)) keepExact(v)
+  }
+  return value
 }
 
 /**

@@ -1,7 +1,7 @@
 import { array, looseObject, pipe, transform } from 'zod/mini'
 import type { z } from 'zod/mini'
 import { ResponseShapeError } from '../errors.js'
-import { mayHoldUnsafeInteger, parseJsonLossless } from '../json.js'
+import { parseJsonLossless } from '../json.js'
 import { compileReader } from './compile.js'
 import { direction, flag, intText, list, optIntText, optText, optTimestamp, text, timestamp } from './fields.js'
 
@@ -200,8 +200,7 @@ export function readWalletHistoryPage(body: unknown): WalletHistoryPage {
  * above 2^53 exact, then zod's full issue list when it is really wrong.
  */
 export function readWalletHistoryResponse(json: unknown, text: string): WalletHistoryPage {
-  // A big bare number may sit in a kept extra field, which the reader would pass on already rounded.
-  if (mayHoldUnsafeInteger(text)) return readWalletHistoryPage(parseJsonLossless(text))
+  // The fast reader gives up on any integer JSON.parse rounded, known field or kept extra alike.
   const fast = fastReader()(json)
   if (fast !== undefined) return fast
   return readWalletHistoryPage(parseJsonLossless(text))
