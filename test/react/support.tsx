@@ -1,7 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { configure } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { createClient, type ClientConfig } from '../../src/core/client.js'
 import { BlockfeedProvider } from '../../src/react/BlockfeedProvider.js'
+
+// The machine runs many suites at once: wait for outcomes longer than the 1 s default (not a timing assertion).
+configure({ asyncUtilTimeout: 10_000 })
 
 /** A fetch that records every HTTP request it sends (URL and JSON-RPC methods), then forwards it. */
 export function countingFetch() {

@@ -1,5 +1,5 @@
 import { renderHook, waitFor } from '@testing-library/react'
-import { createWalletClient, http, parseEther, type Hex } from 'viem'
+import { createPublicClient, createWalletClient, http, parseEther, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -19,6 +19,8 @@ beforeAll(async () => {
   anvil = await startAnvil()
   const wallet = createWalletClient({ account: dev, chain: { ...foundry, rpcUrls: { default: { http: [anvil.rpcUrl] } } }, transport: http(anvil.rpcUrl) })
   txHash = await wallet.sendTransaction({ to: other, value: parseEther('1') })
+  // anvil may answer eth_sendRawTransaction before the block is mined.
+  await createPublicClient({ transport: http(anvil.rpcUrl) }).waitForTransactionReceipt({ hash: txHash, pollingInterval: 10 })
 })
 afterAll(() => anvil?.stop())
 

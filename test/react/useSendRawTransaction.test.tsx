@@ -24,7 +24,8 @@ describe('useSendRawTransaction against anvil', () => {
     const { wrapper } = setup({ rpc: { url: anvil.rpcUrl }, fetch: counter.fetch })
     const { result } = renderHook(
       () => ({
-        balance: useRpc({ method: 'eth_getBalance', params: [recipient], query: { select: BigInt } }),
+        // At `pending`: anvil may answer eth_sendRawTransaction before the block is mined, as a real node does.
+        balance: useRpc({ method: 'eth_getBalance', params: [recipient, 'pending'], query: { select: BigInt } }),
         genesis: useRpc({ method: 'eth_getBlockByNumber', params: ['0x0', false] }),
         send: useSendRawTransaction(),
       }),
