@@ -9,11 +9,45 @@ export function dateFormat(locale: string | undefined, options: Intl.DateTimeFor
   return f
 }
 
+const pad = (n: number) => (n < 10 ? `0${n}` : String(n))
+const dayFormats = new Map<string, Intl.DateTimeFormat>()
+
 /** The calendar day of a time in a time zone, as `YYYY-MM-DD`: a stable key that no translation changes. */
 export function dayKey(ms: number, timeZone: string | undefined): string {
-  const parts = dateFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(ms)
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00'
-  return `${get('year')}-${get('month')}-${get('day')}`
+  // Called once per entry (10,000× for a long feed): Date getters where they suffice, else one cached formatter per zone.
+  if (timeZone === undefined) {
+    const d = new Date(ms)
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
+  }
+  if (timeZone === 'UTC') {
+    const d = new Date(ms)
+    return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`
+  }
+  let f = dayFormats.get(timeZone)
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    dayFormats.set(timeZone, f)
+  }
+  let year = '00'
+  let month = '00'
+  let day = '00'
+  for (const p of f.formatToParts(ms)) {
+    if (p.type === 'year') year = p.value
+    else if (p.type === 'month') month = p.value
+    else if (p.type === 'day') day = p.value
+  }
+  return `${year}-${month}-${day}`
+}
+
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>()
+function relativeFormat(locale: string | undefined): Intl.RelativeTimeFormat {
+  const key = locale ?? ''
+  let f = relativeFormats.get(key)
+  if (!f) {
+    f = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })
+    relativeFormats.set(key, f)
+  }
+  return f
 }
 
 function capitalize(text: string, locale: string | undefined): string {
@@ -25,7 +59,7 @@ export function dayLabel(key: string, now: number | null, locale: string | undef
   if (now !== null) {
     const today = dayKey(now, timeZone)
     const yesterday = dayKey(Date.parse(`${today}T12:00:00Z`) - 86_400_000, 'UTC')
-    const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })
+    const rtf = relativeFormat(locale)
     if (key === today) return capitalize(rtf.format(0, 'day'), locale)
     if (key === yesterday) return capitalize(rtf.format(-1, 'day'), locale)
   }
@@ -52,13 +86,20 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 /** "5 minutes ago", "yesterday", "just now"… for a time relative to `now`. */
 export function relativeLabel(ms: number, now: number, locale: string | undefined): string {
   const diff = ms - now
-  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })
+  const rtf = relativeFormat(locale)
   for (const [unit, size] of UNITS) {
     if (Math.abs(diff) >= size) return rtf.format(Math.trunc(diff / size), unit)
   }
   return rtf.format(0, 'second')
 }
 
+const absoluteFormats = new Map<string, Intl.DateTimeFormat>()
 export function absoluteLabel(ms: number, locale: string | undefined, timeZone: string | undefined): string {
-  return dateFormat(locale, { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(ms)
+  const key = `${locale ?? ''}|${timeZone ?? ''}`
+  let f = absoluteFormats.get(key)
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'medium', timeStyle: 'short' })
+    absoluteFormats.set(key, f)
+  }
+  return f.format(ms)
 }
