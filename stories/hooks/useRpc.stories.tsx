@@ -7,6 +7,15 @@ import { chainNameOf, tokenAddress, transactionOfKind, wallets } from '../fixtur
 import { createHandlers } from '../handlers.js'
 import { useStoryTarget } from '../support/StoryProvider.js'
 
+/** Results are untrusted (a live node may answer anything): a value that cannot be decoded is shown, not thrown. */
+function decoded(read: () => ReactNode): ReactNode {
+  try {
+    return read()
+  } catch (error) {
+    return `unreadable (${error instanceof Error ? error.message : String(error)})`
+  }
+}
+
 function Row({ method, status, children }: { method: string; status: string; children: ReactNode }) {
   return (
     <div style={{ display: 'contents' }}>
@@ -51,15 +60,15 @@ function RpcDemo({ address, chain }: { address: string; chain?: string }) {
   return (
     <section className="sb-demo" aria-label="useRpc results">
       <dl>
-        <Row method="eth_blockNumber" status={blockNumber.status}>{blockNumber.data && hexToNumber(blockNumber.data).toLocaleString('en')}</Row>
-        <Row method="eth_chainId" status={chainId.status}>{chainId.data && `${chainId.data} (${hexToNumber(chainId.data)})`}</Row>
-        <Row method="eth_gasPrice" status={gasPrice.status}>{gasPrice.data && `${formatGwei(hexToBigInt(gasPrice.data))} gwei`}</Row>
-        <Row method="eth_getBalance" status={balance.status}>{balance.data && `${formatEther(hexToBigInt(balance.data))} (native units)`}</Row>
-        <Row method="eth_getTransactionCount" status={nonce.status}>{nonce.data && hexToNumber(nonce.data)}</Row>
-        <Row method="eth_getBlockByNumber" status={block.status}>{block.data && `#${hexToNumber(block.data.number!)} · ${block.data.txs} txs · ${block.data.hash?.slice(0, 12)}…`}</Row>
-        <Row method="eth_getTransactionReceipt" status={receipt.status}>{receipt.data === null ? 'not found' : receipt.data && `status ${receipt.data.status} · gas used ${hexToNumber(receipt.data.gasUsed)}`}</Row>
-        <Row method="eth_call" status={decimals.status}>{decimals.data && `USDC decimals() = ${hexToNumber(decimals.data)}`}</Row>
-        <Row method="eth_feeHistory" status={fees.status}>{fees.data && `oldest ${fees.data.oldestBlock} · base fees ${fees.data.baseFeePerGas.length}`}</Row>
+        <Row method="eth_blockNumber" status={blockNumber.status}>{decoded(() => blockNumber.data && hexToNumber(blockNumber.data).toLocaleString('en'))}</Row>
+        <Row method="eth_chainId" status={chainId.status}>{decoded(() => chainId.data && `${chainId.data} (${hexToNumber(chainId.data)})`)}</Row>
+        <Row method="eth_gasPrice" status={gasPrice.status}>{decoded(() => gasPrice.data && `${formatGwei(hexToBigInt(gasPrice.data))} gwei`)}</Row>
+        <Row method="eth_getBalance" status={balance.status}>{decoded(() => balance.data && `${formatEther(hexToBigInt(balance.data))} (native units)`)}</Row>
+        <Row method="eth_getTransactionCount" status={nonce.status}>{decoded(() => nonce.data && hexToNumber(nonce.data))}</Row>
+        <Row method="eth_getBlockByNumber" status={block.status}>{decoded(() => block.data && `#${hexToNumber(block.data.number!)} · ${block.data.txs} txs · ${block.data.hash?.slice(0, 12)}…`)}</Row>
+        <Row method="eth_getTransactionReceipt" status={receipt.status}>{decoded(() => receipt.data === null ? 'not found' : receipt.data && `status ${receipt.data.status} · gas used ${hexToNumber(receipt.data.gasUsed)}`)}</Row>
+        <Row method="eth_call" status={decimals.status}>{decoded(() => decimals.data && (decimals.data === '0x' ? 'no contract there (0x)' : `USDC decimals() = ${hexToNumber(decimals.data)}`))}</Row>
+        <Row method="eth_feeHistory" status={fees.status}>{decoded(() => fees.data && `oldest ${fees.data.oldestBlock} · base fees ${fees.data.baseFeePerGas.length}`)}</Row>
       </dl>
       {all.some((q) => q.error) && <p role="alert">{errorText(all.find((q) => q.error)?.error ?? null)}</p>}
     </section>

@@ -108,10 +108,17 @@ function SourceSettings({ mode, settings, onSave }: { mode: Exclude<DataSourceMo
         {mode === 'live' ? 'Live service' : 'Local devnet'}: {settings.baseUrl || 'not set'}
       </summary>
       <p className="sb-source-note" role="note">
-        {mode === 'live'
-          ? 'An API key entered in a browser is for local development only: any script on this page can read it. ' +
-            'In an app, keep the key on your server behind createProxyHandler (blockfeed/server). '
-          : 'Start the devnet with `npx blockfeed devnet` (port 8580). The preset shows alice, the wallet with every kind of activity. '}
+        {mode === 'live' ? (
+          <>
+            <strong>An API key entered in a browser is for local development only</strong>: any script on this page can read it.
+            In an app, keep the key on your server behind <code>createProxyHandler</code> (blockfeed/server).{' '}
+          </>
+        ) : (
+          <>
+            Start the devnet with <code>npx blockfeed devnet</code> (port 8580). The preset shows alice, the wallet with every
+            kind of activity.{' '}
+          </>
+        )}
         These settings stay in this tab&apos;s sessionStorage and are gone when it closes.
       </p>
       <form onSubmit={submit} className="sb-source-form">
