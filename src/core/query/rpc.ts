@@ -61,7 +61,7 @@ export function rpcQueryKey<M extends RpcMethod>(
  * unknown); results at `latest`/`pending` keep the QueryClient's default. `retry: false`
  * because the client's `withRetry` is the one retry layer.
  */
-export function rpcQueryOptions<M extends RpcMethod>(client: BlockfeedClient, parameters: RpcQueryParameters<M>) {
+export function rpcQueryOptions<M extends RpcMethod>(client: BlockfeedClient, parameters: RpcQueryParameters<M>): RpcQueryOptions<M> {
   const queryKey = rpcQueryKey(client, parameters as { method: M; params?: readonly unknown[]; chain?: ChainInput })
   const { method, params } = queryKey[2]
   const immutable = isRpcMethod(method) && isImmutableRequest(method, params)
@@ -71,14 +71,20 @@ export function rpcQueryOptions<M extends RpcMethod>(client: BlockfeedClient, pa
       const { method, params, chain } = queryKey[2]
       return client.rpc({ method, params } as never, { chain: chain ?? undefined, signal }) as Promise<RpcReturnType<M>>
     },
-    retry: false as const,
+    retry: false,
     ...(immutable
       ? { staleTime: (query: Query<RpcReturnType<M>, Error, RpcReturnType<M>, RpcQueryKey<M>>) => (query.state.data == null ? 0 : Infinity) }
       : {}),
   }
 }
 
-export type RpcQueryOptions<M extends RpcMethod> = ReturnType<typeof rpcQueryOptions<M>>
+/** Written out (not inferred) so the emitted .d.ts names `RpcQueryKey` instead of expanding it. */
+export interface RpcQueryOptions<M extends RpcMethod> {
+  queryKey: RpcQueryKey<M>
+  queryFn: (context: QueryFunctionContext<RpcQueryKey<M>>) => Promise<RpcReturnType<M>>
+  retry: false
+  staleTime?: (query: Query<RpcReturnType<M>, Error, RpcReturnType<M>, RpcQueryKey<M>>) => number
+}
 
 /** Whether a cached rpc query's result can change with the next block (read from its key). */
 export function isHeadFollowingRpcQuery(queryKey: readonly unknown[]): boolean {

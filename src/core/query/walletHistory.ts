@@ -53,7 +53,25 @@ export function walletHistoryQueryKey(
  * already used. `retry: false` because the client's `withRetry` is the one retry layer.
  * Usable with `prefetchInfiniteQuery` on a server, `useInfiniteQuery`, `useSuspenseInfiniteQuery`.
  */
-export function walletHistoryInfiniteQueryOptions(client: BlockfeedClient, params: Partial<WalletHistoryParameters>) {
+/** Written out (not inferred) so the emitted .d.ts names `WalletHistoryQueryKey` instead of expanding it. */
+export interface WalletHistoryInfiniteQueryOptions {
+  queryKey: WalletHistoryQueryKey
+  queryFn: (context: QueryFunctionContext<WalletHistoryQueryKey, string | undefined>) => Promise<WalletHistoryPage>
+  initialPageParam: string | undefined
+  getNextPageParam: (
+    lastPage: WalletHistoryPage,
+    allPages: WalletHistoryPage[],
+    lastPageParam: string | undefined,
+    allPageParams: (string | undefined)[],
+  ) => string | undefined
+  retry: false
+  staleTime: number
+}
+
+export function walletHistoryInfiniteQueryOptions(
+  client: BlockfeedClient,
+  params: Partial<WalletHistoryParameters>,
+): WalletHistoryInfiniteQueryOptions {
   return {
     queryKey: walletHistoryQueryKey(client, params),
     queryFn: ({ queryKey, pageParam, signal }: QueryFunctionContext<WalletHistoryQueryKey, string | undefined>) => {
@@ -69,10 +87,9 @@ export function walletHistoryInfiniteQueryOptions(client: BlockfeedClient, param
       _lastPageParam: string | undefined,
       allPageParams: (string | undefined)[],
     ): string | undefined => nextCursor(lastPage, new Set(allPageParams.filter((c): c is string => typeof c === 'string'))),
-    retry: false as const,
+    retry: false,
     // History changes at block cadence at most; a freshly hydrated page is not refetched on mount.
     staleTime: 30_000,
   }
 }
 
-export type WalletHistoryInfiniteQueryOptions = ReturnType<typeof walletHistoryInfiniteQueryOptions>

@@ -61,7 +61,10 @@ export function createRpcSender(config: ClientConfig, retry: Required<RetryConfi
       transport.request({ method, params }).catch((error: unknown) => {
         throw toBlockfeedError(error, method, timeout, secrets)
       })
-    return withRetry(() => (signal ? race(send(), signal) : send()), retry, signal)
+    // A send is never retried: if the first one landed, a second answers "already known" and the
+    // caller would see a failure for a transaction that went through.
+    const policy = method === 'eth_sendRawTransaction' ? { ...retry, count: 0 } : retry
+    return withRetry(() => (signal ? race(send(), signal) : send()), policy, signal)
   }
 }
 

@@ -60,6 +60,13 @@ describe('RPC errors over real HTTP', () => {
     expect(requests).toHaveLength(1)
   })
 
+  it('eth_sendRawTransaction is never retried: a 503 is one call and the caller decides', async () => {
+    server.use(http.post(RPC, () => new HttpResponse('busy', { status: 503 })))
+    const e = await failure(clientWith({ retry: 3 }).rpc({ method: 'eth_sendRawTransaction', params: ['0x02f8'] }))
+    expect(e).toMatchObject({ name: 'HttpStatusError', status: 503 })
+    expect(requests).toHaveLength(1)
+  })
+
   it('HTTP 500 is retried `retry` times, then HttpStatusError', async () => {
     server.use(http.post(RPC, () => new HttpResponse('down', { status: 500 })))
     const e = await failure(clientWith().rpc({ method: 'eth_gasPrice' }))

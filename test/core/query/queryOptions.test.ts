@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
-import { createClient } from '../../src/core/client.js'
-import { rpcHeadQueryFilter, rpcQueryKey, rpcQueryOptions } from '../../src/core/query/rpc.js'
-import { walletHistoryInfiniteQueryOptions, walletHistoryQueryKey } from '../../src/core/query/walletHistory.js'
+import { createClient } from '../../../src/core/client.js'
+import { rpcHeadQueryFilter, rpcQueryKey, rpcQueryOptions } from '../../../src/core/query/rpc.js'
+import { walletHistoryInfiniteQueryOptions, walletHistoryQueryKey } from '../../../src/core/query/walletHistory.js'
 
 const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const hash = `0x${'ab'.repeat(32)}` as const
