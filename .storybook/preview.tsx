@@ -71,7 +71,7 @@ const preview: Preview = {
     controls: { expanded: true, matchers: { date: /Date$/ } },
     layout: 'fullscreen',
     options: {
-      storySort: { order: ['Introduction', 'Feed', 'Components', 'Hooks'] },
+      storySort: { order: ['Introduction', 'Feed', 'Components', 'Hooks', 'Fixtures'] },
     },
   },
 }
