@@ -1,5 +1,5 @@
-import { measureElement, observeElementRect, defaultRangeExtractor, useVirtualizer, type Rect } from '@tanstack/react-virtual'
-import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react'
+import { measureElement, observeElementRect, defaultRangeExtractor, useVirtualizer, type Range, type Rect } from '@tanstack/react-virtual'
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react'
 import type { TransactionEntry } from '../../core/history/schema.js'
 import { TransactionRow } from '../TransactionRow/TransactionRow.js'
 import { useNow } from '../shared/clock.js'
@@ -46,6 +46,13 @@ const DAY_HEIGHT = 36
 const DEFAULT_RECT: Rect = { width: 640, height: 560 }
 /** How close to the end (in items) the last rendered row must be to ask for the next page. */
 const LOAD_AHEAD = 3
+
+// Every scroll frame re-renders the list: rows whose props did not change must not re-render.
+const MemoRow = memo(TransactionRow)
+
+const DayHeader = memo(function DayHeader({ day, now, locale, timeZone }: { day: string; now: number | null; locale: string | undefined; timeZone: string | undefined }) {
+  return <div className="bf-day">{dayLabel(day, now, locale, timeZone)}</div>
+})
 
 /**
  * The wallet activity feed, presentational: date-grouped, virtualized rows keyed by hash,
@@ -109,22 +116,30 @@ export function TransactionList({
   const viewportRef = useRef<HTMLDivElement>(null)
   const focusedIndex = useRef<number | null>(null)
   const sizeOf = useCallback((i: number) => (items[i]?.type === 'day' ? DAY_HEIGHT : estimateSize), [items, estimateSize])
+  // Stable options: react-virtual recomputes every item's offset when getItemKey changes identity.
+  const getItemKey = useCallback((i: number) => items[i]?.key ?? i, [items])
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => viewportRef.current,
     estimateSize: sizeOf,
-    getItemKey: (i) => items[i]?.key ?? i,
+    getItemKey,
     overscan,
     initialRect,
     // Without layout (jsdom, a hidden container) the browser reports 0×0: keep the assumed viewport so rows still render.
-    observeElementRect: (instance, cb) => observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : initialRect)),
-    measureElement: (element, entry, instance) => measureElement(element, entry, instance) || sizeOf(instance.indexFromElement(element)),
+    observeElementRect: useCallback<typeof observeElementRect>(
+      (instance, cb) => observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : initialRect)),
+      [initialRect],
+    ),
+    measureElement: useCallback<typeof measureElement>(
+      (element, entry, instance) => measureElement(element, entry, instance) || sizeOf(instance.indexFromElement(element)),
+      [sizeOf],
+    ),
     // The focused row stays mounted when it scrolls away, so keyboard focus is never lost.
-    rangeExtractor: (range) => {
+    rangeExtractor: useCallback((range: Range) => {
       const indexes = defaultRangeExtractor(range)
       const f = focusedIndex.current
       return f !== null && f < range.count && !indexes.includes(f) ? [...indexes, f].sort((a, b) => a - b) : indexes
-    },
+    }, []),
   })
   const virtualItems = virtualizer.getVirtualItems()
 
@@ -264,9 +279,9 @@ export function TransactionList({
                   style={{ transform: `translateY(${v.start}px)` }}
                 >
                   {item.type === 'day' ? (
-                    <div className="bf-day">{dayLabel(item.day, now, locale, timeZone)}</div>
+                    <DayHeader day={item.day} now={now} locale={locale} timeZone={timeZone} />
                   ) : (
-                    <TransactionRow
+                    <MemoRow
                       transaction={item.tx}
                       wallet={wallet}
                       showSpam={showSpam}
