@@ -126,6 +126,20 @@ describe('TransactionList: date headers', () => {
     expect(headers().map(([key]) => key)).toEqual(['day-2024-05-10', 'day-2024-05-01', 'day-2023-12-31'])
   })
 
+  it('days end at local midnight, also across a daylight-saving change and in a +05:45 zone', () => {
+    const at = (iso: string) => tx({ block_timestamp: iso, value: '1' })
+    // Each header, then one mark per row under it.
+    const keys = (container: HTMLElement) =>
+      [...container.querySelectorAll('.bf-feed__item')].map((item) => (item.querySelector('.bf-day') ? item.getAttribute('data-key') : 'row'))
+    // New York springs forward on 10 March 2024: that day is 23 hours long.
+    const ny = ['2024-03-11T04:30:00.000Z', '2024-03-11T03:59:00.000Z', '2024-03-10T05:00:00.000Z', '2024-03-10T04:59:00.000Z', '2024-03-09T05:00:00.000Z', '2024-03-09T04:59:59.999Z']
+    const { container, rerender } = render(list({ transactions: ny.map(at), timeZone: 'America/New_York' }))
+    expect(keys(container)).toEqual(['day-2024-03-11', 'row', 'day-2024-03-10', 'row', 'row', 'day-2024-03-09', 'row', 'row', 'day-2024-03-08', 'row'])
+    const kathmandu = ['2024-05-10T18:14:59.999Z', '2024-05-10T06:00:00.000Z', '2024-05-09T18:15:00.000Z', '2024-05-09T18:14:00.000Z']
+    rerender(list({ transactions: kathmandu.map(at), timeZone: 'Asia/Kathmandu' }))
+    expect(keys(container)).toEqual(['day-2024-05-10', 'row', 'row', 'row', 'day-2024-05-09', 'row'])
+  })
+
   it('the same hash twice is one row', () => {
     const one = tx({ value: '1' })
     render(list({ transactions: [one, { ...one, hash: one.hash.toUpperCase().replace('0X', '0x') }] }))

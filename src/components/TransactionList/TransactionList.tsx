@@ -3,7 +3,7 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProper
 import type { TransactionEntry } from '../../core/history/schema.js'
 import { TransactionRow } from '../TransactionRow/TransactionRow.js'
 import { useNow } from '../shared/clock.js'
-import { dayKey, dayLabel } from '../shared/dates.js'
+import { dayKeyReader, dayLabel } from '../shared/dates.js'
 import type { DisplayOptions } from '../shared/options.js'
 import { isHiddenTransaction } from '../shared/spam.js'
 import { cleanText, clipText } from '../shared/text.js'
@@ -94,6 +94,7 @@ export function TransactionList({
     const txItemIndex: number[] = []
     let hiddenCount = 0
     let lastDay: string | null = null
+    const dayOf = dayKeyReader(timeZone)
     for (const tx of transactions) {
       const hash = tx.hash.toLowerCase()
       if (seen.has(hash)) continue
@@ -102,7 +103,7 @@ export function TransactionList({
         hiddenCount++
         if (!showSpam) continue
       }
-      const day = dayKey(Date.parse(tx.block_timestamp), timeZone)
+      const day = dayOf(tx.block_timestamp)
       if (day !== lastDay) {
         items.push({ type: 'day', key: `day-${day}`, day })
         lastDay = day

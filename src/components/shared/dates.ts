@@ -15,28 +15,73 @@ const dayFormats = new Map<string, Intl.DateTimeFormat>()
 /** The calendar day of a time in a time zone, as `YYYY-MM-DD`: a stable key that no translation changes. */
 export function dayKey(ms: number, timeZone: string | undefined): string {
   // Called once per entry (10,000× for a long feed): Date getters where they suffice, else one cached formatter per zone.
-  if (timeZone === undefined) {
+  if (timeZone === undefined && !Number.isNaN(ms)) {
     const d = new Date(ms)
     return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
   }
-  if (timeZone === 'UTC') {
+  if (timeZone === 'UTC' && !Number.isNaN(ms)) {
     const d = new Date(ms)
     return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`
   }
-  let f = dayFormats.get(timeZone)
+  const parts = zoneParts(ms, timeZone)
+  return `${parts.year ?? '00'}-${parts.month ?? '00'}-${parts.day ?? '00'}`
+}
+
+/** Date and wall-clock fields of a time in a zone (the machine's when undefined), from one cached formatter per zone. */
+function zoneParts(ms: number, timeZone: string | undefined): Partial<Record<Intl.DateTimeFormatPartTypes, string>> {
+  const zone = timeZone ?? ''
+  let f = dayFormats.get(zone)
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-    dayFormats.set(timeZone, f)
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+    })
+    dayFormats.set(zone, f)
   }
-  let year = '00'
-  let month = '00'
-  let day = '00'
-  for (const p of f.formatToParts(ms)) {
-    if (p.type === 'year') year = p.value
-    else if (p.type === 'month') month = p.value
-    else if (p.type === 'day') day = p.value
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {}
+  for (const p of f.formatToParts(ms)) parts[p.type] = p.value
+  return parts
+}
+
+/** Milliseconds since the local midnight (wall clock) of a time in a zone. */
+function timeOfDay(ms: number, timeZone: string | undefined): number {
+  if (timeZone === undefined) {
+    const d = new Date(ms)
+    return ((d.getHours() * 60 + d.getMinutes()) * 60 + d.getSeconds()) * 1000 + d.getMilliseconds()
   }
-  return `${year}-${month}-${day}`
+  if (timeZone === 'UTC') return ((ms % 86_400_000) + 86_400_000) % 86_400_000
+  const p = zoneParts(ms, timeZone)
+  return ((Number(p.hour) * 60 + Number(p.minute)) * 60 + Number(p.second)) * 1000 + (((ms % 1000) + 1000) % 1000)
+}
+
+/** Whether an ISO timestamp is in the exact `toISOString` form, whose text order is time order. */
+const isCanonicalIso = (iso: string) => iso.length === 24 && iso.charCodeAt(10) === 84 && iso.charCodeAt(23) === 90
+
+/**
+ * `dayKey` for a run of ISO timestamps (a feed, newest first): once a day's bounds are known,
+ * timestamps inside them get its key by comparing text, without parsing or formatting.
+ */
+export function dayKeyReader(timeZone: string | undefined): (iso: string) => string {
+  let from = ''
+  let to = ''
+  let key = ''
+  let unbounded = ''
+  return (iso) => {
+    if (iso >= from && iso < to && isCanonicalIso(iso)) return key
+    const ms = Date.parse(iso)
+    key = dayKey(ms, timeZone)
+    from = to = ''
+    if (!Number.isFinite(ms) || key === unbounded) return key
+    const start = ms - timeOfDay(ms, timeZone)
+    const end = start + 86_400_000
+    // Calendar days are contiguous in time: bounds checked at both edges hold for every time between (a DST day fails the check and keeps the slow path).
+    if (dayKey(start, timeZone) === key && dayKey(start - 1, timeZone) !== key && dayKey(end - 1, timeZone) === key && dayKey(end, timeZone) !== key) {
+      from = new Date(start).toISOString()
+      to = new Date(end).toISOString()
+    } else {
+      unbounded = key
+    }
+    return key
+  }
 }
 
 const relativeFormats = new Map<string, Intl.RelativeTimeFormat>()

@@ -20,8 +20,10 @@ export function isMaxUint256(raw: string | null | undefined): boolean {
   return raw != null && INTEGER.test(raw) && BigInt(raw) === maxUint256
 }
 
+const ZERO = /^0+$/
+
 export function isZero(raw: string | null | undefined): boolean {
-  return raw != null && INTEGER.test(raw) && BigInt(raw) === 0n
+  return raw != null && ZERO.test(raw)
 }
 
 const formatters = new Map<string, Intl.NumberFormat>()

@@ -24,9 +24,9 @@ export function isHiddenTransaction(tx: TransactionEntry, wallet: string | undef
   if (rules.showSpam) return false
   if (tx.possible_spam === true) return true
   if (sameAddress(tx.from_address, wallet)) return false
-  const tokens = [...tx.erc20_transfer, ...tx.nft_transfers]
-  if (tokens.length === 0 || tx.native_transfers.some((n) => !isZero(n.value))) return false
-  return tokens.every((t) => isHiddenTransfer(t, rules))
+  // Run for every entry of the feed on each change: no intermediate arrays.
+  if (tx.erc20_transfer.length + tx.nft_transfers.length === 0 || tx.native_transfers.some((n) => !isZero(n.value))) return false
+  return tx.erc20_transfer.every((t) => isHiddenTransfer(t, rules)) && tx.nft_transfers.every((t) => isHiddenTransfer(t, rules))
 }
 
 /** Whether anything about the transaction is flagged as possible spam (to mark it when shown). */
