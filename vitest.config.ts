@@ -21,6 +21,8 @@ export const chromium = playwright({
   },
 })
 
+const inChromium = { enabled: true, headless: true, provider: chromium, instances: [{ browser: 'chromium' as const }] }
+
 function react18(pkg: 'react' | 'react-dom') {
   return resolve(import.meta.dirname, '.react18/node_modules', pkg)
 }
@@ -87,12 +89,7 @@ export default defineConfig({
           name: 'browser',
           include: ['test/{browser,hydration}/**/*.test.{ts,tsx}'],
           testTimeout: 60_000,
-          browser: {
-            enabled: true,
-            headless: true,
-            provider: chromium,
-            instances: [{ browser: 'chromium' }],
-          },
+          browser: inChromium,
         },
       },
       {
@@ -102,12 +99,7 @@ export default defineConfig({
         test: {
           name: 'storybook',
           testTimeout: 60_000,
-          browser: {
-            enabled: true,
-            headless: true,
-            provider: chromium,
-            instances: [{ browser: 'chromium' }],
-          },
+          browser: inChromium,
         },
       },
     ],

@@ -1,5 +1,6 @@
 import { NEVER, array, pipe, transform } from 'zod/mini'
 import type { z } from 'zod/mini'
+import { parseIsoUtc } from '../time.js'
 
 /**
  * Field readers for tolerant reading: each accepts the spellings real deployments send and
@@ -89,17 +90,6 @@ function readTimestamp(v: unknown, ctx: Ctx): string {
   return fail(ctx, v, `expected an ISO 8601 timestamp or unix seconds, got ${describe(v)}`)
 }
 
-/**
- * ISO 8601 text (a space allowed for the `T`) as epoch milliseconds, NaN when unreadable.
- * A time without a zone is UTC in this interface, never the machine's local time.
- */
-export function parseIsoUtc(text: string): number {
-  const m = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)\s*(Z|[+-]\d{2}:?\d{2})?)?$/i.exec(text.trim())
-  if (!m) return Number.NaN
-  const [, date, time, zone] = m
-  if (!time) return Date.parse(date!)
-  return Date.parse(`${date}T${time}${zone ? zone.toUpperCase().replace(/^([+-]\d{2})(\d{2})$/, '$1:$2') : 'Z'}`)
-}
 
 export const timestamp = transform((v: unknown, ctx) => readTimestamp(v, ctx as Ctx))
 

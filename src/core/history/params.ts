@@ -1,7 +1,7 @@
 import { isAddress } from 'viem'
 import { checkChain, type ChainInput } from '../chains.js'
 import { InvalidParameterError } from '../errors.js'
-import { parseIsoUtc } from './fields.js'
+import { parseIsoUtc } from '../time.js'
 
 /** A block number: a non-negative integer as number, bigint or decimal text. */
 export type BlockNumberInput = number | bigint | string

@@ -66,7 +66,8 @@ export type RpcRequest<M extends RpcMethod = RpcMethod> = M extends RpcMethod
   : never
 
 export function isRpcMethod(value: unknown): value is RpcMethod {
-  return typeof value === 'string' && (rpcMethods as readonly string[]).includes(value)
+  // methodSpecs has exactly the 28 names as keys (its type says so), so no second list is needed here.
+  return typeof value === 'string' && Object.hasOwn(methodSpecs, value)
 }
 
 // ---- run-time checks of params, one checker a position ----
@@ -156,6 +157,11 @@ interface MethodSpec {
   required: number
   /** What an omitted trailing block tag means ('latest', as the spec says for eth_call). */
   defaultBlock?: true
+  /**
+   * What makes a result final: `true`, always (addressed by hash, or the chain id); a number,
+   * the position of the block reference, final when it is a fixed number or hash; absent, never.
+   */
+  final?: true | number
 }
 
 const none: MethodSpec = { params: [], required: 0 }
@@ -163,31 +169,31 @@ const none: MethodSpec = { params: [], required: 0 }
 /** Parameter rules for the 28 methods, from the spec's method table. */
 export const methodSpecs: Record<RpcMethod, MethodSpec> = {
   eth_blockNumber: none,
-  eth_call: { params: [callObject, blockRef], required: 1, defaultBlock: true },
-  eth_chainId: none,
-  eth_createAccessList: { params: [callObject, blockRef], required: 1, defaultBlock: true },
+  eth_call: { params: [callObject, blockRef], required: 1, defaultBlock: true, final: 1 },
+  eth_chainId: { params: [], required: 0, final: true },
+  eth_createAccessList: { params: [callObject, blockRef], required: 1, defaultBlock: true, final: 1 },
   eth_estimateGas: { params: [callObject, blockTag], required: 1 },
-  eth_feeHistory: { params: [quantity, blockTag, percentiles], required: 2 },
+  eth_feeHistory: { params: [quantity, blockTag, percentiles], required: 2, final: 1 },
   eth_gasPrice: none,
-  eth_getBalance: { params: [address, blockRef], required: 1, defaultBlock: true },
-  eth_getBlockByHash: { params: [hash32, bool], required: 2 },
-  eth_getBlockByNumber: { params: [blockTag, bool], required: 2 },
-  eth_getBlockTransactionCountByHash: { params: [hash32], required: 1 },
-  eth_getBlockTransactionCountByNumber: { params: [blockTag], required: 1 },
-  eth_getBlockReceipts: { params: [blockOrHash], required: 1 },
-  eth_getCode: { params: [address, blockRef], required: 1, defaultBlock: true },
+  eth_getBalance: { params: [address, blockRef], required: 1, defaultBlock: true, final: 1 },
+  eth_getBlockByHash: { params: [hash32, bool], required: 2, final: true },
+  eth_getBlockByNumber: { params: [blockTag, bool], required: 2, final: 0 },
+  eth_getBlockTransactionCountByHash: { params: [hash32], required: 1, final: true },
+  eth_getBlockTransactionCountByNumber: { params: [blockTag], required: 1, final: 0 },
+  eth_getBlockReceipts: { params: [blockOrHash], required: 1, final: 0 },
+  eth_getCode: { params: [address, blockRef], required: 1, defaultBlock: true, final: 1 },
   eth_getLogs: { params: [filter], required: 1 },
-  eth_getProof: { params: [address, hashList, blockRef], required: 2, defaultBlock: true },
-  eth_getStorageAt: { params: [address, quantity, blockRef], required: 2, defaultBlock: true },
-  eth_getTransactionByHash: { params: [hash32], required: 1 },
-  eth_getTransactionByBlockHashAndIndex: { params: [hash32, quantity], required: 2 },
-  eth_getTransactionByBlockNumberAndIndex: { params: [blockTag, quantity], required: 2 },
-  eth_getTransactionCount: { params: [address, blockRef], required: 1, defaultBlock: true },
-  eth_getTransactionReceipt: { params: [hash32], required: 1 },
-  eth_getUncleByBlockHashAndIndex: { params: [hash32, quantity], required: 2 },
-  eth_getUncleByBlockNumberAndIndex: { params: [blockTag, quantity], required: 2 },
-  eth_getUncleCountByBlockHash: { params: [hash32], required: 1 },
-  eth_getUncleCountByBlockNumber: { params: [blockTag], required: 1 },
+  eth_getProof: { params: [address, hashList, blockRef], required: 2, defaultBlock: true, final: 2 },
+  eth_getStorageAt: { params: [address, quantity, blockRef], required: 2, defaultBlock: true, final: 2 },
+  eth_getTransactionByHash: { params: [hash32], required: 1, final: true },
+  eth_getTransactionByBlockHashAndIndex: { params: [hash32, quantity], required: 2, final: true },
+  eth_getTransactionByBlockNumberAndIndex: { params: [blockTag, quantity], required: 2, final: 0 },
+  eth_getTransactionCount: { params: [address, blockRef], required: 1, defaultBlock: true, final: 1 },
+  eth_getTransactionReceipt: { params: [hash32], required: 1, final: true },
+  eth_getUncleByBlockHashAndIndex: { params: [hash32, quantity], required: 2, final: true },
+  eth_getUncleByBlockNumberAndIndex: { params: [blockTag, quantity], required: 2, final: 0 },
+  eth_getUncleCountByBlockHash: { params: [hash32], required: 1, final: true },
+  eth_getUncleCountByBlockNumber: { params: [blockTag], required: 1, final: 0 },
   eth_maxPriorityFeePerGas: none,
   eth_sendRawTransaction: { params: [hexData], required: 1 },
 }
@@ -229,44 +235,13 @@ export function normalizeRpcRequest(request: { method: unknown; params?: unknown
  * Results at a tag (`latest`, `pending`, …) or with no block at all can.
  */
 export function isImmutableRequest(method: RpcMethod, params: readonly unknown[]): boolean {
-  switch (method) {
-    case 'eth_chainId':
-    case 'eth_getBlockByHash':
-    case 'eth_getBlockTransactionCountByHash':
-    case 'eth_getTransactionByBlockHashAndIndex':
-    case 'eth_getUncleByBlockHashAndIndex':
-    case 'eth_getUncleCountByBlockHash':
-      return true
-    case 'eth_getTransactionByHash':
-    case 'eth_getTransactionReceipt':
-      // Null until mined: only a found result is final (see rpcQueryOptions' staleTime).
-      return true
-    case 'eth_getBlockReceipts':
-    case 'eth_getBlockByNumber':
-    case 'eth_getBlockTransactionCountByNumber':
-    case 'eth_getTransactionByBlockNumberAndIndex':
-    case 'eth_getUncleByBlockNumberAndIndex':
-    case 'eth_getUncleCountByBlockNumber':
-      return isFixedBlock(params[0])
-    case 'eth_getBalance':
-    case 'eth_getCode':
-    case 'eth_getTransactionCount':
-      return isFixedBlock(params[1])
-    case 'eth_getStorageAt':
-    case 'eth_getProof':
-      return isFixedBlock(params[2])
-    case 'eth_call':
-    case 'eth_createAccessList':
-      return isFixedBlock(params[1])
-    case 'eth_feeHistory':
-      return isFixedBlock(params[1])
-    case 'eth_getLogs': {
-      const f = params[0] as { fromBlock?: unknown; toBlock?: unknown; blockHash?: unknown } | undefined
-      return !!f && (typeof f.blockHash === 'string' || (isFixedBlock(f.fromBlock) && isFixedBlock(f.toBlock)))
-    }
-    default:
-      return false
+  if (method === 'eth_getLogs') {
+    const f = params[0] as { fromBlock?: unknown; toBlock?: unknown; blockHash?: unknown } | undefined
+    return !!f && (typeof f.blockHash === 'string' || (isFixedBlock(f.fromBlock) && isFixedBlock(f.toBlock)))
   }
+  // A transaction or receipt by hash is null until mined: rpcQueryOptions keeps a null result stale.
+  const final = methodSpecs[method].final
+  return final === true || (final !== undefined && isFixedBlock(params[final]))
 }
 
 function isFixedBlock(b: unknown): boolean {
