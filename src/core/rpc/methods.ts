@@ -122,9 +122,16 @@ const callObject: Check = (v, at) => {
 
 const filter: Check = (v, at) => {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return bad(at, 'expected a filter object { fromBlock, toBlock, address, topics }')
-  const o = v as Record<string, unknown>
-  if (o.fromBlock !== undefined) blockTag(o.fromBlock, `${at}.fromBlock`)
-  if (o.toBlock !== undefined) blockTag(o.toBlock, `${at}.toBlock`)
+  // The spec allows block numbers as JSON numbers here; nodes want hex quantities.
+  const o = { ...(v as Record<string, unknown>) }
+  for (const k of ['fromBlock', 'toBlock'] as const) {
+    if (typeof o[k] === 'number') {
+      const n = o[k] as number
+      if (!Number.isSafeInteger(n) || n < 0) return bad(`${at}.${k}`, 'expected a non-negative integer block number')
+      o[k] = `0x${n.toString(16)}`
+    }
+    if (o[k] !== undefined) blockTag(o[k], `${at}.${k}`)
+  }
   if (o.blockHash !== undefined) hash32(o.blockHash, `${at}.blockHash`)
   if (Array.isArray(o.address)) o.address.forEach((a, i) => address(a, `${at}.address[${i}]`))
   else if (o.address !== undefined) address(o.address, `${at}.address`)
@@ -136,7 +143,7 @@ const filter: Check = (v, at) => {
       else hash32(t, `${at}.topics[${i}]`)
     })
   }
-  return v
+  return o
 }
 
 const hashList: Check = (v, at) => {
@@ -225,7 +232,7 @@ export function normalizeRpcRequest(request: { method: unknown; params?: unknown
   if (params.length > spec.params.length) {
     throw new InvalidParameterError(`params[${spec.params.length}]`, `${method} takes at most ${spec.params.length} parameter(s)`)
   }
-  params.forEach((p, i) => spec.params[i]!(p, `params[${i}]`))
+  for (let i = 0; i < params.length; i++) params[i] = spec.params[i]!(params[i], `params[${i}]`)
   if (spec.defaultBlock && params.length === spec.params.length - 1) params.push('latest')
   return { method, params }
 }

@@ -37,12 +37,17 @@ describe('normalizeRpcRequest', () => {
     expect(() => normalizeRpcRequest({ method: 'eth_getBalance', params: [ADDR, { blockHash: HASH }] })).not.toThrow()
     expect(() => normalizeRpcRequest({ method: 'eth_getBlockReceipts', params: [HASH] })).not.toThrow()
     expect(() => normalizeRpcRequest({ method: 'eth_getLogs', params: [{ topics: [HASH, null, [HASH, HASH]] }] })).not.toThrow()
+    // The spec's filter takes block numbers as JSON numbers too; the node gets hex quantities.
+    expect(normalizeRpcRequest({ method: 'eth_getLogs', params: [{ fromBlock: 12, toBlock: 0, address: ADDR }] }).params).toEqual([
+      { fromBlock: '0xc', toBlock: '0x0', address: ADDR },
+    ])
   })
 
   it.each([
     [{ method: 'eth_getBalance', params: [ADDR, { blockHash: '0x12' }] }, 'params[1].blockHash'],
     [{ method: 'eth_getLogs', params: [{ address: [ADDR, 'x'] }] }, 'params[0].address[1]'],
-    [{ method: 'eth_getLogs', params: [{ fromBlock: 12 }] }, 'params[0].fromBlock'],
+    [{ method: 'eth_getLogs', params: [{ fromBlock: 12.5 }] }, 'params[0].fromBlock'],
+    [{ method: 'eth_getLogs', params: [{ toBlock: -1 }] }, 'params[0].toBlock'],
     [{ method: 'eth_call', params: [{ to: ADDR, value: 10 }] }, 'params[0].value'],
     [{ method: 'eth_getProof', params: [ADDR, ['0x1']] }, 'params[1][0]'],
     [{ method: 'eth_feeHistory', params: ['0x1', 'latest', [101]] }, 'params[2]'],
