@@ -21,7 +21,8 @@ export const chromium = playwright({
   },
 })
 
-const inChromium = { enabled: true, headless: true, provider: chromium, instances: [{ browser: 'chromium' as const }] }
+// A fresh object per project: vitest writes each project's name into its instances.
+const inChromium = () => ({ enabled: true, headless: true, provider: chromium, instances: [{ browser: 'chromium' as const }] })
 
 function react18(pkg: 'react' | 'react-dom') {
   return resolve(import.meta.dirname, '.react18/node_modules', pkg)
@@ -89,7 +90,7 @@ export default defineConfig({
           name: 'browser',
           include: ['test/{browser,hydration}/**/*.test.{ts,tsx}'],
           testTimeout: 60_000,
-          browser: inChromium,
+          browser: inChromium(),
         },
       },
       {
@@ -99,7 +100,7 @@ export default defineConfig({
         test: {
           name: 'storybook',
           testTimeout: 60_000,
-          browser: inChromium,
+          browser: inChromium(),
         },
       },
     ],
