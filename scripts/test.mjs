@@ -2,7 +2,7 @@
 // `npm test`: every vitest project (node, jsdom, Chromium, Storybook stories) in one run,
 // then one line `N passed, N failed` read from vitest's JSON report.
 import { spawnSync } from 'node:child_process'
-import { readFileSync, mkdirSync, existsSync, writeFileSync } from 'node:fs'
+import { readFileSync, mkdirSync, existsSync, writeFileSync, rmSync } from 'node:fs'
 
 // React 18 for the `react18` project (hooks and components again on the older major):
 // a private install beside the checkout, since the project's own react is 19.
@@ -15,6 +15,8 @@ if (!existsSync('.react18/node_modules/react-dom/package.json')) {
 
 const report = 'test-results/vitest.json'
 mkdirSync('test-results', { recursive: true })
+// A report left by an earlier run must never be read as this run's.
+rmSync(report, { force: true })
 
 const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)]
 const run = spawnSync('npx', args, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' } })
