@@ -47,6 +47,18 @@ describe('TransactionRow: each transfer kind in each direction', () => {
     expect(transfer('native').textContent).toContain('+3 POL')
   })
 
+  it('a mint the wallet sent itself (no value out, an NFT in) reads as incoming', () => {
+    const zero = '0x0000000000000000000000000000000000000000'
+    render(<TransactionRow transaction={tx({ to_address: COLLECTION, value: '0', nft_transfers: [nft({ from_address: zero, to_address: WALLET })] })} {...props} />)
+    expect(article().getAttribute('data-direction')).toBe('in')
+    expect(transfer('erc721').getAttribute('data-direction')).toBe('in')
+  })
+
+  it('a purchase the wallet paid for (value out, an NFT in) stays outgoing', () => {
+    render(<TransactionRow transaction={tx({ to_address: COLLECTION, value: '10000000000000000', nft_transfers: [nft({ from_address: ALICE, to_address: WALLET })] })} {...props} />)
+    expect(article().getAttribute('data-direction')).toBe('out')
+  })
+
   it('without a wallet, a native transfer takes the service’s direction', () => {
     render(<TransactionRow transaction={tx({ native_transfers: [native({ direction: 'receive' })] })} chain="eth" locale="en-US" />)
     expect(transfer('native').getAttribute('data-direction')).toBe('in')

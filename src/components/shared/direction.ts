@@ -26,8 +26,12 @@ function movements(tx: TransactionEntry) {
 /** Direction for the viewed wallet: it sent the transaction (out/self), or value reached it (in). */
 export function transactionDirection(tx: TransactionEntry, wallet: string | undefined): FlowDirection {
   const own = flowOf(wallet, tx.from_address, tx.to_address)
-  if (own !== 'none') return own
+  if (own === 'self' || own === 'in') return own
   const flows = movements(tx).map((m) => flowOf(wallet, m.from, m.to))
+  if (own === 'out') {
+    // A call that sent no value and only brought value in (a mint, a claim) reads as incoming, as wallets show it.
+    return /^0+$/.test(tx.value) && flows.includes('in') && !flows.includes('out') ? 'in' : 'out'
+  }
   if (flows.includes('in')) return 'in'
   if (flows.includes('out')) return 'out'
   if (flows.includes('self')) return 'self'
