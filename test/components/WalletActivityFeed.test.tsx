@@ -78,7 +78,23 @@ describe('WalletActivityFeed (real client over MSW)', () => {
     await waitFor(() => expect(screen.getAllByRole('article').length).toBeGreaterThan(0), { timeout: 10_000 })
   })
 
-  it('without a valid address it sends nothing and shows the loading state', async () => {
+  it('an invalid address is an error that names it, with nothing sent and no pointless retry', async () => {
+    render(<WalletActivityFeed address="0x12345" chain="eth" />, { wrapper })
+    const alert = screen.getByRole('alert')
+    expect(alert.textContent).toContain('Invalid parameter `address`')
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull()
+    await new Promise((r) => setTimeout(r, 50))
+    expect(seen).toEqual([])
+  })
+
+  it('an invalid chain reaches the error state as the client’s typed error, with nothing sent', async () => {
+    render(<WalletActivityFeed address={WALLET} chain="solana" />, { wrapper })
+    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 })
+    expect(alert.textContent).toContain('Invalid parameter `chain`')
+    expect(seen).toEqual([])
+  })
+
+  it('with no address yet it sends nothing and shows the loading state', async () => {
     render(<WalletActivityFeed address="" chain="eth" />, { wrapper })
     expect(screen.getByRole('feed').getAttribute('aria-busy')).toBe('true')
     await new Promise((r) => setTimeout(r, 50))

@@ -1,3 +1,5 @@
+import { useMemo } from 'react'
+import { checkAddress } from '../../core/history/params.js'
 import { useWalletHistory, type UseWalletHistoryParameters } from '../../react/useWalletHistory.js'
 import { TransactionList, type TransactionListProps } from '../TransactionList/TransactionList.js'
 
@@ -24,6 +26,16 @@ export function WalletActivityFeed(props: WalletActivityFeedProps) {
     includeInputData, nftMetadata, cursor, order, limit, query,
   })
   const { transactions, status, error, refetch, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = history
+  // The hook waits for a valid address; a wrong one given here is shown as the error it is, not as endless loading.
+  const addressError = useMemo(() => {
+    if (!address) return null
+    try {
+      checkAddress(address)
+      return null
+    } catch (e) {
+      return e as Error
+    }
+  }, [address])
   // Paging failed after the first page: retry the next page, not the whole history.
   const onRetry = () => void (isFetchNextPageError ? fetchNextPage() : refetch())
   return (
@@ -32,9 +44,9 @@ export function WalletActivityFeed(props: WalletActivityFeedProps) {
       transactions={transactions}
       wallet={address}
       chain={chain}
-      status={status}
-      error={error}
-      onRetry={onRetry}
+      status={addressError ? 'error' : status}
+      error={addressError ?? error}
+      onRetry={addressError ? undefined : onRetry}
       hasNextPage={hasNextPage}
       isFetchingNextPage={isFetchingNextPage}
       onLoadMore={() => void fetchNextPage()}
