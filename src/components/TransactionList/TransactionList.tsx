@@ -95,11 +95,12 @@ export function TransactionList({
     let hiddenCount = 0
     let lastDay: string | null = null
     const dayOf = dayKeyReader(timeZone)
+    const rules = { showSpam: false, hideZeroValueTransfers }
     for (const tx of transactions) {
       const hash = tx.hash.toLowerCase()
       if (seen.has(hash)) continue
       seen.add(hash)
-      if (isHiddenTransaction(tx, wallet, { showSpam: false, hideZeroValueTransfers })) {
+      if (isHiddenTransaction(tx, wallet, rules)) {
         hiddenCount++
         if (!showSpam) continue
       }
