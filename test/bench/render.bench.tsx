@@ -23,6 +23,7 @@ function entries(n: number) {
 }
 
 async function mount(list: ReturnType<typeof entries>) {
+  ;(globalThis as { gc?: () => void }).gc?.()
   const host = document.createElement('div')
   host.style.cssText = 'width:720px;height:640px;display:flex;flex-direction:column'
   document.body.append(host)

@@ -97,7 +97,8 @@ export function TransactionList({
     const dayOf = dayKeyReader(timeZone)
     const rules = { showSpam: false, hideZeroValueTransfers }
     for (const tx of transactions) {
-      const hash = tx.hash.toLowerCase()
+      // Hashes arrive lowercase almost always: lowercase (and allocate) only the rest.
+      const hash = /[A-F]/.test(tx.hash) ? tx.hash.toLowerCase() : tx.hash
       if (seen.has(hash)) continue
       seen.add(hash)
       if (isHiddenTransaction(tx, wallet, rules)) {

@@ -3,9 +3,26 @@ import type { TransactionEntry } from '../../core/history/schema.js'
 /** How a transfer or transaction moves value for the viewed wallet. */
 export type FlowDirection = 'in' | 'out' | 'self' | 'none'
 
-/** Address equality as the chain sees it: case-insensitive hex. */
+/**
+ * Address equality as the chain sees it: case-insensitive hex. Runs for every entry of a long
+ * feed, so it compares in place; a non-hex string (never a valid address) falls back to toLowerCase.
+ */
 export function sameAddress(a: string | null | undefined, b: string | null | undefined): boolean {
-  return a != null && b != null && a.toLowerCase() === b.toLowerCase()
+  if (a == null || b == null || a.length !== b.length) return false
+  if (a === b) return true
+  for (let i = 0; i < a.length; i++) {
+    const x = a.charCodeAt(i)
+    const y = b.charCodeAt(i)
+    if (x === y) continue
+    // Setting bit 5 lowercases A–F and X and leaves digits alone: exact for hex text only.
+    if (!isHexChar(x) || !isHexChar(y)) return a.toLowerCase() === b.toLowerCase()
+    if ((x | 32) !== (y | 32)) return false
+  }
+  return true
+}
+
+function isHexChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102) || c === 120 || c === 88
 }
 
 export function flowOf(wallet: string | undefined, from: string | null | undefined, to: string | null | undefined): FlowDirection {
