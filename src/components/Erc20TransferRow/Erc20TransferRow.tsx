@@ -3,7 +3,7 @@ import type { Erc20Transfer } from '../../core/history/schema.js'
 import { TokenAmount } from '../TokenAmount/TokenAmount.js'
 import { TokenLogo } from '../TokenLogo/TokenLogo.js'
 import { TransferBadge } from '../TransferBadge/TransferBadge.js'
-import { Counterparty } from '../shared/Counterparty.js'
+import { Counterparty, sides } from '../shared/Counterparty.js'
 import { flowOf } from '../shared/direction.js'
 import type { DisplayOptions } from '../shared/options.js'
 import { SpamMark } from '../shared/SpamMark.js'
@@ -24,13 +24,7 @@ export function Erc20TransferRow({ transfer: t, wallet, chain, locale, renderLin
       <TransferBadge kind="erc20" direction={direction} />
       <TokenLogo src={t.token_logo} name={t.token_symbol ?? t.token_name} spam={spam} ipfsGateway={ipfsGateway} />
       <TokenAmount value={t.value} decimals={t.token_decimals} formatted={t.value_formatted} symbol={t.token_symbol ?? t.token_name} direction={direction} locale={locale} />
-      <Counterparty
-        direction={direction}
-        from={{ address: t.from_address, label: t.from_address_label }}
-        to={{ address: t.to_address, label: t.to_address_label }}
-        chain={chain}
-        renderLink={renderLink}
-      />
+      <Counterparty direction={direction} {...sides(t)} chain={chain} renderLink={renderLink} />
       {spam && <SpamMark />}
     </div>
   )

@@ -4,7 +4,7 @@ import type { NativeTransfer } from '../../core/history/schema.js'
 import { TokenAmount } from '../TokenAmount/TokenAmount.js'
 import { TokenLogo } from '../TokenLogo/TokenLogo.js'
 import { TransferBadge } from '../TransferBadge/TransferBadge.js'
-import { Counterparty } from '../shared/Counterparty.js'
+import { Counterparty, sides } from '../shared/Counterparty.js'
 import { flowOf, type FlowDirection } from '../shared/direction.js'
 import type { DisplayOptions } from '../shared/options.js'
 
@@ -34,13 +34,7 @@ export function NativeTransferRow({ transfer: t, wallet, chain, locale, renderLi
       <TransferBadge kind={kind} direction={direction} />
       <TokenLogo src={t.token_logo} name={symbol} ipfsGateway={ipfsGateway} />
       <TokenAmount value={t.value} decimals={native?.decimals ?? 18} formatted={t.value_formatted} symbol={symbol} direction={direction} locale={locale} />
-      <Counterparty
-        direction={direction}
-        from={{ address: t.from_address, label: t.from_address_label }}
-        to={{ address: t.to_address, label: t.to_address_label }}
-        chain={chain}
-        renderLink={renderLink}
-      />
+      <Counterparty direction={direction} {...sides(t)} chain={chain} renderLink={renderLink} />
     </div>
   )
 }

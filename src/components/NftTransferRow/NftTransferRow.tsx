@@ -3,7 +3,7 @@ import type { NftTransfer } from '../../core/history/schema.js'
 import { Address } from '../Address/Address.js'
 import { nftKind, TransferBadge } from '../TransferBadge/TransferBadge.js'
 import { ClippedText } from '../shared/ClippedText.js'
-import { Counterparty } from '../shared/Counterparty.js'
+import { Counterparty, sides } from '../shared/Counterparty.js'
 import { flowOf } from '../shared/direction.js'
 import { formatDecimal } from '../shared/format.js'
 import type { DisplayOptions } from '../shared/options.js'
@@ -33,13 +33,7 @@ export function NftTransferRow({ transfer: t, wallet, chain, locale, renderLink,
           {' '}of <Address address={t.token_address} chain={chain} renderLink={renderLink} copyable={false} />
         </span>
       </span>
-      <Counterparty
-        direction={direction}
-        from={{ address: t.from_address, label: t.from_address_label }}
-        to={{ address: t.to_address, label: t.to_address_label }}
-        chain={chain}
-        renderLink={renderLink}
-      />
+      <Counterparty direction={direction} {...sides(t)} chain={chain} renderLink={renderLink} />
       {spam && <SpamMark />}
     </div>
   )

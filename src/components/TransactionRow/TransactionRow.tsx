@@ -9,7 +9,7 @@ import { NftTransferRow } from '../NftTransferRow/NftTransferRow.js'
 import { RelativeTime } from '../RelativeTime/RelativeTime.js'
 import { TokenAmount } from '../TokenAmount/TokenAmount.js'
 import { ClippedText } from '../shared/ClippedText.js'
-import { Counterparty } from '../shared/Counterparty.js'
+import { Counterparty, sides } from '../shared/Counterparty.js'
 import { deriveCategory, isContractCreation, isFailed, sameAddress, transactionDirection } from '../shared/direction.js'
 import { isDecimalText } from '../shared/format.js'
 import { defaultRenderLink, EXTERNAL } from '../shared/links.js'
@@ -148,8 +148,7 @@ export function TransactionRow({
           <li className="bf-transfer" data-kind="call" data-direction={direction}>
             <Counterparty
               direction={direction === 'out' || direction === 'self' ? 'out' : direction}
-              from={{ address: tx.from_address, label: tx.from_address_label, entity: tx.from_address_entity }}
-              to={{ address: tx.to_address, label: tx.to_address_label, entity: tx.to_address_entity }}
+              {...sides(tx)}
               chain={chain}
               renderLink={renderLink}
             />

@@ -1,16 +1,10 @@
-const dateFormats = new Map<string, Intl.DateTimeFormat>()
+import { intlFormatter } from './intl.js'
+
 export function dateFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale ?? ''}|${JSON.stringify(options)}`
-  let f = dateFormats.get(key)
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, options)
-    dateFormats.set(key, f)
-  }
-  return f
+  return intlFormatter(Intl.DateTimeFormat, locale, options)
 }
 
 const pad = (n: number) => (n < 10 ? `0${n}` : String(n))
-const dayFormats = new Map<string, Intl.DateTimeFormat>()
 
 /** The calendar day of a time in a time zone, as `YYYY-MM-DD`: a stable key that no translation changes. */
 export function dayKey(ms: number, timeZone: string | undefined): string {
@@ -29,14 +23,9 @@ export function dayKey(ms: number, timeZone: string | undefined): string {
 
 /** Date and wall-clock fields of a time in a zone (the machine's when undefined), from one cached formatter per zone. */
 function zoneParts(ms: number, timeZone: string | undefined): Partial<Record<Intl.DateTimeFormatPartTypes, string>> {
-  const zone = timeZone ?? ''
-  let f = dayFormats.get(zone)
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
-    })
-    dayFormats.set(zone, f)
-  }
+  const f = dateFormat('en-US', {
+    timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+  })
   const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {}
   for (const p of f.formatToParts(ms)) parts[p.type] = p.value
   return parts
@@ -84,15 +73,8 @@ export function dayKeyReader(timeZone: string | undefined): (iso: string) => str
   }
 }
 
-const relativeFormats = new Map<string, Intl.RelativeTimeFormat>()
 function relativeFormat(locale: string | undefined): Intl.RelativeTimeFormat {
-  const key = locale ?? ''
-  let f = relativeFormats.get(key)
-  if (!f) {
-    f = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })
-    relativeFormats.set(key, f)
-  }
-  return f
+  return intlFormatter(Intl.RelativeTimeFormat, locale, { numeric: 'auto' } as const)
 }
 
 function capitalize(text: string, locale: string | undefined): string {
@@ -138,13 +120,6 @@ export function relativeLabel(ms: number, now: number, locale: string | undefine
   return rtf.format(0, 'second')
 }
 
-const absoluteFormats = new Map<string, Intl.DateTimeFormat>()
 export function absoluteLabel(ms: number, locale: string | undefined, timeZone: string | undefined): string {
-  const key = `${locale ?? ''}|${timeZone ?? ''}`
-  let f = absoluteFormats.get(key)
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'medium', timeStyle: 'short' })
-    absoluteFormats.set(key, f)
-  }
-  return f.format(ms)
+  return dateFormat(locale, { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(ms)
 }

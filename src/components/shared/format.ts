@@ -1,4 +1,5 @@
 import { formatUnits, maxUint256 } from 'viem'
+import { intlFormatter } from './intl.js'
 
 const DECIMAL = /^\d+(\.\d+)?$/
 const INTEGER = /^\d+$/
@@ -26,15 +27,8 @@ export function isZero(raw: string | null | undefined): boolean {
   return raw != null && ZERO.test(raw)
 }
 
-const formatters = new Map<string, Intl.NumberFormat>()
 function numberFormat(locale: string | undefined, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale ?? ''}|${JSON.stringify(options)}`
-  let f = formatters.get(key)
-  if (!f) {
-    f = new Intl.NumberFormat(locale, options)
-    formatters.set(key, f)
-  }
-  return f
+  return intlFormatter(Intl.NumberFormat, locale, options)
 }
 
 // Intl formats decimal *text* exactly (no float rounding of the input); the DOM lib types lag behind.
