@@ -1,4 +1,4 @@
-import { createWalletClient, http, type Hex } from 'viem'
+import { createPublicClient, createWalletClient, http, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import type { Devnet } from '../../src/devnet/startDevnet.js'
@@ -33,8 +33,12 @@ export async function everything(devnet: Devnet, address: string, query: Record<
 /** Sends a native transfer straight to the node (not through the devnet), as another app would. */
 export async function sendToNode(devnet: Devnet, fromName: string, to: string, value: bigint): Promise<Hex> {
   const w = devnet.wallets.find((x) => x.name === fromName)!
-  const client = createWalletClient({ account: privateKeyToAccount(w.privateKey), chain: { ...foundry, id: devnet.chainId }, transport: http(devnet.nodeUrl) })
-  return client.sendTransaction({ to: to as Hex, value })
+  const chain = { ...foundry, id: devnet.chainId }
+  const client = createWalletClient({ account: privateKeyToAccount(w.privateKey), chain, transport: http(devnet.nodeUrl) })
+  const hash = await client.sendTransaction({ to: to as Hex, value })
+  // anvil may answer before the block is mined: wait for it, as an app would, before reading history.
+  await createPublicClient({ chain, transport: http(devnet.nodeUrl) }).waitForTransactionReceipt({ hash, pollingInterval: 50 })
+  return hash
 }
 
 export const byPosition = (a: Entry, b: Entry) =>
