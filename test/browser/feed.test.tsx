@@ -2,7 +2,7 @@ import axe from 'axe-core'
 import { act, type ReactNode } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { page } from 'vitest/browser'
+import { cdp, page } from 'vitest/browser'
 import { TransactionList, type TransactionListProps } from '../../src/components/TransactionList/TransactionList.js'
 import { ALICE, COLLECTION, erc20, internal, manyTransactions, nft, TOKEN, tx, UINT256_MAX, WALLET } from '../components/fixtures.js'
 
@@ -137,6 +137,22 @@ describe('TransactionList in Chromium: accessibility of light and dark themes', 
       }
     })
   }
+
+  it('follows the OS dark preference, and data-theme="light" still wins over it', async () => {
+    const session = cdp()
+    await session.send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value: 'dark' }] })
+    try {
+      const el = await mount(list({ transactions: showcase() }), 720)
+      const background = () => getComputedStyle(el.querySelector('.bf-feed')!).backgroundColor
+      expect(background()).toBe('rgb(11, 15, 23)')
+      expect((await axe.run(el, { runOnly: ['color-contrast'] })).violations).toEqual([])
+      document.documentElement.setAttribute('data-theme', 'light')
+      expect(background()).toBe('rgb(255, 255, 255)')
+    } finally {
+      document.documentElement.removeAttribute('data-theme')
+      await session.send('Emulation.setEmulatedMedia', { features: [] })
+    }
+  })
 
   it('loading, empty and error states pass axe in dark mode too', async () => {
     document.documentElement.setAttribute('data-theme', 'dark')
