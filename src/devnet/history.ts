@@ -1,5 +1,7 @@
-import { formatEther, isAddress } from 'viem'
+import { formatEther } from 'viem'
 import { InvalidParameterError } from '../core/errors.js'
+import { checkAddress } from '../core/history/params.js'
+import { parseIsoUtc } from '../core/time.js'
 import { readDataUri, type IndexedTransaction, type Indexer } from './indexer.js'
 
 /** Page size when `limit` is not given, and the largest `limit` accepted. */
@@ -49,20 +51,15 @@ function block(q: URLSearchParams, name: string): number | undefined {
 function date(q: URLSearchParams, name: string): number | undefined {
   const v = q.get(name)
   if (v === null || v === '') return undefined
-  const ms = /^\d+$/.test(v) ? Number(v) * 1000 : /^\d{4}-\d{2}-\d{2}/.test(v) ? Date.parse(v) : Number.NaN
+  const ms = /^\d+$/.test(v) ? Number(v) * 1000 : parseIsoUtc(v)
   if (!Number.isFinite(ms)) throw new InvalidParameterError(name, `expected unix seconds or an ISO 8601 date, got "${clip(v)}"`)
   return name === 'from_date' ? Math.ceil(ms / 1000) : Math.floor(ms / 1000)
 }
 
 /** Checks the path address and the 11 query parameters (unknown ones are refused, so a typo is not silently ignored). */
 export function parseHistoryQuery(rawAddress: string, q: URLSearchParams, chainId: number): HistoryQuery {
-  const address = decodeURIComponent(rawAddress)
-  if (!isAddress(address)) {
-    throw new InvalidParameterError(
-      'address',
-      isAddress(address, { strict: false }) ? 'mixed-case address with an invalid checksum' : `expected 0x followed by 40 hex characters, got "${clip(address)}"`,
-    )
-  }
+  // No decoding: an address has no character that needs it, and a stray `%` must be a 400, not a URIError.
+  const address = checkAddress(rawAddress)
   for (const key of q.keys()) {
     if (!(PARAMETERS as readonly string[]).includes(key)) {
       throw new InvalidParameterError(key, `unknown query parameter; expected one of ${PARAMETERS.join(', ')}`)

@@ -1,4 +1,5 @@
 import { formatEther, parseEther, parseUnits, toEventSelector } from 'viem'
+import { parseHistoryQuery } from '../../src/devnet/history.js'
 import { startDevnet, type Devnet } from '../../src/devnet/startDevnet.js'
 import { byPosition, everything, history, sendToNode, type Entry } from './helpers.js'
 
@@ -156,6 +157,16 @@ describe('bounds', () => {
     // Rules 2 and 3: the block bounds are used, the date bounds ignored.
     const rule = await everything(devnet, carol, { from_block: last.block_number, from_date: cut, to_block: after[0]!.block_number, to_date: '2000-01-01T00:00:00Z' })
     expect(rule.map((e) => e.hash)).toEqual([hash, last.hash])
+  })
+
+  it('reads a date without a zone as UTC, whatever zone the machine is in', () => {
+    vi.stubEnv('TZ', 'America/New_York')
+    try {
+      const q = parseHistoryQuery(devnet.wallets[1]!.address, new URLSearchParams({ from_date: '2024-05-01T00:00:00', to_date: '2024-05-01 12:00' }), devnet.chainId)
+      expect([q.fromDate, q.toDate]).toEqual([1714521600, 1714564800])
+    } finally {
+      vi.unstubAllEnvs()
+    }
   })
 })
 
