@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { BlockfeedClient } from '../core/client.js'
 import { isAbortError } from '../core/errors.js'
-import { isHeadFollowingRpcQuery, rpcHeadQueryFilter, rpcQueryKey } from '../core/query/rpc.js'
+import { isHeadFollowingRpcQuery, keyChain, rpcHeadQueryFilter, rpcQueryKey } from '../core/query/rpc.js'
 
 interface Poller {
   /** Watchers per QueryClient: each QueryClient is invalidated once per block, however many hooks watch. */
@@ -26,7 +26,7 @@ export function watchBlockNumber(
   chain: string | undefined,
   intervalMs: number,
 ): () => void {
-  const resolved = chain ?? client.chain
+  const resolved = keyChain(client, chain) ?? undefined
   const id = resolved ?? ''
   let byChain = pollers.get(client)
   if (!byChain) pollers.set(client, (byChain = new Map()))

@@ -1,7 +1,7 @@
 import { useQuery, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import type { ChainInput } from '../core/chains.js'
-import { rpcQueryOptions, type RpcQueryKey } from '../core/query/rpc.js'
+import { rpcQueryOptions, type RpcQueryKey, type RpcQueryParameters } from '../core/query/rpc.js'
 import { followsHead, methodSpecs, type RpcMethod, type RpcParameters, type RpcReturnType } from '../core/rpc/methods.js'
 import { watchBlockNumber } from './blockNumberPoller.js'
 import { useBlockfeedQueryContext } from './useBlockfeedClient.js'
@@ -35,7 +35,7 @@ export function useRpc<M extends RpcMethod, TSelected = RpcReturnType<M>>(
 ): UseRpcReturnType<M, TSelected> {
   const { client, queryClient, pollingIntervalMs } = useBlockfeedQueryContext()
   const { method, params, chain, watch = false, query } = parameters
-  const options = rpcQueryOptions(client, { method, params, chain } as never) as unknown as ReturnType<typeof rpcQueryOptions<M>>
+  const options = rpcQueryOptions<M>(client, { method, params, chain } as RpcQueryParameters<M>)
   const missingParams = params === undefined && (methodSpecs[method]?.required ?? 0) > 0
   const enabled = !missingParams && (query?.enabled ?? true)
   const { params: keyParams, chain: keyChain } = options.queryKey[2]

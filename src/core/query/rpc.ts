@@ -36,6 +36,15 @@ export type RpcQueryKey<M extends RpcMethod = RpcMethod> = DataTag<
 >
 
 /**
+ * The chain a key names: the one given, else the client's default, else null (the client's
+ * single RPC URL). Keys, the head filter and the block poller must agree on it, or
+ * invalidation misses.
+ */
+export function keyChain(client: QueryKeyClient, chain?: ChainInput | undefined): string | null {
+  return chain ?? client.chain ?? null
+}
+
+/**
  * `['blockfeed', 'rpc', { baseUrl, chain, method, params }]`, params in canonical form.
  * Takes the client (its `baseUrl` and default `chain`; the API key is never read). Params
  * that fail validation are kept as given (JSON-safe) so the query reports the error.
@@ -44,14 +53,13 @@ export function rpcQueryKey<M extends RpcMethod>(
   client: QueryKeyClient,
   { method, params, chain }: { method: M; params?: readonly unknown[] | undefined; chain?: ChainInput | undefined },
 ): RpcQueryKey<M> {
-  const resolvedChain = (chain ?? client.chain ?? null) as string | null
   let canonical: readonly unknown[]
   try {
     canonical = normalizeRpcRequest({ method, params }).params
   } catch {
     canonical = (jsonSafe(params ?? []) as readonly unknown[]) ?? []
   }
-  const keyParams: RpcQueryKeyParameters<M> = { baseUrl: client.baseUrl, chain: resolvedChain, method, params: canonical }
+  const keyParams: RpcQueryKeyParameters<M> = { baseUrl: client.baseUrl, chain: keyChain(client, chain), method, params: canonical }
   return ['blockfeed', 'rpc', keyParams] as unknown as RpcQueryKey<M>
 }
 
@@ -99,9 +107,8 @@ export function isHeadFollowingRpcQuery(queryKey: readonly unknown[]): boolean {
  * block or a sent transaction. Immutable results are left alone.
  */
 export function rpcHeadQueryFilter(client: QueryKeyClient, chain?: ChainInput | undefined): QueryFilters {
-  const resolvedChain = (chain ?? client.chain ?? null) as string | null
   return {
-    queryKey: ['blockfeed', 'rpc', { baseUrl: client.baseUrl, chain: resolvedChain }],
+    queryKey: ['blockfeed', 'rpc', { baseUrl: client.baseUrl, chain: keyChain(client, chain) }],
     predicate: (query) => isHeadFollowingRpcQuery(query.queryKey),
   }
 }

@@ -35,11 +35,11 @@ export function walletHistoryQueryKey(
   const { cursor: _cursor, ...rest } = params ?? {}
   let keyParams: WalletHistoryQueryKeyParameters
   try {
-    const { cursor: _ignored, ...normalized } = normalizeWalletHistoryParameters(rest as WalletHistoryParameters, {
-      chain: client.chain,
-      extraChains: client.extraChains,
-    })
-    keyParams = { baseUrl: client.baseUrl, ...normalized }
+    // `rest` has no cursor, so neither has its normalized form.
+    keyParams = {
+      baseUrl: client.baseUrl,
+      ...normalizeWalletHistoryParameters(rest as WalletHistoryParameters, { chain: client.chain, extraChains: client.extraChains }),
+    }
   } catch {
     const raw = jsonSafe({ ...rest, chain: rest.chain ?? client.chain }) as Omit<NormalizedWalletHistoryParameters, 'cursor'>
     keyParams = { baseUrl: client.baseUrl, ...raw }
@@ -47,12 +47,6 @@ export function walletHistoryQueryKey(
   return ['blockfeed', 'walletHistory', keyParams, { type: 'infinite' }] as unknown as WalletHistoryQueryKey
 }
 
-/**
- * Infinite-query options over the service's cursors: the page param is the cursor
- * (`undefined` for the first page). Paging ends on a null or empty cursor and on a cursor
- * already used. `retry: false` because the client's `withRetry` is the one retry layer.
- * Usable with `prefetchInfiniteQuery` on a server, `useInfiniteQuery`, `useSuspenseInfiniteQuery`.
- */
 /** Written out (not inferred) so the emitted .d.ts names `WalletHistoryQueryKey` instead of expanding it. */
 export interface WalletHistoryInfiniteQueryOptions {
   queryKey: WalletHistoryQueryKey
@@ -68,6 +62,12 @@ export interface WalletHistoryInfiniteQueryOptions {
   staleTime: number
 }
 
+/**
+ * Infinite-query options over the service's cursors: the page param is the cursor
+ * (`undefined` for the first page). Paging ends on a null or empty cursor and on a cursor
+ * already used. `retry: false` because the client's `withRetry` is the one retry layer.
+ * Usable with `prefetchInfiniteQuery` on a server, `useInfiniteQuery`, `useSuspenseInfiniteQuery`.
+ */
 export function walletHistoryInfiniteQueryOptions(
   client: BlockfeedClient,
   params: Partial<WalletHistoryParameters>,
