@@ -70,12 +70,12 @@ export const flag = transform((v: unknown, ctx): boolean | null => {
   return fail(ctx as Ctx, v, `expected a boolean or "true"/"false", got ${describe(v)}`)
 })
 
+const CANONICAL_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/
+
 /**
  * A timestamp: ISO 8601 (with or without milliseconds or zone), unix seconds or
  * milliseconds as a number or text. Normalized to ISO 8601 UTC with milliseconds.
  */
-const CANONICAL_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/
-
 function readTimestamp(v: unknown, ctx: Ctx): string {
   // Already the normalized form (what the spec sends): no Date round trip on the hot path.
   if (typeof v === 'string' && CANONICAL_TIME.test(v)) return v
@@ -89,7 +89,6 @@ function readTimestamp(v: unknown, ctx: Ctx): string {
   if (Number.isFinite(ms)) return new Date(ms).toISOString()
   return fail(ctx, v, `expected an ISO 8601 timestamp or unix seconds, got ${describe(v)}`)
 }
-
 
 export const timestamp = transform((v: unknown, ctx) => readTimestamp(v, ctx as Ctx))
 
