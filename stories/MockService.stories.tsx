@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect } from 'storybook/test'
 import { chainNames, HttpStatusError, type TransactionEntry } from '../src/exports/index.js'
-import { transactionKinds, walletTransactions, wallets, type WalletName } from './fixtures/index.js'
+import { transactionCount, transactionKinds, walletTransactions, wallets, type WalletName } from './fixtures/index.js'
 import { createMockClient } from './support/dataSource.js'
 
 /** What the offline service holds: the named wallets and their transactions per chain. */
@@ -26,7 +26,7 @@ function FixtureOverview() {
               <th scope="row">{name}</th>
               <td><code>{wallets[name]}</code></td>
               {chainNames.map((c) => (
-                <td key={c}>{name === 'huge' && c === 'eth' ? '10000' : walletTransactions(name, c).length}</td>
+                <td key={c}>{transactionCount(name, c)}</td>
               ))}
             </tr>
           ))}
