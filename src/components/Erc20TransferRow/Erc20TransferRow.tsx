@@ -2,11 +2,10 @@ import type { CSSProperties } from 'react'
 import type { Erc20Transfer } from '../../core/history/schema.js'
 import { TokenAmount } from '../TokenAmount/TokenAmount.js'
 import { TokenLogo } from '../TokenLogo/TokenLogo.js'
-import { TransferBadge } from '../TransferBadge/TransferBadge.js'
-import { Counterparty, sides } from '../shared/Counterparty.js'
+import { sides } from '../shared/Counterparty.js'
 import { flowOf } from '../shared/direction.js'
 import type { DisplayOptions } from '../shared/options.js'
-import { SpamMark } from '../shared/SpamMark.js'
+import { TransferLine } from '../shared/TransferLine.js'
 
 export interface Erc20TransferRowProps extends DisplayOptions {
   transfer: Erc20Transfer
@@ -20,12 +19,9 @@ export function Erc20TransferRow({ transfer: t, wallet, chain, locale, renderLin
   const direction = flowOf(wallet, t.from_address, t.to_address)
   const spam = t.possible_spam === true
   return (
-    <div className={className ? `bf-transfer ${className}` : 'bf-transfer'} style={style} data-kind="erc20" data-direction={direction} data-spam={spam ? '' : undefined}>
-      <TransferBadge kind="erc20" direction={direction} />
+    <TransferLine kind="erc20" direction={direction} {...sides(t)} spam={spam} chain={chain} renderLink={renderLink} className={className} style={style}>
       <TokenLogo src={t.token_logo} name={t.token_symbol ?? t.token_name} spam={spam} ipfsGateway={ipfsGateway} />
       <TokenAmount value={t.value} decimals={t.token_decimals} formatted={t.value_formatted} symbol={t.token_symbol ?? t.token_name} direction={direction} locale={locale} />
-      <Counterparty direction={direction} {...sides(t)} chain={chain} renderLink={renderLink} />
-      {spam && <SpamMark />}
-    </div>
+    </TransferLine>
   )
 }

@@ -3,10 +3,10 @@ import { getChainInfo } from '../../core/chains.js'
 import type { NativeTransfer } from '../../core/history/schema.js'
 import { TokenAmount } from '../TokenAmount/TokenAmount.js'
 import { TokenLogo } from '../TokenLogo/TokenLogo.js'
-import { TransferBadge } from '../TransferBadge/TransferBadge.js'
-import { Counterparty, sides } from '../shared/Counterparty.js'
+import { sides } from '../shared/Counterparty.js'
 import { flowOf, type FlowDirection } from '../shared/direction.js'
 import type { DisplayOptions } from '../shared/options.js'
+import { TransferLine } from '../shared/TransferLine.js'
 
 export interface NativeTransferRowProps extends DisplayOptions {
   transfer: NativeTransfer
@@ -28,13 +28,10 @@ export function NativeTransferRow({ transfer: t, wallet, chain, locale, renderLi
   const direction = nativeDirection(t, wallet)
   const native = getChainInfo(chain)?.nativeCurrency
   const symbol = t.token_symbol ?? native?.symbol ?? null
-  const kind = t.internal_transaction === true ? 'internal' : 'native'
   return (
-    <div className={className ? `bf-transfer ${className}` : 'bf-transfer'} style={style} data-kind={kind} data-direction={direction}>
-      <TransferBadge kind={kind} direction={direction} />
+    <TransferLine kind={t.internal_transaction === true ? 'internal' : 'native'} direction={direction} {...sides(t)} chain={chain} renderLink={renderLink} className={className} style={style}>
       <TokenLogo src={t.token_logo} name={symbol} ipfsGateway={ipfsGateway} />
       <TokenAmount value={t.value} decimals={native?.decimals ?? 18} formatted={t.value_formatted} symbol={symbol} direction={direction} locale={locale} />
-      <Counterparty direction={direction} {...sides(t)} chain={chain} renderLink={renderLink} />
-    </div>
+    </TransferLine>
   )
 }

@@ -1,13 +1,13 @@
 import type { CSSProperties } from 'react'
 import type { NftTransfer } from '../../core/history/schema.js'
 import { Address } from '../Address/Address.js'
-import { nftKind, TransferBadge } from '../TransferBadge/TransferBadge.js'
+import { nftKind } from '../TransferBadge/TransferBadge.js'
 import { ClippedText } from '../shared/ClippedText.js'
-import { Counterparty, sides } from '../shared/Counterparty.js'
+import { sides } from '../shared/Counterparty.js'
 import { flowOf } from '../shared/direction.js'
 import { formatDecimal } from '../shared/format.js'
 import type { DisplayOptions } from '../shared/options.js'
-import { SpamMark } from '../shared/SpamMark.js'
+import { TransferLine } from '../shared/TransferLine.js'
 
 export interface NftTransferRowProps extends DisplayOptions {
   transfer: NftTransfer
@@ -20,12 +20,10 @@ export interface NftTransferRowProps extends DisplayOptions {
 export function NftTransferRow({ transfer: t, wallet, chain, locale, renderLink, className, style }: NftTransferRowProps) {
   const direction = flowOf(wallet, t.from_address, t.to_address)
   const kind = nftKind(t.contract_type)
-  const spam = t.possible_spam === true
   const amount = t.amount ?? (kind === 'erc1155' ? t.value : null)
   const sign = direction === 'in' ? '+' : direction === 'out' ? '\u2212' : ''
   return (
-    <div className={className ? `bf-transfer ${className}` : 'bf-transfer'} style={style} data-kind={kind} data-direction={direction} data-spam={spam ? '' : undefined}>
-      <TransferBadge kind={kind} direction={direction} />
+    <TransferLine kind={kind} direction={direction} {...sides(t)} spam={t.possible_spam === true} chain={chain} renderLink={renderLink} className={className} style={style}>
       <span className="bf-nft">
         <span className="bf-nft__amount">{sign}{amount !== null && amount !== '1' ? `${formatDecimal(amount, locale)} × ` : ''}</span>
         <span className="bf-nft__id">#<ClippedText text={t.token_id} max={14} /></span>
@@ -33,8 +31,6 @@ export function NftTransferRow({ transfer: t, wallet, chain, locale, renderLink,
           {' '}of <Address address={t.token_address} chain={chain} renderLink={renderLink} copyable={false} />
         </span>
       </span>
-      <Counterparty direction={direction} {...sides(t)} chain={chain} renderLink={renderLink} />
-      {spam && <SpamMark />}
-    </div>
+    </TransferLine>
   )
 }

@@ -2,7 +2,7 @@ import { Address } from '../Address/Address.js'
 import type { FlowDirection } from './direction.js'
 import type { DisplayOptions } from './options.js'
 
-interface Side {
+export interface Side {
   address: string | null | undefined
   label?: string | null | undefined
   entity?: string | null | undefined
