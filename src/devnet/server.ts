@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { Readable } from 'node:stream'
 import { isRpcMethod, rpcMethods } from '../core/rpc/methods.js'
 import { InvalidParameterError } from '../core/errors.js'
+import { readCapped } from '../server/readCapped.js'
 import { historyPage, parseHistoryQuery } from './history.js'
 import type { Indexer } from './indexer.js'
 
@@ -101,22 +103,6 @@ function methodNotAllowed(res: ServerResponse, allow: string): void {
   send(res, 405, { error: 'method_not_allowed', message: `use ${allow}` })
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    req.on('data', (c: Buffer) => {
-      size += c.length
-      if (size > MAX_BODY) {
-        reject(new Error('request body too large'))
-        req.destroy()
-      } else chunks.push(c)
-    })
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    req.on('error', reject)
-  })
-}
-
 type Json = Record<string, unknown>
 const rpcError = (id: unknown, code: number, message: string, data?: unknown) => ({
   jsonrpc: '2.0',
@@ -130,9 +116,14 @@ const rpcError = (id: unknown, code: number, message: string, data?: unknown) =>
  * the node answers in.
  */
 async function relayRpc(o: DevnetServerOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const text = await readCapped(Readable.toWeb(req) as ReadableStream<Uint8Array>, MAX_BODY)
+  if (text === undefined) {
+    send(res, 413, rpcError(null, -32600, `Invalid request: the body is larger than ${MAX_BODY} bytes`))
+    return
+  }
   let body: unknown
   try {
-    body = JSON.parse(await readBody(req))
+    body = JSON.parse(text)
   } catch {
     send(res, 200, rpcError(null, -32700, 'Parse error: the body is not JSON'))
     return

@@ -136,6 +136,13 @@ describe('POST /rpc', () => {
     const res = await fetch(devnet.rpcUrl, { method: 'POST', body: '{nope' })
     expect((await res.json()).error.code).toBe(-32700)
   })
+
+  it('refuses a body over 5 MiB with an invalid-request error', async () => {
+    const big = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_sendRawTransaction', params: [`0x${'ab'.repeat(3 * 1024 * 1024)}`] })
+    const res = await fetch(devnet.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big })
+    expect(res.status).toBe(413)
+    expect((await res.json()).error.code).toBe(-32600)
+  })
 })
 
 describe('browsers on localhost', () => {
