@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite'
+import type { ArgTypes, Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { WalletActivityFeed, type WalletActivityFeedProps } from '../../src/components/WalletActivityFeed/WalletActivityFeed.js'
 import { FIXTURE_NOW, wallets } from '../fixtures/index.js'
@@ -21,33 +21,45 @@ function scenario(options: HandlerOptions) {
   return { story, handlers }
 }
 
+type InputType = ArgTypes[string]
+
+/** Puts each prop's docs row in a category of the args table. */
+function inCategory<K extends keyof WalletActivityFeedProps>(category: string, types: Record<K, InputType>): Record<K, InputType> {
+  return Object.fromEntries(Object.entries<InputType>(types).map(([name, type]) => [name, { ...type, table: { category } }])) as Record<K, InputType>
+}
+
+// The props are history parameters & TransactionList's display props, types react-docgen cannot follow across files.
+const historyArgTypes = inCategory('history', {
+  address: { description: 'The wallet whose history is shown (also the side every row is described from).', control: 'text' },
+  chain: { description: 'A spec chain name or hex id; defaults to the client’s chain.', control: 'text' },
+  order: { description: '`ASC` or `DESC`.', control: 'inline-radio', options: ['DESC', 'ASC'] },
+  limit: { description: 'Page size asked of the service.', control: 'number' },
+  fromDate: { description: 'Start bound: a Date, unix seconds or ISO text (a `fromBlock` wins over it).', control: 'text' },
+  toDate: { description: 'End bound (a `toBlock` wins over it).', control: 'text' },
+  fromBlock: { description: 'Start block.', control: 'number' },
+  toBlock: { description: 'End block.', control: 'number' },
+  includeInternalTransactions: { description: 'Ask the service for internal transactions.', control: 'boolean' },
+  query: { description: 'TanStack Query options (`enabled`, `staleTime`, `placeholderData`…).', control: false },
+})
+
+const displayArgTypes = inCategory('display', {
+  locale: { description: 'Locale for numbers and dates (`Intl`).', control: 'text' },
+  timeZone: { description: 'Time zone for day headers and absolute times.', control: 'text' },
+  hideZeroValueTransfers: { description: 'Hide zero-value token transfers (address poisoning).', control: 'boolean' },
+  showSpam: { description: 'Controlled spam toggle; leave unset to let the feed keep its own (hidden at first).', control: 'boolean' },
+  ipfsGateway: { description: 'Gateway for `ipfs://` logos.', control: 'text' },
+  renderLink: { description: 'Renders links with your router: `(props) => <Link … />`.', control: false },
+  label: { description: 'Accessible name of the feed.', control: 'text' },
+  className: { description: 'Added to the root element.', control: 'text' },
+  style: { description: 'Inline style of the root element.', control: 'object' },
+})
+
 const meta = {
   title: 'Feed/WalletActivityFeed',
   component: WalletActivityFeed,
   render: (args) => <Feed {...args} />,
   args: { address: wallets.rich, chain: 'eth', includeInternalTransactions: true, limit: 100 },
-  // The props are history parameters & TransactionList's display props, types react-docgen cannot follow across files.
-  argTypes: {
-    address: { description: 'The wallet whose history is shown (also the side every row is described from).', control: 'text', table: { category: 'history' } },
-    chain: { description: 'A spec chain name or hex id; defaults to the client’s chain.', control: 'text', table: { category: 'history' } },
-    order: { description: '`ASC` or `DESC`.', control: 'inline-radio', options: ['DESC', 'ASC'], table: { category: 'history' } },
-    limit: { description: 'Page size asked of the service.', control: 'number', table: { category: 'history' } },
-    fromDate: { description: 'Start bound: a Date, unix seconds or ISO text (a `fromBlock` wins over it).', control: 'text', table: { category: 'history' } },
-    toDate: { description: 'End bound (a `toBlock` wins over it).', control: 'text', table: { category: 'history' } },
-    fromBlock: { description: 'Start block.', control: 'number', table: { category: 'history' } },
-    toBlock: { description: 'End block.', control: 'number', table: { category: 'history' } },
-    includeInternalTransactions: { description: 'Ask the service for internal transactions.', control: 'boolean', table: { category: 'history' } },
-    query: { description: 'TanStack Query options (`enabled`, `staleTime`, `placeholderData`…).', control: false, table: { category: 'history' } },
-    locale: { description: 'Locale for numbers and dates (`Intl`).', control: 'text', table: { category: 'display' } },
-    timeZone: { description: 'Time zone for day headers and absolute times.', control: 'text', table: { category: 'display' } },
-    hideZeroValueTransfers: { description: 'Hide zero-value token transfers (address poisoning).', control: 'boolean', table: { category: 'display' } },
-    showSpam: { description: 'Controlled spam toggle; leave unset to let the feed keep its own (hidden at first).', control: 'boolean', table: { category: 'display' } },
-    ipfsGateway: { description: 'Gateway for `ipfs://` logos.', control: 'text', table: { category: 'display' } },
-    renderLink: { description: 'Renders links with your router: `(props) => <Link … />`.', control: false, table: { category: 'display' } },
-    label: { description: 'Accessible name of the feed.', control: 'text', table: { category: 'display' } },
-    className: { description: 'Added to the root element.', control: 'text', table: { category: 'display' } },
-    style: { description: 'Inline style of the root element.', control: 'object', table: { category: 'display' } },
-  },
+  argTypes: { ...historyArgTypes, ...displayArgTypes },
   parameters: {
     docs: {
       description: {
