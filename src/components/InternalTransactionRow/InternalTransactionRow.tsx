@@ -1,9 +1,9 @@
 import type { CSSProperties } from 'react'
-import { getChainInfo } from '../../core/chains.js'
 import type { InternalTransaction } from '../../core/history/schema.js'
 import { TokenAmount } from '../TokenAmount/TokenAmount.js'
 import { ClippedText } from '../shared/ClippedText.js'
 import { flowOf } from '../shared/direction.js'
+import { nativeCurrency } from '../shared/native.js'
 import type { DisplayOptions } from '../shared/options.js'
 import { TransferLine } from '../shared/TransferLine.js'
 
@@ -17,11 +17,11 @@ export interface InternalTransactionRowProps extends DisplayOptions {
 /** A call made inside a transaction (CALL, DELEGATECALL, CREATE…) and the native value it moved. */
 export function InternalTransactionRow({ transaction: t, wallet, chain, locale, renderLink, className, style }: InternalTransactionRowProps) {
   const direction = flowOf(wallet, t.from, t.to)
-  const native = getChainInfo(chain)?.nativeCurrency
+  const native = nativeCurrency(chain)
   return (
     <TransferLine kind="internal" direction={direction} from={{ address: t.from }} to={{ address: t.to }} chain={chain} renderLink={renderLink} className={className} style={style}>
       <ClippedText className="bf-call-type" text={t.type?.toUpperCase()} max={16} fallback={<span className="bf-call-type">CALL</span>} />
-      <TokenAmount value={t.value} decimals={native?.decimals ?? 18} symbol={native?.symbol} direction={direction} locale={locale} />
+      <TokenAmount value={t.value} decimals={native.decimals} symbol={native.symbol} direction={direction} locale={locale} />
     </TransferLine>
   )
 }

@@ -1,10 +1,10 @@
 import type { CSSProperties } from 'react'
-import { getChainInfo } from '../../core/chains.js'
 import type { NativeTransfer } from '../../core/history/schema.js'
 import { TokenAmount } from '../TokenAmount/TokenAmount.js'
 import { TokenLogo } from '../TokenLogo/TokenLogo.js'
 import { sides } from '../shared/Counterparty.js'
 import { flowOf, type FlowDirection } from '../shared/direction.js'
+import { nativeCurrency } from '../shared/native.js'
 import type { DisplayOptions } from '../shared/options.js'
 import { TransferLine } from '../shared/TransferLine.js'
 
@@ -26,12 +26,12 @@ export function nativeDirection(t: NativeTransfer, wallet: string | undefined): 
 /** A movement of the chain's native currency (ETH, POL, BNB…), signed for the viewed wallet. */
 export function NativeTransferRow({ transfer: t, wallet, chain, locale, renderLink, ipfsGateway, className, style }: NativeTransferRowProps) {
   const direction = nativeDirection(t, wallet)
-  const native = getChainInfo(chain)?.nativeCurrency
-  const symbol = t.token_symbol ?? native?.symbol ?? null
+  const native = nativeCurrency(chain)
+  const symbol = t.token_symbol ?? native.symbol ?? null
   return (
     <TransferLine kind={t.internal_transaction === true ? 'internal' : 'native'} direction={direction} {...sides(t)} chain={chain} renderLink={renderLink} className={className} style={style}>
       <TokenLogo src={t.token_logo} name={symbol} ipfsGateway={ipfsGateway} />
-      <TokenAmount value={t.value} decimals={native?.decimals ?? 18} formatted={t.value_formatted} symbol={symbol} direction={direction} locale={locale} />
+      <TokenAmount value={t.value} decimals={native.decimals} formatted={t.value_formatted} symbol={symbol} direction={direction} locale={locale} />
     </TransferLine>
   )
 }

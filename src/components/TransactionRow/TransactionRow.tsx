@@ -1,5 +1,4 @@
 import { useId, type CSSProperties, type HTMLAttributes, type Ref } from 'react'
-import { getChainInfo } from '../../core/chains.js'
 import type { NativeTransfer, TransactionEntry } from '../../core/history/schema.js'
 import { Address } from '../Address/Address.js'
 import { Erc20TransferRow } from '../Erc20TransferRow/Erc20TransferRow.js'
@@ -13,6 +12,7 @@ import { Counterparty, sides } from '../shared/Counterparty.js'
 import { deriveCategory, isContractCreation, isFailed, sameAddress, transactionDirection } from '../shared/direction.js'
 import { isDecimalText } from '../shared/format.js'
 import { defaultRenderLink, EXTERNAL } from '../shared/links.js'
+import { nativeCurrency } from '../shared/native.js'
 import type { DisplayOptions } from '../shared/options.js'
 import { isHiddenTransfer, isSpamTransaction } from '../shared/spam.js'
 import { SpamMark } from '../shared/SpamMark.js'
@@ -86,7 +86,7 @@ export function TransactionRow({
   const spam = isSpamTransaction(tx)
   const rules = { showSpam, hideZeroValueTransfers }
   const fee = feeOf(tx)
-  const native = getChainInfo(chain)?.nativeCurrency
+  const native = nativeCurrency(chain)
   const txHref = explorerLink(chain, 'tx', tx.hash)
   const implied = impliedNativeTransfer(tx)
   const erc20 = tx.erc20_transfer.filter((t) => !isHiddenTransfer(t, rules))
@@ -122,7 +122,7 @@ export function TransactionRow({
             <RelativeTime value={tx.block_timestamp} locale={locale} timeZone={timeZone} />
             {paidFee && (
               <span className="bf-tx__fee">
-                Fee <TokenAmount value={fee.value} formatted={fee.formatted} decimals={native?.decimals ?? 18} symbol={native?.symbol} locale={locale} />
+                Fee <TokenAmount value={fee.value} formatted={fee.formatted} decimals={native.decimals} symbol={native.symbol} locale={locale} />
               </span>
             )}
           </p>

@@ -1,8 +1,9 @@
-import { getChainInfo, type ChainInput } from '../../core/chains.js'
+import type { ChainInput } from '../../core/chains.js'
 import type { TransactionEntry } from '../../core/history/schema.js'
 import { checksumAddress, shortenAddress } from './address.js'
 import { flowOf, isContractCreation, type DerivedCategory } from './direction.js'
 import { formatDecimal, isDecimalText, isMaxUint256, readDecimals, toWholeUnits } from './format.js'
+import { nativeCurrency } from './native.js'
 import { cleanText, clipText } from './text.js'
 
 const CATEGORY_LABEL: Record<DerivedCategory, string> = {
@@ -50,7 +51,7 @@ export function deriveSummary(tx: TransactionEntry, wallet: string | undefined, 
   if (isContractCreation(tx)) {
     return tx.receipt_contract_address ? `Created contract ${short(tx.receipt_contract_address)}` : 'Created a contract'
   }
-  const native = getChainInfo(chain)?.nativeCurrency
+  const native = nativeCurrency(chain)
   const verb = (flow: string) => (flow === 'in' ? 'Received' : flow === 'self' ? 'Moved' : 'Sent')
   const party = (flow: string, from: string | null, fromLabel: string | null, to: string | null, toLabel: string | null) =>
     flow === 'in' ? ` from ${short(from, fromLabel)}` : flow === 'out' ? ` to ${short(to, toLabel)}` : flow === 'self' ? ' to self' : ''
@@ -74,12 +75,12 @@ export function deriveSummary(tx: TransactionEntry, wallet: string | undefined, 
   const flow = flowOf(wallet, tx.from_address, tx.to_address)
   const nativeIn = tx.native_transfers.find((n) => flowOf(wallet, n.from_address, n.to_address) === 'in')
   if (BigInt(tx.value) > 0n && flow !== 'none') {
-    const amount = amountText(tx.value, native?.decimals ?? 18, null, locale)
-    return `${verb(flow)} ${amount}${symbolText(native?.symbol)}${party(flow, tx.from_address, tx.from_address_label, tx.to_address, tx.to_address_label)}`
+    const amount = amountText(tx.value, native.decimals, null, locale)
+    return `${verb(flow)} ${amount}${symbolText(native.symbol)}${party(flow, tx.from_address, tx.from_address_label, tx.to_address, tx.to_address_label)}`
   }
   if (nativeIn) {
-    const amount = amountText(nativeIn.value, native?.decimals ?? 18, nativeIn.value_formatted, locale)
-    return `Received ${amount}${symbolText(nativeIn.token_symbol ?? native?.symbol)}${party('in', nativeIn.from_address, nativeIn.from_address_label, null, null)}`
+    const amount = amountText(nativeIn.value, native.decimals, nativeIn.value_formatted, locale)
+    return `Received ${amount}${symbolText(nativeIn.token_symbol ?? native.symbol)}${party('in', nativeIn.from_address, nativeIn.from_address_label, null, null)}`
   }
   const method = cleanText(tx.method_label)
   const target = short(tx.to_address, tx.to_address_label ?? tx.to_address_entity)
