@@ -14,9 +14,6 @@ export interface AnvilProcess {
 export interface LaunchAnvilOptions {
   /** Path of the anvil binary; found with {@link findAnvil} when left out. */
   anvilPath?: string | undefined
-  host?: string | undefined
-  /** Seconds between blocks; left out, anvil mines one block per transaction. */
-  blockTime?: number | undefined
   /** Extra command-line arguments for anvil. */
   args?: readonly string[] | undefined
 }
@@ -79,13 +76,10 @@ export function findAnvil(env: NodeJS.ProcessEnv = process.env): string {
   throw notFound(tried)
 }
 
-/** Starts anvil on a free port (the OS picks) and resolves once it listens. */
+/** Starts anvil on 127.0.0.1 and a free port (the OS picks) and resolves once it listens. */
 export function launchAnvil(options: LaunchAnvilOptions = {}): Promise<AnvilProcess> {
   const bin = options.anvilPath ?? findAnvil()
-  const host = options.host ?? '127.0.0.1'
-  const args = ['--port', '0', '--host', host]
-  if (options.blockTime !== undefined) args.push('--block-time', String(options.blockTime))
-  args.push(...(options.args ?? []))
+  const args = ['--port', '0', '--host', '127.0.0.1', ...(options.args ?? [])]
 
   return new Promise((resolve, reject) => {
     const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] })
@@ -114,10 +108,9 @@ export function launchAnvil(options: LaunchAnvilOptions = {}): Promise<AnvilProc
       child.stdout.removeAllListeners('data')
       child.stdout.resume()
       const port = Number(m[2])
-      const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host
       resolve({
         port,
-        rpcUrl: `http://${urlHost.includes(':') ? `[${urlHost}]` : urlHost}:${port}`,
+        rpcUrl: `http://127.0.0.1:${port}`,
         stop: async () => {
           process.removeListener('exit', killOnExit)
           if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')

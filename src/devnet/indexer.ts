@@ -11,6 +11,8 @@ const TRANSFER = toEventSelector('Transfer(address,address,uint256)')
 const TRANSFER_SINGLE = toEventSelector('TransferSingle(address,address,address,uint256,uint256)')
 const TRANSFER_BATCH = toEventSelector('TransferBatch(address,address,address,uint256[],uint256[])')
 const ZERO = '0x0000000000000000000000000000000000000000'
+// Blocks fetched per round while catching up.
+const CHUNK = 50
 // Names and symbols that look like a lure: a link, a domain, or a call to claim.
 const SPAM = /https?:|www\.|\.(com|io|xyz|org|net|app|example)\b|claim|reward|airdrop|visit/i
 
@@ -63,7 +65,6 @@ export class Indexer {
   constructor(
     private readonly request: NodeRequest,
     private readonly options: {
-      chunkSize?: number
       onError?: (error: unknown) => void
       /** Which trace method to try first (tests compare them); `trace_block` by default. */
       tracing?: 'parity' | 'block' | 'transaction'
@@ -108,10 +109,9 @@ export class Indexer {
   }
 
   private async catchUp(head: number): Promise<void> {
-    const chunk = this.options.chunkSize ?? 50
     while (this.blockHashes.length <= head) {
       const from = this.blockHashes.length
-      const to = Math.min(head, from + chunk - 1)
+      const to = Math.min(head, from + CHUNK - 1)
       const numbers = Array.from({ length: to - from + 1 }, (_, i) => from + i)
       // Blocks with hashes only, then transactions by hash: anvil builds full blocks about 3 times slower.
       const heads = (await Promise.all(
@@ -195,7 +195,7 @@ export class Indexer {
     await Promise.all([...addresses].map((a) => this.token(a)))
   }
 
-  token(address: string): Promise<TokenInfo> {
+  private token(address: string): Promise<TokenInfo> {
     let info = this.tokens.get(address)
     if (!info) {
       info = this.readToken(address)
