@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react'
-import type { FlowDirection } from '../shared/direction.js'
+import { FLOW_SIGN, type FlowDirection } from '../shared/direction.js'
 import { formatDecimal, formatExact, isDecimalText, isMaxUint256, readDecimals, toWholeUnits } from '../shared/format.js'
 import { cleanText, clipText } from '../shared/text.js'
 
@@ -19,8 +19,6 @@ export interface TokenAmountProps {
   style?: CSSProperties | undefined
 }
 
-const SIGN: Record<FlowDirection, string> = { in: '+', out: '\u2212', self: '', none: '' }
-
 /** An amount for people: BigInt + decimals through viem's formatUnits, then Intl; the exact amount on hover. */
 export function TokenAmount({ value, decimals, formatted, symbol, direction = 'none', locale, className, style }: TokenAmountProps) {
   const d = readDecimals(decimals)
@@ -29,7 +27,7 @@ export function TokenAmount({ value, decimals, formatted, symbol, direction = 'n
   const unlimited = isMaxUint256(value)
   const exact = isDecimalText(formatted) ? formatted : d !== null ? toWholeUnits(value, d) : isDecimalText(value) ? value : null
   const number = unlimited ? 'Unlimited' : exact === null ? '?' : formatDecimal(exact, locale)
-  const sign = unlimited || exact === null || /^[0.]+$/.test(exact) ? '' : SIGN[direction]
+  const sign = unlimited || exact === null || /^[0.]+$/.test(exact) ? '' : FLOW_SIGN[direction]
   const full = [
     sign + (exact === null ? value : formatExact(exact, locale)),
     cleanSymbol,

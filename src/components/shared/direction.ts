@@ -3,6 +3,9 @@ import type { TransactionEntry } from '../../core/history/schema.js'
 /** How a transfer or transaction moves value for the viewed wallet. */
 export type FlowDirection = 'in' | 'out' | 'self' | 'none'
 
+/** The sign an amount takes for the viewed wallet: + in, a real minus (U+2212) out, none otherwise. */
+export const FLOW_SIGN: Record<FlowDirection, string> = { in: '+', out: '\u2212', self: '', none: '' }
+
 /**
  * Address equality as the chain sees it: case-insensitive hex. Runs for every entry of a long
  * feed, so it compares in place; a non-hex string (never a valid address) falls back to toLowerCase.
