@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect } from 'storybook/test'
+import { maxUint256 } from 'viem'
 import { Erc20TransferRow } from '../../src/components/Erc20TransferRow/Erc20TransferRow.js'
 import type { Erc20Transfer } from '../../src/exports/index.js'
-import { erc20Tokens, walletTransactions, wallets } from '../fixtures/index.js'
+import { erc20Tokens, wallets } from '../fixtures/index.js'
 import { entryOfKind, fixtureEntries } from '../support/data.js'
 
 const richEth = fixtureEntries('rich', 'eth')
@@ -43,12 +44,7 @@ export const Spam: Story = {
 }
 /** A spam airdrop of uint256-max tokens, sent by the service as a bare JSON number and read exactly. */
 export const Uint256MaxAmount: Story = {
-  args: {
-    transfer: (() => {
-      const raw = walletTransactions('rich', 'eth').find((t) => t.kind === 'spamToken' && JSON.stringify(t.raw).includes('raw-number'))
-      return transferOf(erc20Tokens.claim.symbol, (t) => t.transaction_hash === raw?.raw.hash)
-    })(),
-  },
+  args: { transfer: transferOf(erc20Tokens.claim.symbol, (t) => t.value === maxUint256.toString()) },
 }
 /** Address poisoning: a zero-value transfer to a lookalike of a friend. */
 export const ZeroValuePoisoning: Story = { args: { transfer: entryOfKind('poisoning').erc20_transfer[0]! } }
