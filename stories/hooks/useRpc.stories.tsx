@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { formatEther, formatGwei, hexToBigInt, hexToNumber, type Hex } from 'viem'
 import { useRpc, useSendRawTransaction } from '../../src/exports/react.js'
@@ -137,10 +137,11 @@ export const NodeDown: Story = {
   },
 }
 
+const raw: Hex = '0x02f86c0180843b9aca00850ba43b740082520894a11ce0000000000000000000000000000000000180c001a0'
+
 /** `useSendRawTransaction`: a mutation that resolves to the transaction hash. */
 function SendDemo() {
   const send = useSendRawTransaction()
-  const [raw] = useState<Hex>('0x02f86c0180843b9aca00850ba43b740082520894a11ce0000000000000000000000000000000000180c001a0')
   return (
     <section className="sb-demo" aria-label="useSendRawTransaction">
       <pre>{raw}</pre>
