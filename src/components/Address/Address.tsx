@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react'
-import { checksumAddress, shortenAddress } from '../shared/address.js'
+import { displayAddress } from '../shared/address.js'
 import { ClippedText } from '../shared/ClippedText.js'
 import { defaultRenderLink, EXTERNAL } from '../shared/links.js'
 import type { DisplayOptions } from '../shared/options.js'
@@ -24,10 +24,10 @@ export interface AddressProps extends Pick<DisplayOptions, 'chain' | 'renderLink
  * checksummed address; the full address as tooltip; a copy button; the explorer link.
  */
 export function Address({ address, label, entity, chain, renderLink = defaultRenderLink, copyable = true, className, style }: AddressProps) {
-  const { valid, text } = checksumAddress(address)
+  const { valid, text, short } = displayAddress(address)
   const name = cleanText(label) ?? cleanText(entity)
   const href = valid ? explorerLink(chain, 'address', text) : undefined
-  const content = name ? <ClippedText text={name} max={24} /> : <span className="bf-address__hex">{valid ? shortenAddress(text) : text.slice(0, 14)}</span>
+  const content = name ? <ClippedText text={name} max={24} /> : <span className="bf-address__hex">{short}</span>
   // The full address follows the visible text in the accessible name (which must contain what is seen).
   const linkContent = <>{content}{' '}<span className="bf-visually-hidden">{`(${text}), view on explorer`}</span></>
   return (

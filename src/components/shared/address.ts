@@ -1,13 +1,15 @@
 import { getAddress, isAddress } from 'viem'
-import { cleanText } from './text.js'
+import { cleanText, clipText } from './text.js'
 
-/** `0x12ab…cd34` from a checksummed address. */
-export function shortenAddress(checksummed: string): string {
-  return checksummed.length > 14 ? `${checksummed.slice(0, 6)}…${checksummed.slice(-4)}` : checksummed
-}
-
-/** The checksummed form of a valid address; other text comes back cleaned (it still shows, but links nowhere). */
-export function checksumAddress(address: string): { valid: boolean; text: string } {
-  if (isAddress(address, { strict: false })) return { valid: true, text: getAddress(address) }
-  return { valid: false, text: cleanText(address) ?? '' }
+/**
+ * An address for display: a valid one checksummed, with its short form `0x12ab…cd34`; other
+ * text cleaned and clipped (it still shows, but links nowhere and is never copied).
+ */
+export function displayAddress(address: string): { valid: boolean; text: string; short: string } {
+  if (isAddress(address, { strict: false })) {
+    const text = getAddress(address)
+    return { valid: true, text, short: `${text.slice(0, 6)}…${text.slice(-4)}` }
+  }
+  const text = cleanText(address) ?? ''
+  return { valid: false, text, short: clipText(text, 14).shown }
 }

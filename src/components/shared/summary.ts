@@ -1,6 +1,6 @@
 import type { ChainInput } from '../../core/chains.js'
 import type { TransactionEntry } from '../../core/history/schema.js'
-import { checksumAddress, shortenAddress } from './address.js'
+import { displayAddress } from './address.js'
 import { flowOf, isContractCreation, type DerivedCategory } from './direction.js'
 import { formatDecimal, isDecimalText, isMaxUint256, readDecimals, toWholeUnits } from './format.js'
 import { nativeCurrency } from './native.js'
@@ -28,8 +28,7 @@ function short(address: string | null | undefined, label?: string | null): strin
   const name = cleanText(label)
   if (name) return clipText(name, 24).shown
   if (!address) return 'unknown'
-  const { valid, text } = checksumAddress(address)
-  return valid ? shortenAddress(text) : clipText(text, 14).shown
+  return displayAddress(address).short
 }
 
 function symbolText(symbol: string | null | undefined): string {
