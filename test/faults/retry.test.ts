@@ -68,14 +68,7 @@ describe('retry discipline, counted in HTTP calls', () => {
   })
 
   it('a request aborted mid-flight → not retried: 1 call, even after the back-off would have passed', async () => {
-    service.upstream.reply(() => {})
-    const controller = new AbortController()
-    const pending = retrying().getWalletHistory({ address: WALLET }, { signal: controller.signal })
-    await vi.waitFor(() => expect(service.upstream.calls).toHaveLength(1))
-    controller.abort()
-    expect((await failure(pending)).name).toBe('AbortError')
-    await new Promise((r) => setTimeout(r, 50))
-    expect(service.upstream.calls).toHaveLength(1)
+    await service.abortMidFlight((signal) => retrying().getWalletHistory({ address: WALLET }, { signal }))
   })
 
   it('an abort during the back-off wait → rejects at once, no further call', async () => {
@@ -126,14 +119,7 @@ describe('retry discipline of JSON-RPC (viem retries off, one layer)', () => {
   })
 
   it('an RPC call aborted mid-flight → not retried: 1 call', async () => {
-    service.upstream.reply(() => {})
-    const controller = new AbortController()
-    const pending = retrying().rpc({ method: 'eth_blockNumber' }, { signal: controller.signal })
-    await vi.waitFor(() => expect(service.upstream.calls).toHaveLength(1))
-    controller.abort()
-    expect((await failure(pending)).name).toBe('AbortError')
-    await new Promise((r) => setTimeout(r, 50))
-    expect(service.upstream.calls).toHaveLength(1)
+    await service.abortMidFlight((signal) => retrying().rpc({ method: 'eth_blockNumber' }, { signal }))
   })
 })
 

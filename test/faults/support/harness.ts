@@ -59,6 +59,17 @@ export function useFaultService() {
         ...extra,
       })
     },
+    /** Starts a call the service never answers, aborts it once it is on the wire, and checks no retry follows. */
+    async abortMidFlight(start: (signal: AbortSignal) => Promise<unknown>) {
+      state.upstream.reply(() => {})
+      const controller = new AbortController()
+      const pending = start(controller.signal)
+      await vi.waitFor(() => expect(state.upstream.calls).toHaveLength(1))
+      controller.abort()
+      expect((await failure(pending)).name).toBe('AbortError')
+      await new Promise((r) => setTimeout(r, 50))
+      expect(state.upstream.calls).toHaveLength(1)
+    },
   }
 }
 
