@@ -3,7 +3,7 @@ import { createClient } from '../../src/core/client.js'
 import { createProxyHandler, type ProxyHandlerOptions } from '../../src/server/createProxyHandler.js'
 import { startFakeUpstream, json, type FakeUpstream } from '../faults/support/fakeUpstream.js'
 import { API_KEY, WALLET, rawEntry, rawPage } from '../faults/support/fixtures.js'
-import { rawRequest, serveProxy } from './support.js'
+import { rawRequest, withServedProxy } from './support.js'
 
 const ORIGIN = 'https://app.example'
 const HISTORY = `/api/blockfeed/api/v2.2/wallets/${WALLET}/history`
@@ -168,16 +168,13 @@ describe('createProxyHandler: what it refuses, with zero upstream calls', () => 
     `/api/blockfeed//api/v2.2/wallets/${WALLET}/history`,
     `/api/blockfeed/api/v2.2/wallets/%30x${WALLET.slice(2)}/history`,
   ])('path traversal over real HTTP %s → 4xx', async (path) => {
-    const server = await serveProxy(proxy())
-    try {
+    await withServedProxy(proxy(), async (server) => {
       const response = await rawRequest(server.port, 'GET', path)
       expect(response.status).toBeGreaterThanOrEqual(400)
       expect(response.status).toBeLessThan(500)
       expect(JSON.parse(response.body).error.code).toMatch(/^(not_found|bad_path|invalid_parameter)$/)
       expect(upstream.calls).toHaveLength(0)
-    } finally {
-      await server.close()
-    }
+    })
   })
 
   it.each(['POST', 'PUT', 'DELETE', 'PATCH', 'HEAD'])('%s on the history path → 405', async (method) => {
@@ -237,15 +234,12 @@ describe('createProxyHandler: what it refuses, with zero upstream calls', () => 
   })
 
   it('an oversized body streamed without Content-Length over real HTTP → 413', async () => {
-    const server = await serveProxy(proxy({ maxRequestBytes: 1024 }))
-    try {
+    await withServedProxy(proxy({ maxRequestBytes: 1024 }), async (server) => {
       const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_sendRawTransaction', params: [`0x${'ab'.repeat(4096)}`] })
       const response = await rawRequest(server.port, 'POST', '/api/blockfeed/rpc', { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, body)
       expect(response.status).toBe(413)
       expect(upstream.calls).toHaveLength(0)
-    } finally {
-      await server.close()
-    }
+    })
   })
 
   it('a body that is not JSON → 400 invalid_json', async () => {
@@ -313,8 +307,7 @@ describe('createProxyHandler: what it refuses, with zero upstream calls', () => 
   })
 
   it('a Host that is not allowed → 403 (over real HTTP, Host header forged)', async () => {
-    const server = await serveProxy(proxy({ allowedHosts: ['app.example'] }))
-    try {
+    await withServedProxy(proxy({ allowedHosts: ['app.example'] }), async (server) => {
       const refused = await rawRequest(server.port, 'GET', HISTORY, { host: 'evil.example' })
       expect(refused.status).toBe(403)
       expect(JSON.parse(refused.body).error.code).toBe('host_not_allowed')
@@ -322,9 +315,7 @@ describe('createProxyHandler: what it refuses, with zero upstream calls', () => 
       const served = await rawRequest(server.port, 'GET', HISTORY, { host: 'app.example' })
       expect(served.status).toBe(200)
       expect(upstream.calls).toHaveLength(1)
-    } finally {
-      await server.close()
-    }
+    })
   })
 
   it('a client over its rate limit → 429 with Retry-After, the extra request not forwarded', async () => {
@@ -340,14 +331,11 @@ describe('createProxyHandler: what it refuses, with zero upstream calls', () => 
   })
 
   it('the node adapter keys the rate limit on the socket, so a forged X-Forwarded-For does not dodge it', async () => {
-    const server = await serveProxy(proxy({ rateLimit: { capacity: 1, refillPerSecond: 0.01 } }))
-    try {
+    await withServedProxy(proxy({ rateLimit: { capacity: 1, refillPerSecond: 0.01 } }), async (server) => {
       expect((await rawRequest(server.port, 'GET', HISTORY, { 'x-forwarded-for': '1.1.1.1' })).status).toBe(200)
       expect((await rawRequest(server.port, 'GET', HISTORY, { 'x-forwarded-for': '2.2.2.2' })).status).toBe(429)
       expect(upstream.calls).toHaveLength(1)
-    } finally {
-      await server.close()
-    }
+    })
   })
 
   it('an upstream redirect is not followed (the key would go with it) → 502', async () => {
@@ -383,16 +371,13 @@ describe('createProxyHandler: what it refuses, with zero upstream calls', () => 
 
 describe('createProxyHandler behind node:http, used by the real client', () => {
   it('serves createClient({ baseUrl: …/api/blockfeed }) with the key added only server-side', async () => {
-    const server = await serveProxy(proxy())
-    try {
+    await withServedProxy(proxy(), async (server) => {
       const client = createClient({ baseUrl: `${server.url}/api/blockfeed`, retry: false })
       const page = await client.getWalletHistory({ address: WALLET, chain: 'eth', limit: 5 })
       expect(page.result[0]!.block_number).toBe('19000001')
       expect(upstream.calls).toHaveLength(1)
       expect(upstream.calls[0]!.url).toBe(`/api/v2.2/wallets/${WALLET}/history?chain=eth&limit=5`)
       expect(upstream.calls[0]!.headers['x-api-key']).toBe(API_KEY)
-    } finally {
-      await server.close()
-    }
+    })
   })
 })

@@ -16,13 +16,17 @@ beforeAll(async () => {
   anvil = await startAnvil()
   proxy = await serveProxy(createProxyHandler({ baseUrl: 'https://history.invalid', apiKey: API_KEY, rpc: { url: anvil.rpcUrl } }))
 })
+
+// The real client, pointed at the proxy as a browser app would be.
+const proxiedClient = () => createClient({ baseUrl: `${proxy.url}/api/blockfeed`, rpc: { url: `${proxy.url}/api/blockfeed/rpc` }, retry: false })
+
 afterAll(async () => {
   await proxy?.close()
   await anvil?.stop()
 })
 
 it('the real client reaches a real anvil through the proxy (single calls and a batch)', async () => {
-  const client = createClient({ baseUrl: `${proxy.url}/api/blockfeed`, rpc: { url: `${proxy.url}/api/blockfeed/rpc` }, retry: false })
+  const client = proxiedClient()
   const [chainId, balance, block] = await Promise.all([
     client.rpc({ method: 'eth_chainId' }),
     client.rpc({ method: 'eth_getBalance', params: [FUNDED, 'latest'] }),
@@ -34,8 +38,7 @@ it('the real client reaches a real anvil through the proxy (single calls and a b
 })
 
 it('a JSON-RPC error from anvil comes back as a typed JsonRpcError', async () => {
-  const client = createClient({ baseUrl: `${proxy.url}/api/blockfeed`, rpc: { url: `${proxy.url}/api/blockfeed/rpc` }, retry: false })
-  const error = await client.rpc({ method: 'eth_sendRawTransaction', params: ['0x1234'] }).catch((e: unknown) => e)
+  const error = await proxiedClient().rpc({ method: 'eth_sendRawTransaction', params: ['0x1234'] }).catch((e: unknown) => e)
   expect(error).toBeInstanceOf(JsonRpcError)
 })
 

@@ -21,6 +21,16 @@ export async function serveProxy(handler: ProxyHandler): Promise<{ url: string; 
   }
 }
 
+/** Runs `fn` against the handler served over real HTTP, closing the server afterwards. */
+export async function withServedProxy<T>(handler: ProxyHandler, fn: (server: { url: string; port: number }) => Promise<T>): Promise<T> {
+  const server = await serveProxy(handler)
+  try {
+    return await fn(server)
+  } finally {
+    await server.close()
+  }
+}
+
 /** Sends the request target exactly as written (no URL normalization), as an attacker's client would. */
 export function rawRequest(
   port: number,
