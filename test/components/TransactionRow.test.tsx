@@ -167,6 +167,13 @@ describe('TransactionRow: spam and zero-value transfers', () => {
     const b = render(<TransactionRow transaction={entry} {...props} hideZeroValueTransfers />)
     expect(b.container.querySelectorAll('.bf-transfer[data-kind="erc20"]')).toHaveLength(1)
   })
+
+  it('hideZeroValueTransfers leaves NFT transfers alone, even when the service adds a value_formatted to them', () => {
+    const entry = tx({ from_address: ALICE, to_address: COLLECTION, nft_transfers: [nft({ value: '0', value_formatted: '0' })] })
+    render(<TransactionRow transaction={entry} {...props} hideZeroValueTransfers />)
+    expect(article().querySelectorAll('.bf-transfer[data-kind="erc721"]')).toHaveLength(1)
+    expect(screen.queryByText(/hidden as possible spam/)).toBeNull()
+  })
 })
 
 describe('TransactionRow: logos', () => {

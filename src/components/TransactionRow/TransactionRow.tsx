@@ -89,8 +89,8 @@ export function TransactionRow({
   const native = nativeCurrency(chain)
   const txHref = explorerLink(chain, 'tx', tx.hash)
   const implied = impliedNativeTransfer(tx)
-  const erc20 = tx.erc20_transfer.filter((t) => !isHiddenTransfer(t, rules))
-  const nfts = tx.nft_transfers.filter((t) => !isHiddenTransfer(t, rules))
+  const erc20 = tx.erc20_transfer.filter((t) => !isHiddenTransfer(t, 'erc20', rules))
+  const nfts = tx.nft_transfers.filter((t) => !isHiddenTransfer(t, 'nft', rules))
   const hiddenTransfers = tx.erc20_transfer.length + tx.nft_transfers.length - erc20.length - nfts.length
   const bare = !creation && !implied && tx.native_transfers.length + erc20.length + nfts.length + tx.internal_transactions.length === 0
   const paidFee = fee !== null && (wallet === undefined || sameAddress(tx.from_address, wallet))

@@ -9,11 +9,14 @@ export interface HideRules {
   hideZeroValueTransfers: boolean
 }
 
-/** Whether one token transfer is hidden under the rules. */
-export function isHiddenTransfer(t: Erc20Transfer | NftTransfer, rules: HideRules): boolean {
+/**
+ * Whether one token transfer is hidden under the rules: flagged spam, or a zero-value ERC-20 transfer.
+ * The kind is said, not sniffed from fields: the model keeps unknown fields, so an NFT transfer may carry any.
+ */
+export function isHiddenTransfer(t: Erc20Transfer | NftTransfer, kind: 'erc20' | 'nft', rules: HideRules): boolean {
   if (rules.showSpam) return false
   if (t.possible_spam === true) return true
-  return rules.hideZeroValueTransfers && 'value_formatted' in t && isZero(t.value)
+  return kind === 'erc20' && rules.hideZeroValueTransfers && isZero(t.value)
 }
 
 /**
@@ -26,7 +29,7 @@ export function isHiddenTransaction(tx: TransactionEntry, wallet: string | undef
   if (sameAddress(tx.from_address, wallet)) return false
   // Run for every entry of the feed on each change: no intermediate arrays.
   if (tx.erc20_transfer.length + tx.nft_transfers.length === 0 || tx.native_transfers.some((n) => !isZero(n.value))) return false
-  return tx.erc20_transfer.every((t) => isHiddenTransfer(t, rules)) && tx.nft_transfers.every((t) => isHiddenTransfer(t, rules))
+  return tx.erc20_transfer.every((t) => isHiddenTransfer(t, 'erc20', rules)) && tx.nft_transfers.every((t) => isHiddenTransfer(t, 'nft', rules))
 }
 
 /** Whether anything about the transaction is flagged as possible spam (to mark it when shown). */
