@@ -17,7 +17,7 @@ export interface NativeTransferRowProps extends DisplayOptions {
 }
 
 /** Direction from the addresses when the wallet is known, else from the service's `direction`. */
-export function nativeDirection(t: NativeTransfer, wallet: string | undefined): FlowDirection {
+function nativeDirection(t: NativeTransfer, wallet: string | undefined): FlowDirection {
   const flow = flowOf(wallet, t.from_address, t.to_address)
   if (flow !== 'none' || wallet) return flow
   return t.direction === 'incoming' ? 'in' : t.direction === 'outgoing' ? 'out' : 'none'

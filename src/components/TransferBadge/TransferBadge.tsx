@@ -10,7 +10,7 @@ export interface TransferBadgeProps {
   style?: CSSProperties | undefined
 }
 
-export const KIND_LABEL: Record<TransferKind, string> = {
+const KIND_LABEL: Record<TransferKind, string> = {
   native: 'Native',
   erc20: 'ERC-20',
   erc721: 'ERC-721',
@@ -18,7 +18,7 @@ export const KIND_LABEL: Record<TransferKind, string> = {
   internal: 'Internal',
 }
 
-export const DIRECTION_LABEL: Record<FlowDirection, string> = {
+const DIRECTION_LABEL: Record<FlowDirection, string> = {
   in: 'received',
   out: 'sent',
   self: 'to self',

@@ -1,13 +1,13 @@
 import { intlFormatter } from './intl.js'
 
-export function dateFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+function dateFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   return intlFormatter(Intl.DateTimeFormat, locale, options)
 }
 
 const pad = (n: number) => (n < 10 ? `0${n}` : String(n))
 
 /** The calendar day of a time in a time zone, as `YYYY-MM-DD`: a stable key that no translation changes. */
-export function dayKey(ms: number, timeZone: string | undefined): string {
+function dayKey(ms: number, timeZone: string | undefined): string {
   // Called once per entry (10,000× for a long feed): Date getters where they suffice, else one cached formatter per zone.
   if (timeZone === undefined && !Number.isNaN(ms)) {
     const d = new Date(ms)
