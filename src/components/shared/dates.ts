@@ -83,15 +83,15 @@ function capitalize(text: string, locale: string | undefined): string {
 
 /** "Today", "Yesterday", else the date, in the locale; `now` null (server) always gives the date. */
 export function dayLabel(key: string, now: number | null, locale: string | undefined, timeZone: string | undefined): string {
-  if (now !== null) {
-    const today = dayKey(now, timeZone)
+  const today = now === null ? null : dayKey(now, timeZone)
+  if (today !== null) {
     const yesterday = dayKey(Date.parse(`${today}T12:00:00Z`) - 86_400_000, 'UTC')
     const rtf = relativeFormat(locale)
     if (key === today) return capitalize(rtf.format(0, 'day'), locale)
     if (key === yesterday) return capitalize(rtf.format(-1, 'day'), locale)
   }
   const noon = Date.parse(`${key}T12:00:00Z`)
-  const sameYear = now !== null && key.slice(0, 4) === dayKey(now, timeZone).slice(0, 4)
+  const sameYear = today !== null && key.slice(0, 4) === today.slice(0, 4)
   return dateFormat(locale, {
     timeZone: 'UTC',
     weekday: 'short',
