@@ -118,6 +118,8 @@ const rpcError = (id: unknown, code: number, message: string, data?: unknown) =>
 async function relayRpc(o: DevnetServerOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const text = await readCapped(Readable.toWeb(req) as ReadableStream<Uint8Array>, MAX_BODY)
   if (text === undefined) {
+    // The rest of the body is left unread, so this connection cannot carry another request.
+    res.setHeader('connection', 'close')
     send(res, 413, rpcError(null, -32600, `Invalid request: the body is larger than ${MAX_BODY} bytes`))
     return
   }
