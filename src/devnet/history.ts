@@ -1,6 +1,6 @@
 import { formatEther } from 'viem'
 import { InvalidParameterError } from '../core/errors.js'
-import { checkAddress } from '../core/history/params.js'
+import { checkAddress, walletHistoryQueryNames } from '../core/history/params.js'
 import { parseIsoUtc } from '../core/time.js'
 import { readDataUri, type IndexedTransaction, type Indexer } from './indexer.js'
 
@@ -8,10 +8,7 @@ import { readDataUri, type IndexedTransaction, type Indexer } from './indexer.js
 export const DEFAULT_LIMIT = 25
 export const MAX_LIMIT = 100
 
-const PARAMETERS = [
-  'chain', 'from_block', 'to_block', 'from_date', 'to_date', 'include_internal_transactions',
-  'include_input_data', 'nft_metadata', 'cursor', 'order', 'limit',
-] as const
+const PARAMETERS: readonly string[] = Object.values(walletHistoryQueryNames)
 
 export interface HistoryQuery {
   address: string
@@ -61,7 +58,7 @@ export function parseHistoryQuery(rawAddress: string, q: URLSearchParams, chainI
   // No decoding: an address has no character that needs it, and a stray `%` must be a 400, not a URIError.
   const address = checkAddress(rawAddress)
   for (const key of q.keys()) {
-    if (!(PARAMETERS as readonly string[]).includes(key)) {
+    if (!PARAMETERS.includes(key)) {
       throw new InvalidParameterError(key, `unknown query parameter; expected one of ${PARAMETERS.join(', ')}`)
     }
   }

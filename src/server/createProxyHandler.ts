@@ -5,6 +5,7 @@ import {
   normalizeWalletHistoryParameters,
   toWalletHistorySearchParams,
   walletHistoryPath,
+  walletHistoryQueryNames,
   type WalletHistoryParameters,
 } from '../core/history/params.js'
 import { normalizeRpcRequest } from '../core/rpc/methods.js'
@@ -59,20 +60,11 @@ export interface ProxyErrorBody {
   error: { code: string; message: string; parameter?: string }
 }
 
-const HISTORY_QUERY: Record<string, keyof WalletHistoryParameters> = {
-  chain: 'chain',
-  from_block: 'fromBlock',
-  to_block: 'toBlock',
-  from_date: 'fromDate',
-  to_date: 'toDate',
-  include_internal_transactions: 'includeInternalTransactions',
-  include_input_data: 'includeInputData',
-  nft_metadata: 'nftMetadata',
-  cursor: 'cursor',
-  order: 'order',
-  limit: 'limit',
-}
-const QUERY_NAME = Object.fromEntries(Object.entries(HISTORY_QUERY).map(([k, v]) => [v, k])) as Record<string, string>
+// Wire name → parameter name, from the core's one table.
+const HISTORY_QUERY = Object.fromEntries(
+  Object.entries(walletHistoryQueryNames).map(([name, wire]) => [wire, name]),
+) as Record<string, keyof WalletHistoryParameters>
+const QUERY_NAME: Record<string, string> = walletHistoryQueryNames
 const BOOLEAN_PARAMS = new Set(['include_internal_transactions', 'include_input_data', 'nft_metadata'])
 // Cursors are opaque tokens: printable ASCII only, and not unbounded.
 const CURSOR = /^[\x21-\x7e]{1,2048}$/

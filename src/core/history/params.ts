@@ -131,20 +131,27 @@ export function normalizeWalletHistoryParameters(
   return out
 }
 
-/** The spec's snake_case query string for normalized parameters (the address goes in the path). */
+/** The spec's query parameter for each camelCase parameter (the address goes in the path), in the spec's order. */
+export const walletHistoryQueryNames = {
+  chain: 'chain',
+  fromBlock: 'from_block',
+  toBlock: 'to_block',
+  fromDate: 'from_date',
+  toDate: 'to_date',
+  includeInternalTransactions: 'include_internal_transactions',
+  includeInputData: 'include_input_data',
+  nftMetadata: 'nft_metadata',
+  cursor: 'cursor',
+  order: 'order',
+  limit: 'limit',
+} as const satisfies Record<Exclude<keyof NormalizedWalletHistoryParameters, 'address'>, string>
+
+/** The spec's snake_case query string for normalized parameters. */
 export function toWalletHistorySearchParams(p: NormalizedWalletHistoryParameters): URLSearchParams {
   const q = new URLSearchParams()
-  if (p.chain !== undefined) q.set('chain', p.chain)
-  if (p.fromBlock !== undefined) q.set('from_block', p.fromBlock)
-  if (p.toBlock !== undefined) q.set('to_block', p.toBlock)
-  if (p.fromDate !== undefined) q.set('from_date', p.fromDate)
-  if (p.toDate !== undefined) q.set('to_date', p.toDate)
-  if (p.includeInternalTransactions !== undefined) q.set('include_internal_transactions', String(p.includeInternalTransactions))
-  if (p.includeInputData !== undefined) q.set('include_input_data', String(p.includeInputData))
-  if (p.nftMetadata !== undefined) q.set('nft_metadata', String(p.nftMetadata))
-  if (p.cursor !== undefined) q.set('cursor', p.cursor)
-  if (p.order !== undefined) q.set('order', p.order)
-  if (p.limit !== undefined) q.set('limit', String(p.limit))
+  for (const [name, wire] of Object.entries(walletHistoryQueryNames) as [keyof typeof walletHistoryQueryNames, string][]) {
+    if (p[name] !== undefined) q.set(wire, String(p[name]))
+  }
   return q
 }
 
