@@ -1,4 +1,5 @@
 import type { Chain as ViemChain } from 'viem'
+import { clip } from './text.js'
 import {
   arbitrum,
   avalanche,
@@ -104,6 +105,3 @@ export function getChainInfo(chain: string | number | undefined): ChainInfo | un
   return entry ? toInfo(entry) : undefined
 }
 
-function clip(s: string): string {
-  return s.length > 40 ? `${s.slice(0, 40)}…` : s
-}

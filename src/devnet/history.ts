@@ -1,6 +1,7 @@
 import { formatEther } from 'viem'
 import { InvalidParameterError } from '../core/errors.js'
 import { checkAddress, walletHistoryQueryNames } from '../core/history/params.js'
+import { clip } from '../core/text.js'
 import { parseIsoUtc } from '../core/time.js'
 import { readDataUri, type IndexedTransaction, type Indexer } from './indexer.js'
 
@@ -198,6 +199,3 @@ async function entryFor(indexer: Indexer, t: IndexedTransaction, q: HistoryQuery
   }
 }
 
-function clip(s: string): string {
-  return s.length > 40 ? `${s.slice(0, 40)}…` : s
-}

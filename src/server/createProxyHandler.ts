@@ -10,6 +10,8 @@ import {
 } from '../core/history/params.js'
 import { normalizeRpcRequest } from '../core/rpc/methods.js'
 import { rpcUrlFor } from '../core/rpc/rpc.js'
+import { clip } from '../core/text.js'
+import { sameOrigin } from '../core/url.js'
 import { createRateLimiter, type RateLimitOptions } from './rateLimit.js'
 import { readCapped } from './readCapped.js'
 
@@ -314,19 +316,7 @@ function hostOf(origin: string): string | undefined {
   }
 }
 
-function sameOrigin(a: string, b: string): boolean {
-  try {
-    return new URL(a).origin === new URL(b).origin
-  } catch {
-    return false
-  }
-}
-
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
-function clip(s: string): string {
-  const printable = s.replace(/[^\x20-\x7e]/g, '?')
-  return printable.length > 40 ? `${printable.slice(0, 40)}…` : printable
-}

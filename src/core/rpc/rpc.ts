@@ -10,6 +10,7 @@ import { checkChain } from '../chains.js'
 import { HttpStatusError, InvalidParameterError, JsonRpcError, NetworkError, ResponseShapeError, TimeoutError, isAbortError, redact } from '../errors.js'
 import { parseRetryAfter, withRetry, type RetryConfig } from '../retry.js'
 import { normalizeRpcRequest, type RpcMethod } from './methods.js'
+import { sameOrigin } from '../url.js'
 
 export type RpcSender = (request: { method: RpcMethod; params?: readonly unknown[] }, options?: RpcOptions) => Promise<unknown>
 
@@ -141,15 +142,6 @@ function redactUrl(url: string, secrets: readonly string[]): string {
     return u.origin
   } catch {
     return redact(url, secrets)
-  }
-}
-
-function sameOrigin(a: string, b: string): boolean {
-  const base = 'http://relative.invalid'
-  try {
-    return new URL(a, base).origin === new URL(b, base).origin
-  } catch {
-    return false
   }
 }
 
