@@ -65,3 +65,8 @@ export { isHeadFollowingRpcQuery, rpcHeadQueryFilter, rpcQueryKey, rpcQueryOptio
 export type { RpcQueryKey, RpcQueryKeyParameters, RpcQueryOptions, RpcQueryParameters } from '../core/query/rpc.js'
 export { sendRawTransactionMutationOptions } from '../core/query/sendRawTransaction.js'
 export type { SendRawTransactionVariables } from '../core/query/sendRawTransaction.js'
+
+export { exportWalletHistoryCsv } from '../core/export/csv.js'
+export type { ExportProgress, ExportResumePoint, ExportWalletHistoryCsvOptions, ExportWalletHistoryCsvParameters, WalletHistoryCsvExport } from '../core/export/csv.js'
+export { csvColumns } from '../core/export/rows.js'
+export type { CsvColumn } from '../core/export/rows.js'

@@ -1,0 +1,129 @@
+import { stringify } from 'csv-stringify/sync'
+import { checkChain, type ChainInput } from '../chains.js'
+import type { BlockfeedClient, RequestOptions } from '../client.js'
+import { InvalidParameterError } from '../errors.js'
+import { checkAddress, type WalletHistoryParameters } from '../history/params.js'
+import { nextCursor } from '../history/pages.js'
+import { csvColumns, entryRows } from './rows.js'
+
+export interface ExportWalletHistoryCsvParameters extends Omit<WalletHistoryParameters, 'chain' | 'cursor'> {
+  /** One chain (default: the client's); or `chains` for several, exported one after another. */
+  chain?: ChainInput | undefined
+  chains?: readonly ChainInput[] | undefined
+}
+
+/** Where an export stands; `resume` is what to pass back to continue after a failure. */
+export interface ExportProgress {
+  /** Transactions read so far. */
+  entries: number
+  /** CSV rows written so far (header not counted). */
+  rows: number
+  /** History requests made so far. */
+  requests: number
+  /** The chain being read. */
+  chain: string | undefined
+  /** The `block_timestamp` of the last transaction written: how far back (or forward) the file reaches. */
+  reached: string | null
+  /** The next page to read: pass it as `options.resume` to continue an export that stopped. Null when done. */
+  resume: ExportResumePoint | null
+  done: boolean
+}
+
+export interface ExportResumePoint {
+  chain: string | undefined
+  /** The cursor of the next page; null for the chain's first page. */
+  cursor: string | null
+}
+
+export interface ExportWalletHistoryCsvOptions extends RequestOptions {
+  onProgress?: ((progress: ExportProgress) => void) | undefined
+  /** Continue from where an earlier export stopped (its last `progress.resume`); the header is not written again. */
+  resume?: ExportResumePoint | null | undefined
+}
+
+export interface WalletHistoryCsvExport extends AsyncIterable<string> {
+  /** The latest progress (also sent to `onProgress` after every chunk). */
+  readonly progress: ExportProgress
+}
+
+const CRLF = '\r\n'
+// RFC 4180 (CRLF, quotes doubled, fields with , " CR LF quoted) and the OWASP CSV-injection rule:
+// a cell starting with = + - @ tab or CR (and their full-width forms) is prefixed with '.
+const csvOptions = { record_delimiter: CRLF, escape_formulas: true, quoted_match: /^'/ } as const
+
+/**
+ * The wallet's whole history as CSV text, streamed: the header, then one chunk per page of history.
+ * Only one page is held at a time, so memory stays flat however long the history is. Aborting the
+ * `signal` stops at once: no request is made after it.
+ */
+export function exportWalletHistoryCsv(
+  client: Pick<BlockfeedClient, 'getWalletHistory' | 'chain' | 'extraChains'>,
+  params: ExportWalletHistoryCsvParameters,
+  options: ExportWalletHistoryCsvOptions = {},
+): WalletHistoryCsvExport {
+  if (params === null || typeof params !== 'object') throw new InvalidParameterError('params', 'expected an object')
+  const wallet = checkAddress(params.address)
+  if (params.chain !== undefined && params.chains !== undefined) throw new InvalidParameterError('chains', 'give chain or chains, not both')
+  if (params.chains !== undefined && (!Array.isArray(params.chains) || params.chains.length === 0)) {
+    throw new InvalidParameterError('chains', 'expected a non-empty array of chains')
+  }
+  const chains: (string | undefined)[] = params.chains
+    ? [...new Set(params.chains.map((c, i) => checkChain(c, client.extraChains, `chains[${i}]`)))]
+    : [params.chain === undefined ? client.chain : checkChain(params.chain, client.extraChains)]
+  const { resume, signal, onProgress } = options
+  let start = 0
+  if (resume) {
+    start = chains.indexOf(resume.chain)
+    if (start < 0) throw new InvalidParameterError('resume', 'the resume point names a chain this export does not cover')
+  }
+  // Oldest first unless asked otherwise: the order of a ledger.
+  const { chains: _chains, chain: _chain, ...rest } = params
+  const history = { ...rest, order: params.order ?? 'ASC' }
+
+  const progress: ExportProgress = {
+    entries: 0,
+    rows: 0,
+    requests: 0,
+    chain: chains[start],
+    reached: null,
+    resume: resume ? { ...resume } : { chain: chains[start], cursor: null },
+    done: false,
+  }
+  const report = () => onProgress?.({ ...progress, resume: progress.resume && { ...progress.resume } })
+
+  async function* chunks(): AsyncGenerator<string, void, undefined> {
+    if (!resume) yield stringify([[...csvColumns]], csvOptions)
+    for (let i = start; i < chains.length; i++) {
+      const chain = chains[i]
+      progress.chain = chain
+      let cursor = i === start && resume?.cursor ? resume.cursor : undefined
+      const seen = new Set<string>(cursor ? [cursor] : [])
+      do {
+        signal?.throwIfAborted()
+        progress.requests++
+        const page = await client.getWalletHistory({ ...history, chain, ...(cursor ? { cursor } : {}) }, { signal })
+        const records: string[][] = []
+        for (const entry of page.result) {
+          for (const row of entryRows(entry, wallet, chain)) records.push(csvColumns.map((c) => row[c]))
+          progress.reached = entry.block_timestamp
+        }
+        progress.entries += page.result.length
+        progress.rows += records.length
+        cursor = nextCursor(page, seen)
+        if (cursor) seen.add(cursor)
+        // Where to go on from, should the next request fail: after this page.
+        progress.resume = cursor ? { chain, cursor } : i + 1 < chains.length ? { chain: chains[i + 1], cursor: null } : null
+        progress.done = progress.resume === null
+        if (records.length > 0) yield stringify(records, csvOptions)
+        report()
+      } while (cursor)
+    }
+  }
+
+  return {
+    get progress() {
+      return progress
+    },
+    [Symbol.asyncIterator]: () => chunks(),
+  }
+}
