@@ -58,6 +58,18 @@ if (req.status === 0) {
   row('request benchmark', 'did not run', 'runs', false)
 }
 
+// 5. Export (issue 16): a 10,000-transaction wallet to CSV
+const ex = spawnSync(process.execPath, ['--expose-gc', '-e', "const { measureExportAll } = await import('./test/bench/export.mjs'); console.log(JSON.stringify(await measureExportAll()))", '--input-type=module'], { encoding: 'utf8' })
+if (ex.status === 0) {
+  const e = JSON.parse(ex.stdout)
+  row('CSV export of 10,000 transactions at limit=100 → history requests', String(e.requests), `${e.pages} (the page count)`, e.requests === e.pages)
+  row('CSV export: heap growth from start to end', `${e.heapGrowthMb.toFixed(1)} MB`, '≤ 10 MB', e.heapGrowthMb <= 10)
+  row('CSV generation (pages already read), rows/s', `${Math.round(e.generation.rowsPerSecond).toLocaleString('en')} (${e.generation.rows} rows)`, '≥ 20,000', e.generation.rowsPerSecond >= 20_000)
+  row('CSV export end to end without network (read + normalize + write), rows/s', Math.round(e.rowsPerSecond).toLocaleString('en'), 'report', null)
+} else {
+  row('export benchmark', 'did not run', 'runs', false)
+}
+
 // Devnet indexing throughput, when the devnet bench is there.
 if (existsSync('test/bench/devnet-indexing.mjs')) {
   // Its default chain: 400 blocks × 10 transactions (native, ERC-20, calls with internal transfers).

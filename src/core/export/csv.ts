@@ -4,7 +4,7 @@ import type { BlockfeedClient, RequestOptions } from '../client.js'
 import { InvalidParameterError } from '../errors.js'
 import { checkAddress, type WalletHistoryParameters } from '../history/params.js'
 import { nextCursor } from '../history/pages.js'
-import { csvColumns, entryRows } from './rows.js'
+import { csvColumns, entryRecords } from './rows.js'
 
 export interface ExportWalletHistoryCsvParameters extends Omit<WalletHistoryParameters, 'chain' | 'cursor'> {
   /** One chain (default: the client's); or `chains` for several, exported one after another. */
@@ -104,7 +104,7 @@ export function exportWalletHistoryCsv(
         const page = await client.getWalletHistory({ ...history, chain, ...(cursor ? { cursor } : {}) }, { signal })
         const records: string[][] = []
         for (const entry of page.result) {
-          for (const row of entryRows(entry, wallet, chain)) records.push(csvColumns.map((c) => row[c]))
+          for (const record of entryRecords(entry, wallet, chain)) records.push(record)
           progress.reached = entry.block_timestamp
         }
         progress.entries += page.result.length

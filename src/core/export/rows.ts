@@ -154,55 +154,46 @@ function status(entry: TransactionEntry): string {
 
 /** The CSV rows of one entry, every amount exact (integers as text, decimals through `formatUnits`). */
 export function entryRows(entry: TransactionEntry, wallet: string, chain: string | undefined): CsvRow[] {
+  return entryRecords(entry, wallet, chain).map((cells) => Object.fromEntries(csvColumns.map((c, i) => [c, cells[i]!])) as CsvRow)
+}
+
+/** The same rows as arrays of cells in `csvColumns` order: what the writer streams (no object per row). */
+export function entryRecords(entry: TransactionEntry, wallet: string, chain: string | undefined): string[][] {
   const fee = feeWei(entry, wallet)
   const nativeDecimals = getChainInfo(chain)?.nativeCurrency.decimals ?? 18
   const flows = entryFlows(entry, chain)
-  const base = {
-    hash: entry.hash,
-    timestamp: entry.block_timestamp,
-    block_number: entry.block_number,
-    chain: chain ?? '',
-    category: entry.category ?? '',
-    status: status(entry),
-  }
-  const feeCells = (first: boolean) =>
-    first && fee !== null ? { fee_wei: fee.toString(), fee: formatUnits(fee, nativeDecimals) } : { fee_wei: '', fee: '' }
+  const st = status(entry)
+  const feeWeiCell = fee === null ? '' : fee.toString()
+  const feeCell = fee === null ? '' : formatUnits(fee, nativeDecimals)
+  const head = (category: string) => [entry.hash, entry.block_timestamp, entry.block_number, chain ?? '', category]
+  const category = entry.category ?? ''
   if (flows.length === 0) {
     const direction = flowDirection(wallet, entry.from_address, entry.to_address)
-    return [{
-      ...base,
-      kind: 'none',
-      direction,
-      from: entry.from_address,
-      to: entry.to_address ?? '',
-      counterparty: (direction === 'in' ? entry.from_address : entry.to_address) ?? '',
-      token_address: '',
-      token_symbol: '',
-      token_decimals: '',
-      token_id: '',
-      amount: '',
-      amount_decimal: '',
-      ...feeCells(true),
-      possible_spam: String(entry.possible_spam === true),
-    }]
+    const counterparty = (direction === 'in' ? entry.from_address : entry.to_address) ?? ''
+    // hash … category, kind, direction, from, to, counterparty, token_address, token_symbol,
+    // token_decimals, token_id, amount, amount_decimal, fee_wei, fee, status, possible_spam
+    return [[...head(category), 'none', direction, entry.from_address, entry.to_address ?? '', counterparty, '', '', '', '', '', '', feeWeiCell, feeCell, st, String(entry.possible_spam === true)]]
   }
   return flows.map((f, i) => {
     const direction = flowDirection(wallet, f.from, f.to)
-    return {
-      ...base,
-      kind: f.kind,
+    const counterparty = (direction === 'in' ? f.from : direction === 'none' ? '' : f.to) ?? ''
+    return [
+      ...head(category),
+      f.kind,
       direction,
-      from: f.from ?? '',
-      to: f.to ?? '',
-      counterparty: (direction === 'in' ? f.from : direction === 'out' ? f.to : direction === 'self' ? f.to : '') ?? '',
-      token_address: f.tokenAddress ?? '',
-      token_symbol: f.symbol ?? '',
-      token_decimals: f.decimals === null ? '' : String(f.decimals),
-      token_id: f.tokenId ?? '',
-      amount: f.amount,
-      amount_decimal: f.decimals === null ? '' : formatUnits(BigInt(f.amount), f.decimals),
-      ...feeCells(i === 0),
-      possible_spam: String(entry.possible_spam === true || f.spam),
-    }
+      f.from ?? '',
+      f.to ?? '',
+      counterparty,
+      f.tokenAddress ?? '',
+      f.symbol ?? '',
+      f.decimals === null ? '' : String(f.decimals),
+      f.tokenId ?? '',
+      f.amount,
+      f.decimals === null ? '' : formatUnits(BigInt(f.amount), f.decimals),
+      i === 0 ? feeWeiCell : '',
+      i === 0 ? feeCell : '',
+      st,
+      String(entry.possible_spam === true || f.spam),
+    ]
   })
 }

@@ -178,7 +178,7 @@ describe('exportWalletHistoryCsv', () => {
   })
 
   it('exports several chains one after another, each row naming its chain', async () => {
-    server.use(http.get(ROUTE, ({ request }) => HttpResponse.json(onePage([specEntry({ hash: hashOf(new URL(request.url).searchParams.get('chain') === 'eth' ? 1 : 2) })], { cursor: '' }))))
+    server.use(http.get(ROUTE, ({ request }) => HttpResponse.json(onePage([specEntry({ hash: hashOf(new URL(request.url).searchParams.get('chain') === 'eth' ? 1 : 2) })]))))
     const rows = readCsv((await collect(exportWalletHistoryCsv(createClient({ baseUrl: BASE }), { address: WALLET, chains: ['eth', 'polygon'] }))).join(''))
     expect([...new Set(rows.map((r) => `${r.chain}:${r.hash}`))]).toEqual([`eth:${hashOf(1)}`, `polygon:${hashOf(2)}`])
     // Polygon's native currency is named by the chain's metadata, not the service's ETH default.
