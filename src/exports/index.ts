@@ -70,3 +70,14 @@ export { exportWalletHistoryCsv } from '../core/export/csv.js'
 export type { ExportProgress, ExportResumePoint, ExportWalletHistoryCsvOptions, ExportWalletHistoryCsvParameters, WalletHistoryCsvExport } from '../core/export/csv.js'
 export { csvColumns } from '../core/export/rows.js'
 export type { CsvColumn } from '../core/export/rows.js'
+export {
+  checkWalletHistoryFilter,
+  filterWalletHistory,
+  filtersEntries,
+  walletHistoryFilterFromSearchParams,
+  walletHistoryFilterPredicate,
+  walletHistoryFilterToSearchParams,
+} from '../core/history/filter.js'
+export type { FilterDirection, FilterKind, WalletHistoryFilter } from '../core/history/filter.js'
+export { entryFlows } from '../core/history/flows.js'
+export type { Flow, FlowKind } from '../core/history/flows.js'
