@@ -1,0 +1,133 @@
+import { LRUCache } from 'lru-cache'
+import { outageLog, redisCommand, type RedisClient, type RedisCommand, type StoreWarning } from './redis.js'
+
+/**
+ * A cache of upstream answers the proxy may serve again: history pages for a short time, reads
+ * addressed by hash for good. In this process's memory, and in Redis when given, so that every
+ * instance serves what one of them fetched. Identical concurrent requests cost one upstream call,
+ * in one process and, with Redis, across instances.
+ */
+export interface ProxyCacheOptions {
+  /** An ioredis or node-redis client shared by every instance. */
+  redis?: RedisClient | undefined
+  /** How long a history page is served from the cache. Default 5 s. */
+  ttlSeconds?: number | undefined
+  /** Answers kept in this process's memory at most. Default 1,000. */
+  maxEntries?: number | undefined
+  /** Prefix of the Redis keys. Default `blockfeed:cache`. */
+  keyPrefix?: string | undefined
+  /** How long to wait for Redis before going on without it. Default 200 ms. */
+  redisTimeoutMs?: number | undefined
+  /** How long another instance's identical request is waited for before calling upstream anyway. Default 5 s. */
+  waitForOtherMs?: number | undefined
+  /** Where the one warning per Redis outage goes. Default `console.warn`. */
+  onWarning?: StoreWarning | undefined
+}
+
+/** An upstream answer as the proxy passes it on. */
+export interface CachedAnswer {
+  status: number
+  body: string
+}
+
+export type CacheOutcome = 'hit' | 'miss' | 'shared'
+
+export interface ResponseCache {
+  /**
+   * The answer for `key`: from the cache, from an identical request already under way (here or, with
+   * Redis, on another instance), or from `load`. What `load` returns is kept for `ttlSeconds` (null:
+   * for good) when `cacheable` says so.
+   */
+  through(key: string, ttlSeconds: number | null, load: () => Promise<CachedAnswer>, cacheable: (answer: CachedAnswer) => boolean): Promise<CachedAnswer & { cache: CacheOutcome }>
+  readonly ttlSeconds: number
+}
+
+const POLL_MS = 25
+/** What a Redis step gives back when Redis could not be asked. */
+const SKIP = Symbol('redis skipped')
+
+export function createResponseCache(options: ProxyCacheOptions = {}): ResponseCache {
+  const ttlSeconds = options.ttlSeconds ?? 5
+  if (!(ttlSeconds > 0)) throw new RangeError('cache: ttlSeconds must be > 0')
+  const memory = new LRUCache<string, CachedAnswer>({ max: options.maxEntries ?? 1_000 })
+  const inFlight = new Map<string, Promise<CachedAnswer & { cache: CacheOutcome }>>()
+  const prefix = options.keyPrefix ?? 'blockfeed:cache'
+  const timeoutMs = options.redisTimeoutMs ?? 200
+  const waitMs = options.waitForOtherMs ?? 5_000
+  const redis: RedisCommand | undefined = options.redis ? redisCommand(options.redis, timeoutMs) : undefined
+  const outage = outageLog('cache', options.onWarning)
+
+  const remember = (key: string, answer: CachedAnswer, ttl: number | null) => memory.set(key, answer, ttl === null ? {} : { ttl: ttl * 1000 })
+
+  /** A Redis step that fails open: on any error (or timeout) the cache goes on without Redis. */
+  async function tryRedis<T>(step: (r: RedisCommand) => Promise<T>): Promise<T | typeof SKIP> {
+    if (!redis) return SKIP
+    try {
+      const value = await step(redis)
+      outage.ok()
+      return value
+    } catch (error) {
+      outage.failed(error)
+      return SKIP
+    }
+  }
+
+  const read = (value: unknown): CachedAnswer | undefined => {
+    if (typeof value !== 'string') return undefined
+    try {
+      const parsed = JSON.parse(value) as CachedAnswer
+      return typeof parsed.status === 'number' && typeof parsed.body === 'string' ? parsed : undefined
+    } catch {
+      return undefined
+    }
+  }
+
+  async function resolve(key: string, ttl: number | null, load: () => Promise<CachedAnswer>, cacheable: (a: CachedAnswer) => boolean): Promise<CachedAnswer & { cache: CacheOutcome }> {
+    const dataKey = `${prefix}:${key}`
+    const shared = await tryRedis((r) => r(['GET', dataKey]))
+    const found = shared === SKIP ? undefined : read(shared)
+    if (found) {
+      remember(key, found, ttl)
+      return { ...found, cache: 'hit' }
+    }
+    const lockKey = `${dataKey}:lock`
+    const locked = await tryRedis((r) => r(['SET', lockKey, '1', 'PX', waitMs, 'NX']))
+    if (locked === null) {
+      // Another instance is loading this very answer: wait for it rather than call upstream too.
+      const deadline = Date.now() + waitMs
+      while (Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, POLL_MS))
+        const value = await tryRedis((r) => r(['GET', dataKey]))
+        if (value === SKIP) break
+        const answer = read(value)
+        if (answer) {
+          remember(key, answer, ttl)
+          return { ...answer, cache: 'shared' }
+        }
+        const stillLocked = await tryRedis((r) => r(['EXISTS', lockKey]))
+        if (stillLocked === 0 || stillLocked === SKIP) break
+      }
+    }
+    const answer = await load()
+    if (cacheable(answer)) {
+      remember(key, answer, ttl)
+      const value = JSON.stringify({ status: answer.status, body: answer.body })
+      await tryRedis((r) => r(ttl === null ? ['SET', dataKey, value] : ['SET', dataKey, value, 'PX', Math.round(ttl * 1000)]))
+    }
+    if (locked === 'OK') await tryRedis((r) => r(['DEL', lockKey]))
+    return { ...answer, cache: 'miss' }
+  }
+
+  return {
+    ttlSeconds,
+    through(key, ttl, load, cacheable) {
+      const kept = memory.get(key)
+      if (kept) return Promise.resolve({ ...kept, cache: 'hit' })
+      const pending = inFlight.get(key)
+      if (pending) return pending.then((a) => ({ ...a, cache: 'shared' as const }))
+      const run = resolve(key, ttl, load, cacheable).finally(() => inFlight.delete(key))
+      inFlight.set(key, run)
+      return run
+    },
+  }
+}

@@ -1,0 +1,97 @@
+import type { RateLimiterAbstract } from 'rate-limiter-flexible'
+import RateLimiterMemory from 'rate-limiter-flexible/lib/RateLimiterMemory.js'
+import RateLimiterRedis from 'rate-limiter-flexible/lib/RateLimiterRedis.js'
+import { isNodeRedis, outageLog, withTimeout, type RedisClient, type StoreWarning } from './redis.js'
+
+/**
+ * A per-client limit: on average `refillPerSecond` requests a second, in bursts of up to
+ * `capacity`. Counted by rate-limiter-flexible in fixed windows of `capacity / refillPerSecond`
+ * seconds (at least one), in this process's memory, or in Redis when `redis` is given, so that
+ * every instance of the proxy shares one budget per client.
+ */
+export interface RateLimitOptions {
+  /** Most requests a client may send in one window. */
+  capacity: number
+  /** The average rate allowed, requests per second. */
+  refillPerSecond: number
+  /**
+   * Which client a request comes from. Default: the first address of `X-Forwarded-For`,
+   * else `X-Real-IP`, else one shared budget. Those headers can be forged unless a proxy
+   * in front of you overwrites them; pass your own key when none does.
+   */
+  key?: ((request: Request) => string | undefined) | undefined
+  /** An ioredis or node-redis client: the budget is shared by every proxy using that Redis. */
+  redis?: RedisClient | undefined
+  /** Prefix of the Redis keys. Default `blockfeed:rl`. */
+  keyPrefix?: string | undefined
+  /**
+   * What to do while Redis is unreachable or slower than `redisTimeoutMs`: `memory` (default)
+   * counts in this process until Redis answers again; `allow` lets requests through; `deny`
+   * refuses them with 429.
+   */
+  whenRedisFails?: 'memory' | 'allow' | 'deny' | undefined
+  /** How long to wait for Redis before falling back. Default 200 ms. */
+  redisTimeoutMs?: number | undefined
+  /** Where the one warning per Redis outage goes. Default `console.warn`. */
+  onWarning?: StoreWarning | undefined
+}
+
+export type RateLimitVerdict = { ok: true } | { ok: false; retryAfterSeconds: number }
+export type RateLimiter = (request: Request) => Promise<RateLimitVerdict>
+
+export function defaultClientKey(request: Request): string {
+  const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
+  return forwarded || request.headers.get('x-real-ip')?.trim() || 'anonymous'
+}
+
+/** A verdict from rate-limiter-flexible's answer: a rejection with `msBeforeNext` is "over the limit". */
+function overLimit(error: unknown): RateLimitVerdict | undefined {
+  if (error !== null && typeof error === 'object' && !(error instanceof Error) && 'msBeforeNext' in error) {
+    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(Number((error as { msBeforeNext: number }).msBeforeNext) / 1000)) }
+  }
+  return undefined
+}
+
+export function createRateLimiter(options: RateLimitOptions): RateLimiter {
+  const { capacity, refillPerSecond } = options
+  if (!(capacity >= 1) || !(refillPerSecond > 0)) {
+    throw new RangeError('rateLimit: capacity must be ≥ 1 and refillPerSecond > 0')
+  }
+  const duration = Math.max(1, Math.round(capacity / refillPerSecond))
+  const points = Math.max(1, Math.round(capacity), Math.round(refillPerSecond * duration))
+  const keyOf = options.key ?? defaultClientKey
+  const keyPrefix = options.keyPrefix ?? 'blockfeed:rl'
+  const memory = new RateLimiterMemory({ points, duration, keyPrefix })
+  const policy = options.whenRedisFails ?? 'memory'
+  const timeoutMs = options.redisTimeoutMs ?? 200
+  const shared: RateLimiterAbstract | undefined = options.redis
+    ? new RateLimiterRedis({ storeClient: options.redis, useRedisPackage: isNodeRedis(options.redis), points, duration, keyPrefix })
+    : undefined
+  const outage = outageLog('rate limit', options.onWarning)
+
+  const consume = async (limiter: RateLimiterAbstract, key: string): Promise<RateLimitVerdict> => {
+    try {
+      await limiter.consume(key)
+      return { ok: true }
+    } catch (error) {
+      const verdict = overLimit(error)
+      if (verdict) return verdict
+      throw error
+    }
+  }
+
+  return async (request) => {
+    const key = keyOf(request) ?? 'anonymous'
+    if (!shared) return consume(memory, key)
+    try {
+      const verdict = await withTimeout(consume(shared, key), timeoutMs)
+      outage.ok()
+      return verdict
+    } catch (error) {
+      outage.failed(error)
+      if (policy === 'allow') return { ok: true }
+      if (policy === 'deny') return { ok: false, retryAfterSeconds: 1 }
+      return consume(memory, key)
+    }
+  }
+}

@@ -1,0 +1,156 @@
+import { Redis, type RedisOptions } from 'ioredis'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { createResponseCache, type CachedAnswer } from '../../src/server/store/cache.js'
+import { createRateLimiter } from '../../src/server/store/rateLimit.js'
+import { startRedis, type RedisServer } from '../support/redis.js'
+
+let server: RedisServer
+const clients: Redis[] = []
+
+/** An ioredis client on the test's Redis (its `error` events are the outage tests' business). */
+function connect(options: RedisOptions = {}): Redis {
+  const client = new Redis({ port: server.port, host: '127.0.0.1', maxRetriesPerRequest: 1, ...options })
+  client.on('error', () => {})
+  clients.push(client)
+  return client
+}
+
+beforeAll(async () => {
+  server = await startRedis()
+})
+afterEach(async () => {
+  for (const c of clients.splice(0)) c.disconnect()
+})
+afterAll(async () => {
+  await server.stop()
+})
+
+const from = (ip: string) => new Request('http://proxy.test/api/blockfeed/rpc', { headers: { 'x-forwarded-for': ip } })
+let prefix = 0
+const fresh = () => `test${++prefix}:${Date.now()}`
+
+describe('rate limit shared through Redis', () => {
+  it('two proxy instances with one Redis share one budget per client', async () => {
+    const keyPrefix = fresh()
+    const a = createRateLimiter({ capacity: 3, refillPerSecond: 0.01, redis: connect(), keyPrefix })
+    const b = createRateLimiter({ capacity: 3, refillPerSecond: 0.01, redis: connect(), keyPrefix })
+    expect(await a(from('1.1.1.1'))).toEqual({ ok: true })
+    expect(await b(from('1.1.1.1'))).toEqual({ ok: true })
+    expect(await a(from('1.1.1.1'))).toEqual({ ok: true })
+    const refused = await b(from('1.1.1.1'))
+    expect(refused.ok).toBe(false)
+    expect(refused.ok === false && refused.retryAfterSeconds).toBeGreaterThan(0)
+    // Another client has its own budget.
+    expect(await b(from('2.2.2.2'))).toEqual({ ok: true })
+  })
+
+  it('without Redis each instance counts alone (the in-memory default)', async () => {
+    const a = createRateLimiter({ capacity: 1, refillPerSecond: 0.01 })
+    const b = createRateLimiter({ capacity: 1, refillPerSecond: 0.01 })
+    expect(await a(from('3.3.3.3'))).toEqual({ ok: true })
+    expect(await b(from('3.3.3.3'))).toEqual({ ok: true })
+    expect((await a(from('3.3.3.3'))).ok).toBe(false)
+  })
+})
+
+describe('response cache shared through Redis', () => {
+  const answer: CachedAnswer = { status: 200, body: '{"result":[]}' }
+  const ok = (a: CachedAnswer) => a.status === 200
+
+  it('an answer one instance fetched is a hit on the other, with no upstream call', async () => {
+    const keyPrefix = fresh()
+    const a = createResponseCache({ redis: connect(), keyPrefix })
+    const b = createResponseCache({ redis: connect(), keyPrefix })
+    let calls = 0
+    const load = async () => (calls++, answer)
+    expect((await a.through('page-1', 5, load, ok)).cache).toBe('miss')
+    const second = await b.through('page-1', 5, load, ok)
+    expect(second).toEqual({ ...answer, cache: 'hit' })
+    expect(calls).toBe(1)
+  })
+
+  it('50 identical concurrent requests over two instances cost one upstream call', async () => {
+    const keyPrefix = fresh()
+    const a = createResponseCache({ redis: connect(), keyPrefix })
+    const b = createResponseCache({ redis: connect(), keyPrefix })
+    let calls = 0
+    const load = async () => {
+      calls++
+      await new Promise((r) => setTimeout(r, 100))
+      return answer
+    }
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => (i % 2 ? a : b).through('popular', 5, load, ok)))
+    expect(calls).toBe(1)
+    expect(results.every((r) => r.body === answer.body)).toBe(true)
+  })
+
+  it('keeps nothing the caller says is not cacheable (an error, a null receipt)', async () => {
+    const cache = createResponseCache({ redis: connect(), keyPrefix: fresh() })
+    let calls = 0
+    const load = async () => (calls++, { status: 502, body: '{}' })
+    await cache.through('k', 5, load, ok)
+    await cache.through('k', 5, load, ok)
+    expect(calls).toBe(2)
+  })
+
+  it('expires history pages after their TTL', async () => {
+    const cache = createResponseCache({ redis: connect(), keyPrefix: fresh() })
+    let calls = 0
+    const load = async () => (calls++, answer)
+    await cache.through('k', 0.2, load, ok)
+    await cache.through('k', 0.2, load, ok)
+    expect(calls).toBe(1)
+    await new Promise((r) => setTimeout(r, 300))
+    await cache.through('k', 0.2, load, ok)
+    expect(calls).toBe(2)
+  })
+})
+
+describe('Redis killed mid-test', () => {
+  it('the proxy keeps serving: the cache fails open, the limit falls back to memory, one warning per outage, no hang', async () => {
+    const own = await startRedis()
+    const warnings: string[] = []
+    const onWarning = (m: string) => warnings.push(m)
+    // ioredis' defaults queue commands while reconnecting: only the proxy's own deadline saves the request.
+    const queueing = new Redis({ port: own.port, host: '127.0.0.1' })
+    queueing.on('error', () => {})
+    clients.push(queueing)
+    const limiter = createRateLimiter({ capacity: 2, refillPerSecond: 0.01, redis: queueing, onWarning, redisTimeoutMs: 100 })
+    const cache = createResponseCache({ redis: queueing, onWarning, redisTimeoutMs: 100 })
+    let calls = 0
+    const load = async () => (calls++, { status: 200, body: '"x"' })
+
+    expect(await limiter(from('9.9.9.9'))).toEqual({ ok: true })
+    await cache.through('before', 5, load, () => true)
+    await own.kill()
+
+    // Many requests during the outage: all answered, by memory.
+    const verdicts = []
+    for (let i = 0; i < 5; i++) verdicts.push(await limiter(from('8.8.8.8')))
+    expect(verdicts.map((v) => v.ok)).toEqual([true, true, false, false, false])
+    const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => cache.through(`during-${i}`, 5, load, () => true)))
+    expect(answers.every((a) => a.body === '"x"')).toBe(true)
+    // One warning per store for the outage, not one per request.
+    expect(warnings).toHaveLength(2)
+    expect(warnings.join('\n')).toMatch(/rate limit: Redis unreachable/)
+    expect(warnings.join('\n')).toMatch(/cache: Redis unreachable/)
+  })
+
+  it('whenRedisFails: allow lets requests through, deny refuses them', async () => {
+    const own = await startRedis()
+    const client = connect({ port: own.port })
+    await own.kill()
+    const allow = createRateLimiter({ capacity: 1, refillPerSecond: 0.01, redis: client, whenRedisFails: 'allow', onWarning: () => {} })
+    const deny = createRateLimiter({ capacity: 1, refillPerSecond: 0.01, redis: client, whenRedisFails: 'deny', onWarning: () => {} })
+    expect([await allow(from('7.7.7.7')), await allow(from('7.7.7.7'))]).toEqual([{ ok: true }, { ok: true }])
+    expect((await deny(from('7.7.7.7'))).ok).toBe(false)
+  })
+})
+
+describe('bad configuration is refused with a message', () => {
+  it('names what is wrong', () => {
+    expect(() => createRateLimiter({ capacity: 0, refillPerSecond: 1 })).toThrow(/capacity/)
+    expect(() => createResponseCache({ ttlSeconds: 0 })).toThrow(/ttlSeconds/)
+    expect(() => createResponseCache({ redis: {} as never })).toThrow(/ioredis or node-redis/)
+  })
+})
