@@ -3,6 +3,7 @@ import { InvalidParameterError } from '../core/errors.js'
 import { corsHeaders, preflight, Refusal, refusalResponse, toRefusal } from './access.js'
 import { forwardHistory } from './forwardHistory.js'
 import { forwardRpc } from './forwardRpc.js'
+import { batchLimits } from './jsonRpc.js'
 import { createRateLimiter, type RateLimitOptions } from './rateLimit.js'
 import { relay, type ProxyConfig } from './upstream.js'
 
@@ -134,9 +135,9 @@ function resolveOptions(options: ProxyHandlerOptions): ProxyConfig {
     extraChains: options.extraChains ?? [],
     maxRequestBytes: options.maxRequestBytes ?? 256 * 1024,
     maxResponseBytes: options.maxResponseBytes ?? 16 * 1024 * 1024,
-    maxBatchSize: count('maxBatchSize', 100),
-    upstreamBatchSize: count('upstreamBatchSize', 20),
-    upstreamConcurrency: count('upstreamConcurrency', 5),
+    maxBatchSize: count('maxBatchSize', batchLimits.maxBatchSize),
+    upstreamBatchSize: count('upstreamBatchSize', batchLimits.upstreamBatchSize),
+    upstreamConcurrency: count('upstreamConcurrency', batchLimits.upstreamConcurrency),
     timeoutMs: options.timeoutMs ?? 30_000,
     rpcApiKey: options.rpcApiKey,
     fetch: options.fetch ?? globalThis.fetch,

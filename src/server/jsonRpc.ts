@@ -33,6 +33,9 @@ export const rpcError = (id: JsonRpcId, code: number, message: string, data?: un
   error: data === undefined ? { code, message } : { code, message, data },
 })
 
+/** The proxy's defaults, which the devnet's `/rpc` keeps too: ethers' `batchMaxCount`, the service's cap per request. */
+export const batchLimits = { maxBatchSize: 100, upstreamBatchSize: 20, upstreamConcurrency: 5 } as const
+
 /** What a call's checker decides: send it upstream as `{ method, params }`, or answer it with this error. */
 export type CallVerdict = { method: string; params: unknown } | { error: JsonRpcErrorObject }
 

@@ -1,5 +1,5 @@
 import { JsonRpcProvider, Network } from 'ethers'
-import { createPublicClient, erc20Abi, http, parseAbiItem, type Hex, type PublicClient } from 'viem'
+import { createPublicClient, erc20Abi, http, InvalidRequestRpcError, parseAbiItem, type Hex, type PublicClient } from 'viem'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDevnet, type Devnet } from '../../src/devnet/startDevnet.js'
@@ -82,6 +82,16 @@ describe.each(targets)('stock clients against %s', (_name, url) => {
     expect(got).toEqual(want)
     // One request carried all 45 calls: the client really batched.
     expect(bodies.some((b) => Array.isArray(b) && b.length === 45)).toBe(true)
+  })
+
+  it('a viem batch over the limit (101 calls with batchSize 1000): each call fails as a JSON-RPC "invalid request", not as an HTTP failure', async () => {
+    const client = createPublicClient({ chain: foundry, transport: http(url(), { batch: { batchSize: 1000 }, retryCount: 0 }) })
+    const results = await Promise.allSettled(Array.from({ length: 101 }, (_, i) => client.getBalance({ address: addresses[i % addresses.length]! })))
+    const reasons = results.map((r) => (r.status === 'rejected' ? (r.reason as Error) : undefined))
+    expect(reasons.every((e) => e instanceof InvalidRequestRpcError)).toBe(true)
+    expect(reasons[0]!.message).toContain('at most 100 calls, got 101')
+    // Within the limit the same client is served.
+    expect(await Promise.all(addresses.map((address) => client.getBalance({ address })))).toEqual(await Promise.all(addresses.map((address) => node.getBalance({ address }))))
   })
 
   it('ethers v6 JsonRpcProvider with its default batching (batchMaxCount 100) reads as from the node', async () => {
