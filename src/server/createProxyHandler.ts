@@ -35,12 +35,13 @@ export interface ProxyHandlerOptions {
   rateLimit?: RateLimitOptions | undefined
   /** Largest request body (JSON-RPC). Default 256 KiB. */
   maxRequestBytes?: number | undefined
-  /** Largest upstream body passed back. Default 16 MiB. */
+  /** Largest upstream body passed back (for a batch, its upstream answers together). Default 16 MiB. */
   maxResponseBytes?: number | undefined
   /**
    * Most calls a client may send in one JSON-RPC batch. Default 100 (ethers' `batchMaxCount`;
    * set viem's `batchSize` to at most this). A larger batch is answered with JSON-RPC error
-   * objects, one per request id, as a node answers one, not with an HTTP error.
+   * objects, one per request id, as a node answers one, not with an HTTP error. (It used to
+   * cap what went upstream too, at 20; that is `upstreamBatchSize` now.)
    */
   maxBatchSize?: number | undefined
   /**

@@ -97,6 +97,28 @@ describe('a batch within maxBatchSize', () => {
     ])
   })
 
+  it('a chunk upstream does not answer in time → its calls get -32603 naming the timeout, the others are served', async () => {
+    upstream.reply((call, res) => {
+      if (call.body.includes('"0x0"')) return // never answered
+      json(res, 200, echo(call))
+    })
+    const { body } = await send([block(1, 0), block(2, 1)], { upstreamBatchSize: 1, timeoutMs: 300 })
+    expect(body).toEqual([
+      { jsonrpc: '2.0', id: 1, error: { code: -32603, message: expect.stringMatching(/did not answer within 300 ms/) } },
+      { jsonrpc: '2.0', id: 2, result: answer(1) },
+    ])
+  })
+
+  it('the key is removed from upstream answers to a batch', async () => {
+    upstream.reply((call, res) => json(res, 200, (JSON.parse(call.body) as Call[]).map((c) => ({ jsonrpc: '2.0', id: c.id, error: { code: -32000, message: `key ${API_KEY} is over quota` } }))))
+    const response = await proxy()(
+      new Request('http://proxy.test/api/blockfeed/rpc', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify([block(1, 1), block(2, 2)]) }),
+    )
+    const text = await response.text()
+    expect(text).toContain('is over quota')
+    expect(text).not.toContain(API_KEY)
+  })
+
   it('every upstream request rate-limited → HTTP 429 with Retry-After, so clients back off and resend the batch', async () => {
     upstream.reply((_call, res) => json(res, 429, 'slow down', { 'retry-after': '9' }))
     const { status, headers, body } = await send(Array.from({ length: 25 }, (_, i) => block(i, i)))
