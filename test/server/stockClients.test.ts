@@ -1,5 +1,5 @@
 import { JsonRpcProvider, Network } from 'ethers'
-import { createPublicClient, erc20Abi, http, InvalidRequestRpcError, parseAbiItem, type Hex, type PublicClient } from 'viem'
+import { createPublicClient, erc20Abi, http, InvalidRequestRpcError, MethodNotFoundRpcError, parseAbiItem, type Hex, type PublicClient } from 'viem'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDevnet, type Devnet } from '../../src/devnet/startDevnet.js'
@@ -92,6 +92,18 @@ describe.each(targets)('stock clients against %s', (_name, url) => {
     expect(reasons[0]!.message).toContain('at most 100 calls, got 101')
     // Within the limit the same client is served.
     expect(await Promise.all(addresses.map((address) => client.getBalance({ address })))).toEqual(await Promise.all(addresses.map((address) => node.getBalance({ address }))))
+  })
+
+  it('a method outside the 28 in a viem batch fails alone (MethodNotFoundRpcError); the calls batched with it are served', async () => {
+    const sizes: number[] = []
+    const client = createPublicClient({
+      chain: foundry,
+      transport: http(url(), { batch: true, retryCount: 0, onFetchRequest: async (r) => void sizes.push([await r.clone().json()].flat().length) }),
+    })
+    const [filter, balance] = await Promise.allSettled([client.createEventFilter({ address: usd, event: TRANSFER }), client.getBalance({ address: addresses[0]! })])
+    expect(filter.status === 'rejected' && filter.reason).toBeInstanceOf(MethodNotFoundRpcError)
+    expect(balance).toEqual({ status: 'fulfilled', value: await node.getBalance({ address: addresses[0]! }) })
+    expect(sizes).toEqual([2])
   })
 
   it('ethers v6 JsonRpcProvider with its default batching (batchMaxCount 100) reads as from the node', async () => {
