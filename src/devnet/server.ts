@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { Readable } from 'node:stream'
 import { isRpcMethod, rpcMethods } from '../core/rpc/methods.js'
 import { InvalidParameterError } from '../core/errors.js'
+import { answerBatch, batchLimits, methodNotFound, rpcError, rpcErrorCode, type ChunkOutcome } from '../server/jsonRpc.js'
 import { readCapped } from '../server/readCapped.js'
 import { historyPage, parseHistoryQuery } from './history.js'
 import type { Indexer } from './indexer.js'
@@ -23,6 +24,7 @@ const HISTORY = /^\/api\/v2\.2\/wallets\/([^/]+)\/history\/?$/
 // Browser apps on this machine: any port of localhost, 127.0.0.1 or [::1].
 const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/
 const MAX_BODY = 5 * 1024 * 1024
+const ALLOWED = `the blockfeed devnet serves the ${rpcMethods.length} methods of the Blockchain Data Service Interface v2.2 (eth_blockNumber … eth_sendRawTransaction)`
 
 export function createDevnetServer(options: DevnetServerOptions): Server {
   return createServer((req, res) => {
@@ -103,71 +105,49 @@ function methodNotAllowed(res: ServerResponse, allow: string): void {
   send(res, 405, { error: 'method_not_allowed', message: `use ${allow}` })
 }
 
-type Json = Record<string, unknown>
-const rpcError = (id: unknown, code: number, message: string, data?: unknown) => ({
-  jsonrpc: '2.0',
-  id: id ?? null,
-  error: data === undefined ? { code, message } : { code, message, data },
-})
-
 /**
- * JSON-RPC passthrough limited to the spec's 28 methods, single calls and batches. Allowed
- * calls go to the node as one batch under ids of our own, so replies map back whatever order
- * the node answers in.
+ * JSON-RPC passthrough limited to the spec's 28 methods, answered as a node answers (the
+ * proxy's batch rules, from `server/jsonRpc.ts`): single calls and batches of up to 100
+ * calls, each call on its own, sent to the node in chunks of 20 under ids of our own, so
+ * replies map back whatever order the node answers in.
  */
 async function relayRpc(o: DevnetServerOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const text = await readCapped(Readable.toWeb(req) as ReadableStream<Uint8Array>, MAX_BODY)
   if (text === undefined) {
     // The rest of the body is left unread, so this connection cannot carry another request.
     res.setHeader('connection', 'close')
-    send(res, 413, rpcError(null, -32600, `Invalid request: the body is larger than ${MAX_BODY} bytes`))
+    send(res, 413, rpcError(null, rpcErrorCode.invalidRequest, `Invalid request: the body is larger than ${MAX_BODY} bytes`))
     return
   }
   let body: unknown
   try {
     body = JSON.parse(text)
   } catch {
-    send(res, 200, rpcError(null, -32700, 'Parse error: the body is not JSON'))
+    send(res, 200, rpcError(null, rpcErrorCode.parseError, 'Parse error: the body is not JSON'))
     return
   }
-  const batch = Array.isArray(body)
-  const calls = batch ? (body as unknown[]) : [body]
-  if (calls.length === 0) {
-    send(res, 200, rpcError(null, -32600, 'Invalid request: empty batch'))
+  let sent = false
+  const answer = await answerBatch(Array.isArray(body) ? body : [body], {
+    ...batchLimits,
+    check: ({ method, params }) => {
+      if (!isRpcMethod(method)) return { error: methodNotFound(method, ALLOWED) }
+      if (method === 'eth_sendRawTransaction') sent = true
+      return { method, params: params ?? [] }
+    },
+    send: async (calls): Promise<ChunkOutcome> => {
+      try {
+        const upstream = await fetch(o.nodeUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(calls) })
+        return { ok: true, body: await upstream.json() }
+      } catch (error) {
+        return { ok: false, error: { code: rpcErrorCode.internalError, message: `Internal error: the node did not answer: ${error instanceof Error ? error.message : String(error)}` } }
+      }
+    },
+  })
+  // A transaction the app just sent is in the history as soon as its block is.
+  if (sent) await o.indexer.sync().catch(() => {})
+  if (answer.body === undefined) {
+    res.writeHead(204).end()
     return
   }
-  const replies: unknown[] = new Array(calls.length)
-  const forward: { position: number; call: Json }[] = []
-  for (const [position, call] of calls.entries()) {
-    if (call === null || typeof call !== 'object' || Array.isArray(call) || typeof (call as Json).method !== 'string') {
-      replies[position] = rpcError((call as Json | null)?.id, -32600, 'Invalid request: expected {"jsonrpc":"2.0","method":…,"params":[…],"id":…}')
-    } else if (!isRpcMethod((call as Json).method)) {
-      replies[position] = rpcError(
-        (call as Json).id,
-        -32601,
-        `Method not found: ${String((call as Json).method).slice(0, 60)} is not available on the blockfeed devnet; allowed are the ${rpcMethods.length} methods of the Blockchain Data Service Interface v2.2 (eth_blockNumber … eth_sendRawTransaction)`,
-      )
-    } else forward.push({ position, call: call as Json })
-  }
-  if (forward.length > 0) {
-    const upstream = await fetch(o.nodeUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(forward.map(({ call }, k) => ({ jsonrpc: '2.0', id: k, method: call.method, params: call.params ?? [] }))),
-    }).then((r) => r.json() as Promise<unknown>)
-      .catch((e: unknown) => e as Error)
-    const answers = Array.isArray(upstream) ? (upstream as Json[]) : []
-    for (const [k, { position, call }] of forward.entries()) {
-      const answer = answers.find((a) => a?.id === k)
-      replies[position] = answer
-        ? { ...answer, jsonrpc: '2.0', id: call.id ?? null }
-        : rpcError(call.id, -32603, `the node did not answer${upstream instanceof Error ? `: ${upstream.message}` : ''}`)
-    }
-    // A transaction the app just sent is in the history as soon as its block is.
-    if (forward.some(({ call }) => call.method === 'eth_sendRawTransaction')) await o.indexer.sync().catch(() => {})
-  }
-  // Notifications (no id) get no reply.
-  const out = replies.filter((_, k) => (calls[k] as Json | null)?.id !== undefined || (replies[k] as Json).error !== undefined)
-  if (!batch) send(res, 200, replies[0])
-  else send(res, 200, out)
+  send(res, answer.status, Array.isArray(body) || !Array.isArray(answer.body) ? answer.body : answer.body[0])
 }

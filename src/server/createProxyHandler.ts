@@ -1,19 +1,13 @@
 import type { RpcConfig } from '../core/client.js'
-import { checkChain } from '../core/chains.js'
-import { InvalidParameterError, redact } from '../core/errors.js'
-import {
-  normalizeWalletHistoryParameters,
-  toWalletHistorySearchParams,
-  walletHistoryPath,
-  walletHistoryQueryNames,
-  type WalletHistoryParameters,
-} from '../core/history/params.js'
-import { normalizeRpcRequest } from '../core/rpc/methods.js'
-import { rpcUrlFor } from '../core/rpc/rpc.js'
-import { clip } from '../core/text.js'
-import { sameOrigin } from '../core/url.js'
+import { InvalidParameterError } from '../core/errors.js'
+import { corsHeaders, preflight, Refusal, refusalResponse, toRefusal } from './access.js'
+import { forwardHistory } from './forwardHistory.js'
+import { forwardRpc } from './forwardRpc.js'
+import { batchLimits } from './jsonRpc.js'
 import { createRateLimiter, type RateLimitOptions } from './rateLimit.js'
-import { readCapped } from './readCapped.js'
+import { relay, type ProxyConfig } from './upstream.js'
+
+export type { ProxyErrorBody } from './access.js'
 
 export interface ProxyHandlerOptions {
   /** The upstream service's {base_url}. */
@@ -41,10 +35,22 @@ export interface ProxyHandlerOptions {
   rateLimit?: RateLimitOptions | undefined
   /** Largest request body (JSON-RPC). Default 256 KiB. */
   maxRequestBytes?: number | undefined
-  /** Largest upstream body passed back. Default 16 MiB. */
+  /** Largest upstream body passed back (for a batch, its upstream answers together). Default 16 MiB. */
   maxResponseBytes?: number | undefined
-  /** Most calls in one JSON-RPC batch. Default 20. */
+  /**
+   * Most calls a client may send in one JSON-RPC batch. Default 100 (ethers' `batchMaxCount`;
+   * set viem's `batchSize` to at most this). A larger batch is answered with JSON-RPC error
+   * objects, one per request id, as a node answers one, not with an HTTP error. (It used to
+   * cap what went upstream too, at 20; that is `upstreamBatchSize` now.)
+   */
   maxBatchSize?: number | undefined
+  /**
+   * Most calls sent upstream in one request: a client's batch is split into chunks of this
+   * size and the answers joined into one reply, matched by id. Default 20 (the service's cap).
+   */
+  upstreamBatchSize?: number | undefined
+  /** Upstream requests in flight at once for one client batch. Default 5 (a full batch of 100 in one round). */
+  upstreamConcurrency?: number | undefined
   /** Upstream timeout. Default 30 000 ms. */
   timeoutMs?: number | undefined
   /**
@@ -57,53 +63,24 @@ export interface ProxyHandlerOptions {
 
 export type ProxyHandler = (request: Request) => Promise<Response>
 
-/** The body of every refusal: a stable `code` to switch on and a message a person can act on. */
-export interface ProxyErrorBody {
-  error: { code: string; message: string; parameter?: string }
-}
-
-// Wire name → parameter name, from the core's one table.
-const HISTORY_QUERY = Object.fromEntries(
-  Object.entries(walletHistoryQueryNames).map(([name, wire]) => [wire, name]),
-) as Record<string, keyof WalletHistoryParameters>
-const QUERY_NAME: Record<string, string> = walletHistoryQueryNames
-const BOOLEAN_PARAMS = new Set(['include_internal_transactions', 'include_input_data', 'nft_metadata'])
-// Cursors are opaque tokens: printable ASCII only, and not unbounded.
-const CURSOR = /^[\x21-\x7e]{1,2048}$/
-
-class Refusal extends Error {
-  constructor(readonly status: number, readonly code: string, message: string, readonly parameter?: string, readonly headers: Record<string, string> = {}) {
-    super(message)
-  }
-}
-
 /**
  * A Fetch-API handler that forwards only two operations to the upstream service, adding
  * the API key server-side: `GET {basePath}/api/v2.2/wallets/{address}/history` (query
  * re-serialized from validated parameters) and `POST {basePath}/rpc` (JSON-RPC, the 28
- * methods only, batches capped). Anything else is refused with a 4xx JSON body and no
- * upstream call. Client headers (cookies, authorization, …) are never forwarded.
+ * methods only). To a JSON-RPC client the RPC route looks like a node: batches of up to
+ * `maxBatchSize` calls are split upstream into chunks of `upstreamBatchSize` and answered in
+ * one reply matched by id, a bad call of a batch gets its own JSON-RPC error. Anything else is
+ * refused with a 4xx JSON body and no upstream call. Client headers (cookies, authorization,
+ * …) are never forwarded.
  */
 export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
-  if (!options || typeof options.baseUrl !== 'string' || !/^https?:\/\//.test(options.baseUrl)) {
-    throw new InvalidParameterError('baseUrl', 'expected the absolute upstream base URL (http or https)')
-  }
-  if (typeof options.apiKey !== 'string' || options.apiKey === '' || /[\r\n]/.test(options.apiKey)) {
-    throw new InvalidParameterError('apiKey', 'expected the upstream API key as text without line breaks')
-  }
-  const baseUrl = options.baseUrl.replace(/\/+$/, '')
+  const config = resolveOptions(options)
   const basePath = `/${(options.basePath ?? '/api/blockfeed').replace(/^\/+|\/+$/g, '')}`.replace(/^\/$/, '')
   const historyRoute = new RegExp(`^${escapeRegExp(basePath)}/api/v2\\.2/wallets/([^/]+)/history$`)
   const rpcRoute = `${basePath}/rpc`
-  const maxRequestBytes = options.maxRequestBytes ?? 256 * 1024
-  const maxResponseBytes = options.maxResponseBytes ?? 16 * 1024 * 1024
-  const maxBatchSize = options.maxBatchSize ?? 20
-  const timeoutMs = options.timeoutMs ?? 30_000
   const allowedOrigins = new Set(options.allowedOrigins ?? [])
   const allowedHosts = options.allowedHosts ? new Set(options.allowedHosts.map((h) => h.toLowerCase())) : undefined
   const limiter = options.rateLimit ? createRateLimiter(options.rateLimit) : undefined
-  const doFetch = options.fetch ?? globalThis.fetch
-  const secrets = [options.apiKey]
 
   return async (request) => {
     let cors: Record<string, string> = {}
@@ -131,192 +108,44 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       if (request.method !== (history ? 'GET' : 'POST')) {
         throw new Refusal(405, 'method_not_allowed', `Use ${history ? 'GET' : 'POST'} here`, undefined, { allow })
       }
-
-      const upstream = history
-        ? await forwardHistory(history[1]!, url.searchParams)
-        : await forwardRpc(request, url.searchParams)
-      return await relay(upstream, cors)
+      if (history) return await relay(config, await forwardHistory(config, history[1]!, url.searchParams), cors)
+      return await forwardRpc(config, request, url.searchParams, cors)
     } catch (error) {
-      return refusalResponse(toRefusal(error, secrets), cors)
-    }
-  }
-
-  async function forwardHistory(address: string, query: URLSearchParams): Promise<Response> {
-    const params: Record<string, unknown> = { address }
-    for (const key of new Set(query.keys())) {
-      const name = HISTORY_QUERY[key]
-      if (!name) throw new Refusal(400, 'invalid_parameter', `Unknown query parameter \`${clip(key)}\``, clip(key))
-      const values = query.getAll(key)
-      if (values.length > 1) throw new Refusal(400, 'invalid_parameter', `Query parameter \`${key}\` is repeated`, key)
-      params[name] = readQueryValue(key, values[0]!)
-    }
-    const normalized = normalizeWalletHistoryParameters(params as unknown as WalletHistoryParameters, {
-      chain: options.defaultChain,
-      extraChains: options.extraChains ?? [],
-    })
-    const search = toWalletHistorySearchParams(normalized).toString()
-    return upstreamFetch(`${baseUrl}${walletHistoryPath(normalized.address)}${search ? `?${search}` : ''}`, {
-      method: 'GET',
-      headers: { accept: 'application/json', 'x-api-key': options.apiKey },
-    })
-  }
-
-  async function forwardRpc(request: Request, query: URLSearchParams): Promise<Response> {
-    for (const key of query.keys()) {
-      if (key !== 'chain') throw new Refusal(400, 'invalid_parameter', `Unknown query parameter \`${clip(key)}\``, clip(key))
-    }
-    if (query.getAll('chain').length > 1) throw new Refusal(400, 'invalid_parameter', 'Query parameter `chain` is repeated', 'chain')
-    const given = query.get('chain') ?? undefined
-    const chain = given === undefined ? options.defaultChain : checkChain(given, options.extraChains ?? [])
-    const target = rpcUrlFor(options, chain)
-
-    const type = request.headers.get('content-type') ?? ''
-    if (!/^application\/json\s*(;|$)/i.test(type)) {
-      throw new Refusal(415, 'unsupported_media_type', 'Send JSON-RPC as Content-Type: application/json')
-    }
-    const declared = Number(request.headers.get('content-length') ?? '0')
-    if (declared > maxRequestBytes) throw new Refusal(413, 'body_too_large', `Request bodies are limited to ${maxRequestBytes} bytes`)
-    const text = await readCapped(request.body, maxRequestBytes)
-    if (text === undefined) throw new Refusal(413, 'body_too_large', `Request bodies are limited to ${maxRequestBytes} bytes`)
-
-    let body: unknown
-    try {
-      body = JSON.parse(text)
-    } catch {
-      throw new Refusal(400, 'invalid_json', 'The request body is not JSON')
-    }
-    const isBatch = Array.isArray(body)
-    const calls = isBatch ? (body as unknown[]) : [body]
-    if (calls.length === 0) throw new Refusal(400, 'invalid_request', 'An empty batch')
-    if (calls.length > maxBatchSize) {
-      throw new Refusal(413, 'batch_too_large', `A batch holds at most ${maxBatchSize} calls, got ${calls.length}`)
-    }
-    const forwarded = calls.map((call, i) => toUpstreamCall(call, isBatch ? `[${i}].` : ''))
-
-    const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' }
-    if (options.rpcApiKey ?? sameOrigin(target, baseUrl)) headers['x-api-key'] = options.apiKey
-    return upstreamFetch(target, { method: 'POST', headers, body: JSON.stringify(isBatch ? forwarded : forwarded[0]) })
-  }
-
-  async function upstreamFetch(target: string, init: RequestInit): Promise<Response> {
-    const timeout = AbortSignal.timeout(timeoutMs)
-    try {
-      // No redirects: a redirect would carry the key to wherever it points.
-      return await doFetch(target, { ...init, redirect: 'manual', signal: timeout })
-    } catch {
-      if (timeout.aborted) throw new Refusal(504, 'upstream_timeout', `The upstream service did not answer within ${timeoutMs} ms`)
-      throw new Refusal(502, 'upstream_unreachable', 'The upstream service could not be reached')
-    }
-  }
-
-  async function relay(upstream: Response, cors: Record<string, string>): Promise<Response> {
-    if (upstream.status >= 300 && upstream.status < 400) {
-      await upstream.body?.cancel().catch(() => {})
-      throw new Refusal(502, 'upstream_redirect', 'The upstream service answered with a redirect, which the proxy does not follow')
-    }
-    const text = await readCapped(upstream.body, maxResponseBytes)
-    if (text === undefined) throw new Refusal(502, 'upstream_too_large', `The upstream body is larger than ${maxResponseBytes} bytes`)
-    const headers: Record<string, string> = { ...cors, ...jsonHeaders }
-    const retryAfter = upstream.headers.get('retry-after')
-    if (retryAfter && /^[\w ,:-]{1,64}$/.test(retryAfter)) headers['retry-after'] = retryAfter
-    // Labelled JSON whatever upstream said: an upstream HTML page must not render on this origin.
-    return new Response(redact(text, secrets), { status: upstream.status, headers })
-  }
-
-  function toUpstreamCall(call: unknown, at: string): unknown {
-    if (call === null || typeof call !== 'object' || Array.isArray(call)) {
-      throw new Refusal(400, 'invalid_request', 'Each JSON-RPC call must be an object', at.replace(/\.$/, '') || undefined)
-    }
-    const c = call as { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown }
-    if (c.jsonrpc !== '2.0') throw new Refusal(400, 'invalid_request', 'Expected "jsonrpc": "2.0"', `${at}jsonrpc`)
-    const id = c.id ?? null
-    if (id !== null && typeof id !== 'number' && !(typeof id === 'string' && id.length <= 128)) {
-      throw new Refusal(400, 'invalid_request', 'Expected an id that is a number, short text or null', `${at}id`)
-    }
-    try {
-      const { method, params } = normalizeRpcRequest({ method: c.method, params: c.params })
-      return { jsonrpc: '2.0', id, method, params }
-    } catch (error) {
-      if (error instanceof InvalidParameterError) {
-        const code = error.parameter === 'method' ? 'rpc_method_not_allowed' : 'invalid_parameter'
-        throw new Refusal(code === 'rpc_method_not_allowed' ? 403 : 400, code, error.message, `${at}${error.parameter}`)
-      }
-      throw error
+      return refusalResponse(toRefusal(error, config.secrets), cors)
     }
   }
 }
 
-function readQueryValue(key: string, value: string): unknown {
-  if (BOOLEAN_PARAMS.has(key)) {
-    if (value === 'true' || value === 'false') return value === 'true'
-    throw new Refusal(400, 'invalid_parameter', `Invalid parameter \`${key}\`: expected true or false`, key)
+function resolveOptions(options: ProxyHandlerOptions): ProxyConfig {
+  if (!options || typeof options.baseUrl !== 'string' || !/^https?:\/\//.test(options.baseUrl)) {
+    throw new InvalidParameterError('baseUrl', 'expected the absolute upstream base URL (http or https)')
   }
-  if (key === 'limit') {
-    if (/^\d{1,9}$/.test(value)) return Number(value)
-    throw new Refusal(400, 'invalid_parameter', 'Invalid parameter `limit`: expected a positive integer', key)
+  if (typeof options.apiKey !== 'string' || options.apiKey === '' || /[\r\n]/.test(options.apiKey)) {
+    throw new InvalidParameterError('apiKey', 'expected the upstream API key as text without line breaks')
   }
-  if (key === 'cursor' && !CURSOR.test(value)) {
-    throw new Refusal(400, 'invalid_parameter', 'Invalid parameter `cursor`: expected printable text without spaces, at most 2048 characters', key)
+  const count = (name: 'maxBatchSize' | 'upstreamBatchSize' | 'upstreamConcurrency', fallback: number): number => {
+    const value = options[name] ?? fallback
+    if (!Number.isSafeInteger(value) || value < 1) throw new InvalidParameterError(name, 'expected a whole number, at least 1')
+    return value
   }
-  return value
-}
-
-const jsonHeaders = {
-  'content-type': 'application/json; charset=utf-8',
-  'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
-}
-
-function corsHeaders(request: Request, url: URL, allowed: ReadonlySet<string>): Record<string, string> {
-  const origin = request.headers.get('origin')
-  if (origin === null || origin === url.origin) return {}
-  // Same host over another scheme: the server sits behind TLS termination and sees http.
-  if (hostOf(origin) === url.host) return {}
-  if (!allowed.has(origin)) throw new Refusal(403, 'origin_not_allowed', 'This origin may not call the proxy')
-  return { 'access-control-allow-origin': origin, vary: 'Origin' }
-}
-
-function preflight(request: Request, cors: Record<string, string>, allow: string): Response {
-  const wanted = request.headers.get('access-control-request-method')
-  if (!wanted || !allow.split(', ').includes(wanted)) {
-    throw new Refusal(405, 'method_not_allowed', 'This method is not allowed here', undefined, { allow })
-  }
-  return new Response(null, {
-    status: 204,
-    headers: {
-      ...cors,
-      'access-control-allow-methods': allow,
-      // No credentials and no authorization: the key is added here, never by the browser.
-      'access-control-allow-headers': 'accept, content-type',
-      'access-control-max-age': '600',
-    },
-  })
-}
-
-function toRefusal(error: unknown, secrets: readonly string[]): Refusal {
-  if (error instanceof Refusal) return error
-  if (error instanceof InvalidParameterError) {
-    const parameter = QUERY_NAME[error.parameter] ?? error.parameter
-    const message = `Invalid parameter \`${parameter}\`: ${error.reason}`
-    return new Refusal(400, 'invalid_parameter', redact(message, secrets), parameter)
-  }
-  return new Refusal(500, 'internal_error', 'The proxy failed to handle this request')
-}
-
-function refusalResponse(r: Refusal, cors: Record<string, string>): Response {
-  const body: ProxyErrorBody = { error: { code: r.code, message: r.message, ...(r.parameter ? { parameter: r.parameter } : {}) } }
-  return new Response(JSON.stringify(body), { status: r.status, headers: { ...cors, ...jsonHeaders, ...r.headers } })
-}
-
-function hostOf(origin: string): string | undefined {
-  try {
-    return new URL(origin).host
-  } catch {
-    return undefined
+  return {
+    baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    apiKey: options.apiKey,
+    rpc: options.rpc,
+    defaultChain: options.defaultChain,
+    extraChains: options.extraChains ?? [],
+    maxRequestBytes: options.maxRequestBytes ?? 256 * 1024,
+    maxResponseBytes: options.maxResponseBytes ?? 16 * 1024 * 1024,
+    maxBatchSize: count('maxBatchSize', batchLimits.maxBatchSize),
+    upstreamBatchSize: count('upstreamBatchSize', batchLimits.upstreamBatchSize),
+    upstreamConcurrency: count('upstreamConcurrency', batchLimits.upstreamConcurrency),
+    timeoutMs: options.timeoutMs ?? 30_000,
+    rpcApiKey: options.rpcApiKey,
+    fetch: options.fetch ?? globalThis.fetch,
+    secrets: [options.apiKey],
   }
 }
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
-

@@ -210,22 +210,38 @@ describe('createProxyHandler: what it refuses, with zero upstream calls', () => 
     expect(error.parameter).toBe('method')
   })
 
-  it('a batch hiding one eth_sendTransaction among allowed calls → refused whole', async () => {
+  it('a batch hiding one eth_sendTransaction among allowed calls → that call refused (JSON-RPC -32601), never sent upstream', async () => {
+    upstream.reply((call, res) => json(res, 200, (JSON.parse(call.body) as { id: number }[]).map((b) => ({ jsonrpc: '2.0', id: b.id, result: '0x1' }))))
     const batch = [
       { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber' },
       { jsonrpc: '2.0', id: 2, method: 'eth_sendTransaction', params: [{ from: WALLET, to: WALLET }] },
     ]
-    const error = await expectRefused(proxy(), at('/api/blockfeed/rpc', rpcInit(batch)), 403, 'rpc_method_not_allowed')
-    expect(error.parameter).toBe('[1].method')
+    const response = await proxy()(at('/api/blockfeed/rpc', rpcInit(batch)))
+    // As a node answers: the allowed call is served, the other gets its own error object.
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual([
+      { jsonrpc: '2.0', id: 1, result: '0x1' },
+      { jsonrpc: '2.0', id: 2, error: { code: -32601, message: expect.stringContaining('eth_sendTransaction'), data: { parameter: '[1].method' } } },
+    ])
+    expect(upstream.calls).toHaveLength(1)
+    expect(upstream.calls[0]!.body).not.toContain('eth_sendTransaction')
   })
 
-  it('a batch of 1,000 calls → 413 batch_too_large', async () => {
+  it('a batch of 1,000 calls (over maxBatchSize) → one JSON-RPC error per id, nothing sent upstream', async () => {
     const batch = Array.from({ length: 1000 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'eth_blockNumber' }))
-    await expectRefused(proxy(), at('/api/blockfeed/rpc', rpcInit(batch)), 413, 'batch_too_large')
+    const response = await proxy()(at('/api/blockfeed/rpc', rpcInit(batch)))
+    expect(response.status).toBe(200)
+    const body = (await response.json()) as { id: number; error: { code: number; message: string } }[]
+    expect(body.map((r) => r.id)).toEqual(batch.map((c) => c.id))
+    expect(body.every((r) => r.error.code === -32600 && /at most 100 calls, got 1000/.test(r.error.message))).toBe(true)
+    expect(upstream.calls).toHaveLength(0)
   })
 
-  it('an empty batch → 400', async () => {
-    await expectRefused(proxy(), at('/api/blockfeed/rpc', rpcInit([])), 400, 'invalid_request')
+  it('an empty batch → the single JSON-RPC 2.0 "invalid request" error', async () => {
+    const response = await proxy()(at('/api/blockfeed/rpc', rpcInit([])))
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.stringMatching(/empty batch/) } })
+    expect(upstream.calls).toHaveLength(0)
   })
 
   it('an oversized body (declared) → 413', async () => {

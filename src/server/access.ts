@@ -1,0 +1,76 @@
+import { InvalidParameterError, redact } from '../core/errors.js'
+
+// Who may call the proxy (CORS, preflights) and what a refusal looks like.
+
+/** The body of every refusal: a stable `code` to switch on and a message a person can act on. */
+export interface ProxyErrorBody {
+  error: { code: string; message: string; parameter?: string }
+}
+
+/** A request the proxy will not serve: answered with `status` and a {@link ProxyErrorBody}, nothing sent upstream. */
+export class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly parameter?: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message)
+  }
+}
+
+export const jsonHeaders = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+} as const
+
+/** The CORS headers for a request, or a refusal when its `Origin` is neither this origin nor allowed. */
+export function corsHeaders(request: Request, url: URL, allowed: ReadonlySet<string>): Record<string, string> {
+  const origin = request.headers.get('origin')
+  if (origin === null || origin === url.origin) return {}
+  // Same host over another scheme: the server sits behind TLS termination and sees http.
+  if (hostOf(origin) === url.host) return {}
+  if (!allowed.has(origin)) throw new Refusal(403, 'origin_not_allowed', 'This origin may not call the proxy')
+  return { 'access-control-allow-origin': origin, vary: 'Origin' }
+}
+
+export function preflight(request: Request, cors: Record<string, string>, allow: string): Response {
+  const wanted = request.headers.get('access-control-request-method')
+  if (!wanted || !allow.split(', ').includes(wanted)) {
+    throw new Refusal(405, 'method_not_allowed', 'This method is not allowed here', undefined, { allow })
+  }
+  return new Response(null, {
+    status: 204,
+    headers: {
+      ...cors,
+      'access-control-allow-methods': allow,
+      // No credentials and no authorization: the key is added here, never by the browser.
+      'access-control-allow-headers': 'accept, content-type',
+      'access-control-max-age': '600',
+    },
+  })
+}
+
+/** Any failure as a refusal; an unexpected one says nothing about its cause (it may hold the key). */
+export function toRefusal(error: unknown, secrets: readonly string[]): Refusal {
+  if (error instanceof Refusal) return error
+  if (error instanceof InvalidParameterError) {
+    return new Refusal(400, 'invalid_parameter', redact(error.message, secrets), error.parameter)
+  }
+  return new Refusal(500, 'internal_error', 'The proxy failed to handle this request')
+}
+
+export function refusalResponse(r: Refusal, cors: Record<string, string>): Response {
+  const body: ProxyErrorBody = { error: { code: r.code, message: r.message, ...(r.parameter ? { parameter: r.parameter } : {}) } }
+  return new Response(JSON.stringify(body), { status: r.status, headers: { ...cors, ...jsonHeaders, ...r.headers } })
+}
+
+function hostOf(origin: string): string | undefined {
+  try {
+    return new URL(origin).host
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,62 @@
+import { InvalidParameterError } from '../core/errors.js'
+import {
+  normalizeWalletHistoryParameters,
+  toWalletHistorySearchParams,
+  walletHistoryPath,
+  walletHistoryQueryNames,
+  type WalletHistoryParameters,
+} from '../core/history/params.js'
+import { clip } from '../core/text.js'
+import { Refusal } from './access.js'
+import { upstreamFetch, type ProxyConfig } from './upstream.js'
+
+// Wire name ↔ parameter name, from the core's one table; Maps, so `constructor` or `__proto__` is no name.
+const PARAMETER_OF = new Map(Object.entries(walletHistoryQueryNames).map(([name, wire]) => [wire as string, name as keyof WalletHistoryParameters]))
+const WIRE_OF = new Map<string, string>(Object.entries(walletHistoryQueryNames))
+const BOOLEAN_PARAMS = new Set(['include_internal_transactions', 'include_input_data', 'nft_metadata'])
+// Cursors are opaque tokens: printable ASCII only, and not unbounded.
+const CURSOR = /^[\x21-\x7e]{1,2048}$/
+
+/**
+ * `GET …/wallets/{address}/history`: the query checked and re-serialized from the core's
+ * parameters (nothing of the client's text goes upstream unread), the key added.
+ */
+export async function forwardHistory(config: ProxyConfig, address: string, query: URLSearchParams): Promise<Response> {
+  const params: Partial<Record<keyof WalletHistoryParameters, unknown>> = { address }
+  for (const key of new Set(query.keys())) {
+    const name = PARAMETER_OF.get(key)
+    if (!name) throw new Refusal(400, 'invalid_parameter', `Unknown query parameter \`${clip(key)}\``, clip(key))
+    const values = query.getAll(key)
+    if (values.length > 1) throw new Refusal(400, 'invalid_parameter', `Query parameter \`${key}\` is repeated`, key)
+    params[name] = readQueryValue(key, values[0]!)
+  }
+  let normalized
+  try {
+    normalized = normalizeWalletHistoryParameters(params as WalletHistoryParameters, { chain: config.defaultChain, extraChains: config.extraChains })
+  } catch (error) {
+    // The core names parameters as TypeScript does; the client sent the wire names.
+    if (!(error instanceof InvalidParameterError)) throw error
+    const parameter = WIRE_OF.get(error.parameter) ?? error.parameter
+    throw new Refusal(400, 'invalid_parameter', `Invalid parameter \`${parameter}\`: ${error.reason}`, parameter)
+  }
+  const search = toWalletHistorySearchParams(normalized).toString()
+  return upstreamFetch(config, `${config.baseUrl}${walletHistoryPath(normalized.address)}${search ? `?${search}` : ''}`, {
+    method: 'GET',
+    headers: { accept: 'application/json', 'x-api-key': config.apiKey },
+  })
+}
+
+function readQueryValue(key: string, value: string): unknown {
+  if (BOOLEAN_PARAMS.has(key)) {
+    if (value === 'true' || value === 'false') return value === 'true'
+    throw new Refusal(400, 'invalid_parameter', `Invalid parameter \`${key}\`: expected true or false`, key)
+  }
+  if (key === 'limit') {
+    if (/^\d{1,9}$/.test(value)) return Number(value)
+    throw new Refusal(400, 'invalid_parameter', 'Invalid parameter `limit`: expected a positive integer', key)
+  }
+  if (key === 'cursor' && !CURSOR.test(value)) {
+    throw new Refusal(400, 'invalid_parameter', 'Invalid parameter `cursor`: expected printable text without spaces, at most 2048 characters', key)
+  }
+  return value
+}

@@ -1,0 +1,124 @@
+import { checkChain } from '../core/chains.js'
+import { InvalidParameterError, redact } from '../core/errors.js'
+import { normalizeRpcRequest, rpcMethods } from '../core/rpc/methods.js'
+import { rpcUrlFor } from '../core/rpc/rpc.js'
+import { clip } from '../core/text.js'
+import { sameOrigin } from '../core/url.js'
+import { jsonHeaders, Refusal } from './access.js'
+import { answerBatch, methodNotFound, readId, rpcErrorCode, type CallVerdict, type ChunkOutcome } from './jsonRpc.js'
+import { readCapped, type ByteBudget } from './readCapped.js'
+import { readUpstream, relay, retryAfterOf, upstreamFetch, type ProxyConfig } from './upstream.js'
+
+const ALLOWED = `this proxy forwards the ${rpcMethods.length} methods of the Blockchain Data Service Interface v2.2 only`
+
+/**
+ * `POST …/rpc`. A single call is checked and forwarded as it is, and anything wrong with it is
+ * refused over HTTP (4xx and a `ProxyErrorBody`). A batch is answered as a node answers one:
+ * up to `maxBatchSize` calls, each checked on its own (a bad one gets a JSON-RPC error, the
+ * others still go), sent upstream in chunks of `upstreamBatchSize`, replies matched by id.
+ */
+export async function forwardRpc(config: ProxyConfig, request: Request, query: URLSearchParams, cors: Record<string, string>): Promise<Response> {
+  for (const key of query.keys()) {
+    if (key !== 'chain') throw new Refusal(400, 'invalid_parameter', `Unknown query parameter \`${clip(key)}\``, clip(key))
+  }
+  if (query.getAll('chain').length > 1) throw new Refusal(400, 'invalid_parameter', 'Query parameter `chain` is repeated', 'chain')
+  const given = query.get('chain') ?? undefined
+  const chain = given === undefined ? config.defaultChain : checkChain(given, config.extraChains)
+  const target = rpcUrlFor({ rpc: config.rpc }, chain)
+
+  const type = request.headers.get('content-type') ?? ''
+  if (!/^application\/json\s*(;|$)/i.test(type)) {
+    throw new Refusal(415, 'unsupported_media_type', 'Send JSON-RPC as Content-Type: application/json')
+  }
+  const declared = Number(request.headers.get('content-length') ?? '0')
+  if (declared > config.maxRequestBytes) throw new Refusal(413, 'body_too_large', `Request bodies are limited to ${config.maxRequestBytes} bytes`)
+  const text = await readCapped(request.body, config.maxRequestBytes)
+  if (text === undefined) throw new Refusal(413, 'body_too_large', `Request bodies are limited to ${config.maxRequestBytes} bytes`)
+
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    throw new Refusal(400, 'invalid_json', 'The request body is not JSON')
+  }
+
+  const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' }
+  if (config.rpcApiKey ?? sameOrigin(target, config.baseUrl)) headers['x-api-key'] = config.apiKey
+  const post = (payload: unknown) => upstreamFetch(config, target, { method: 'POST', headers, body: JSON.stringify(payload) })
+
+  if (!Array.isArray(body)) return relay(config, await post(checkSingle(body)), cors)
+
+  const budget: ByteBudget = { left: config.maxResponseBytes }
+  const answer = await answerBatch(body, {
+    maxBatchSize: config.maxBatchSize,
+    upstreamBatchSize: config.upstreamBatchSize,
+    upstreamConcurrency: config.upstreamConcurrency,
+    check: (call, at) => checkCall(call, at, config.secrets),
+    send: (calls) => sendChunk(config, () => post(calls), budget),
+  })
+  if (answer.body === undefined) return new Response(null, { status: 204, headers: cors })
+  return new Response(redact(JSON.stringify(answer.body), config.secrets), { status: answer.status, headers: { ...cors, ...jsonHeaders, ...answer.headers } })
+}
+
+/** A single call, or the refusal that names what is wrong with it. */
+function checkSingle(call: unknown): unknown {
+  if (call === null || typeof call !== 'object') throw new Refusal(400, 'invalid_request', 'Each JSON-RPC call must be an object')
+  const c = call as { jsonrpc?: unknown; method?: unknown; params?: unknown }
+  if (c.jsonrpc !== '2.0') throw new Refusal(400, 'invalid_request', 'Expected "jsonrpc": "2.0"', 'jsonrpc')
+  const id = readId(call)
+  if (id === false) throw new Refusal(400, 'invalid_request', 'Expected an id that is a number, short text or null', 'id')
+  try {
+    const { method, params } = normalizeRpcRequest({ method: c.method, params: c.params })
+    return { jsonrpc: '2.0', id: id ?? null, method, params }
+  } catch (error) {
+    if (!(error instanceof InvalidParameterError)) throw error
+    if (error.parameter === 'method') throw new Refusal(403, 'rpc_method_not_allowed', error.message, 'method')
+    throw new Refusal(400, 'invalid_parameter', error.message, error.parameter)
+  }
+}
+
+/** One call of a batch: what goes upstream, or the JSON-RPC error a node would answer with. */
+function checkCall(call: { method: unknown; params: unknown }, at: string, secrets: readonly string[]): CallVerdict {
+  try {
+    return normalizeRpcRequest(call)
+  } catch (error) {
+    if (!(error instanceof InvalidParameterError)) throw error
+    const parameter = `${at}${error.parameter}`
+    if (error.parameter === 'method') return { error: { ...methodNotFound(call.method, ALLOWED), data: { parameter } } }
+    return { error: { code: rpcErrorCode.invalidParams, message: `Invalid params: ${redact(error.message, secrets)}`, data: { parameter } } }
+  }
+}
+
+/** One chunk upstream; every way it can fail becomes an error for its calls only. */
+async function sendChunk(config: ProxyConfig, post: () => Promise<Response>, budget: ByteBudget): Promise<ChunkOutcome> {
+  let upstream: Response
+  let text: string
+  try {
+    upstream = await post()
+    text = await readUpstream(config, upstream, budget)
+  } catch (error) {
+    const message = error instanceof Refusal ? error.message : 'The upstream request failed'
+    return { ok: false, error: { code: rpcErrorCode.internalError, message: `Internal error: ${message}` } }
+  }
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    body = undefined
+  }
+  if (upstream.ok && body !== undefined) return { ok: true, body }
+  if (upstream.ok) return { ok: false, error: { code: rpcErrorCode.internalError, message: 'Internal error: the upstream service answered with something that is not JSON' } }
+  // A JSON-RPC answer under an HTTP error status still says what went wrong.
+  if (body !== undefined && (Array.isArray(body) || (typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'object'))) {
+    return { ok: true, body }
+  }
+  const limited = upstream.status === 429
+  return {
+    ok: false,
+    status: upstream.status,
+    retryAfter: retryAfterOf(upstream),
+    error: limited
+      ? { code: rpcErrorCode.limitExceeded, message: 'Limit exceeded: the upstream service is rate-limiting these calls; retry later' }
+      : { code: rpcErrorCode.internalError, message: `Internal error: the upstream service answered HTTP ${upstream.status}` },
+  }
+}

@@ -1,0 +1,186 @@
+import { clip } from '../core/text.js'
+
+/**
+ * JSON-RPC 2.0 batches answered the way a node answers them, shared by the proxy and the
+ * devnet's `/rpc`: each call of a batch stands alone (a bad call gets its own error object),
+ * allowed calls go upstream in chunks the service accepts, and the reply holds one object
+ * per request id, in the request's order.
+ */
+
+export type JsonRpcId = number | string | null
+
+export interface JsonRpcErrorObject {
+  code: number
+  message: string
+  data?: unknown
+}
+
+export type JsonRpcReply = { jsonrpc: '2.0'; id: JsonRpcId } & ({ result: unknown } | { error: JsonRpcErrorObject })
+
+/** The error codes of JSON-RPC 2.0, and EIP-1474's "limit exceeded" (which clients retry). */
+export const rpcErrorCode = {
+  parseError: -32700,
+  invalidRequest: -32600,
+  methodNotFound: -32601,
+  invalidParams: -32602,
+  internalError: -32603,
+  limitExceeded: -32005,
+} as const
+
+export const rpcError = (id: JsonRpcId, code: number, message: string, data?: unknown): JsonRpcReply => ({
+  jsonrpc: '2.0',
+  id,
+  error: data === undefined ? { code, message } : { code, message, data },
+})
+
+/** The proxy's defaults, which the devnet's `/rpc` keeps too: ethers' `batchMaxCount`, the service's cap per request. */
+export const batchLimits = { maxBatchSize: 100, upstreamBatchSize: 20, upstreamConcurrency: 5 } as const
+
+/** What a call's checker decides: send it upstream as `{ method, params }`, or answer it with this error. */
+export type CallVerdict = { method: string; params: unknown } | { error: JsonRpcErrorObject }
+
+/** One upstream request for a chunk of calls: its parsed body, or why it failed. */
+export type ChunkOutcome =
+  | { ok: true; body: unknown }
+  | { ok: false; error: JsonRpcErrorObject; status?: number | undefined; retryAfter?: string | undefined }
+
+export interface BatchOptions {
+  /** Most calls a client may send in one batch. */
+  maxBatchSize: number
+  /** Most calls sent upstream in one request (the service's cap). */
+  upstreamBatchSize: number
+  /** Upstream requests in flight at once for one batch. */
+  upstreamConcurrency: number
+  /** Checks one well-formed call; `at` is its place in the batch, e.g. `[3].`. */
+  check: (call: { method: unknown; params: unknown }, at: string) => CallVerdict
+  /** Sends one chunk upstream (ids are the proxy's own, `0…n-1` over the batch). */
+  send: (calls: { jsonrpc: '2.0'; id: number; method: string; params: unknown }[]) => Promise<ChunkOutcome>
+}
+
+export interface BatchAnswer {
+  status: number
+  headers: Record<string, string>
+  /** `undefined` when every call was a notification: nothing to answer. */
+  body: JsonRpcReply | JsonRpcReply[] | undefined
+}
+
+/** The id of a call as the client wrote it; `undefined` for a notification, `false` for an id JSON-RPC does not allow. */
+export function readId(call: object): JsonRpcId | undefined | false {
+  if (!Object.hasOwn(call, 'id')) return undefined
+  const id = (call as { id: unknown }).id
+  if (id === null || (typeof id === 'number' && Number.isFinite(id)) || (typeof id === 'string' && id.length <= 128)) return id
+  return false
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v)
+
+/** Answers a batch (the parsed array) as a node would. */
+export async function answerBatch(members: readonly unknown[], options: BatchOptions): Promise<BatchAnswer> {
+  const ok = (body: BatchAnswer['body']): BatchAnswer => ({ status: 200, headers: {}, body })
+  // JSON-RPC 2.0: an empty array is one invalid request, answered by one error.
+  if (members.length === 0) return ok(rpcError(null, rpcErrorCode.invalidRequest, 'Invalid request: an empty batch'))
+
+  if (members.length > options.maxBatchSize) {
+    const message = `Invalid request: a batch holds at most ${options.maxBatchSize} calls, got ${members.length}; send fewer calls a batch`
+    const replies: JsonRpcReply[] = []
+    for (const m of members) {
+      const id = isObject(m) ? readId(m) : null
+      if (id !== undefined) replies.push(rpcError(id === false ? null : id, rpcErrorCode.invalidRequest, message))
+    }
+    // No id to answer to: the single error JSON-RPC 2.0 gives for a request it cannot read.
+    return ok(replies.some((r) => r.id !== null) ? replies : rpcError(null, rpcErrorCode.invalidRequest, message))
+  }
+
+  const replies = new Array<JsonRpcReply | undefined>(members.length)
+  const ids = new Array<JsonRpcId | undefined>(members.length)
+  // JSON-RPC 2.0: a notification (no id) is carried out but never answered.
+  const notification = new Array<boolean>(members.length).fill(false)
+  const forward: { jsonrpc: '2.0'; id: number; method: string; params: unknown }[] = []
+  members.forEach((member, i) => {
+    const at = `[${i}].`
+    if (!isObject(member)) {
+      replies[i] = rpcError(null, rpcErrorCode.invalidRequest, `Invalid request at [${i}]: each call must be an object {"jsonrpc":"2.0","id":…,"method":…,"params":[…]}`)
+      return
+    }
+    const id = readId(member)
+    if (id === false) {
+      replies[i] = rpcError(null, rpcErrorCode.invalidRequest, `Invalid request at [${i}]: the id must be a number, text of at most 128 characters, or null`)
+      return
+    }
+    ids[i] = id
+    notification[i] = id === undefined
+    if (member.jsonrpc !== '2.0') {
+      replies[i] = rpcError(id ?? null, rpcErrorCode.invalidRequest, `Invalid request at [${i}]: expected "jsonrpc": "2.0"`)
+      return
+    }
+    const verdict = options.check({ method: member.method, params: member.params }, at)
+    if ('error' in verdict) replies[i] = { jsonrpc: '2.0', id: id ?? null, error: verdict.error }
+    else forward.push({ jsonrpc: '2.0', id: i, method: verdict.method, params: verdict.params })
+  })
+
+  const chunks: (typeof forward)[] = []
+  for (let k = 0; k < forward.length; k += options.upstreamBatchSize) chunks.push(forward.slice(k, k + options.upstreamBatchSize))
+  const failures: Extract<ChunkOutcome, { ok: false }>[] = []
+  await mapBounded(chunks, options.upstreamConcurrency, async (chunk) => {
+    const outcome = await options.send(chunk).catch(
+      (): ChunkOutcome => ({ ok: false, error: { code: rpcErrorCode.internalError, message: 'Internal error: the upstream request failed' } }),
+    )
+    if (!outcome.ok) failures.push(outcome)
+    const answers = outcome.ok ? indexAnswers(outcome.body) : undefined
+    // One error object for the whole chunk (a node refusing the batch as such): it stands for each call.
+    const shared = outcome.ok ? (answers ? undefined : errorOf(outcome.body)) : outcome.error
+    for (const call of chunk) {
+      const id = ids[call.id] ?? null
+      const answer = answers?.get(call.id)
+      replies[call.id] = answer
+        ? toReply(id, answer)
+        : rpcError(id, shared?.code ?? rpcErrorCode.internalError, shared?.message ?? 'Internal error: the upstream service gave no answer to this call', shared?.data)
+    }
+  })
+
+  const out = replies.filter((r, i): r is JsonRpcReply => r !== undefined && !notification[i])
+  // Every upstream request was rate-limited: say so over HTTP, so clients back off and resend the batch.
+  if (chunks.length > 0 && failures.length === chunks.length && failures.every((f) => f.status === 429)) {
+    return { status: 429, headers: failures[0]!.retryAfter ? { 'retry-after': failures[0]!.retryAfter } : {}, body: out }
+  }
+  return ok(out.length > 0 ? out : undefined)
+}
+
+/** Upstream answers by the proxy's own ids, or `undefined` when the body is not a batch answer. */
+function indexAnswers(body: unknown): Map<number, Record<string, unknown>> | undefined {
+  const list = Array.isArray(body) ? body : isObject(body) && typeof body.id === 'number' && !errorOf(body) ? [body] : undefined
+  if (!list) return undefined
+  const byId = new Map<number, Record<string, unknown>>()
+  for (const a of list) if (isObject(a) && typeof a.id === 'number' && !byId.has(a.id)) byId.set(a.id, a)
+  return byId
+}
+
+function errorOf(body: unknown): JsonRpcErrorObject | undefined {
+  if (!isObject(body) || !isObject(body.error)) return undefined
+  const { code, message, data } = body.error
+  if (typeof code !== 'number' || !Number.isInteger(code)) return undefined
+  const text = typeof message === 'string' ? message : 'Upstream error'
+  return data === undefined ? { code, message: text } : { code, message: text, data }
+}
+
+/** The upstream answer under the client's id, with only the members JSON-RPC defines. */
+function toReply(id: JsonRpcId, answer: Record<string, unknown>): JsonRpcReply {
+  const error = errorOf(answer)
+  if (error) return { jsonrpc: '2.0', id, error }
+  if (Object.hasOwn(answer, 'result')) return { jsonrpc: '2.0', id, result: answer.result }
+  return rpcError(id, rpcErrorCode.internalError, 'Internal error: the upstream answer held neither result nor error')
+}
+
+async function mapBounded<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]!)
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+}
+
+/** A one-line description of a disallowed method, quoting the client's text safely. */
+export function methodNotFound(method: unknown, allowed: string): JsonRpcErrorObject {
+  const name = typeof method === 'string' ? `\`${clip(method)}\`` : 'a method that is not text'
+  return { code: rpcErrorCode.methodNotFound, message: `Method not found: ${name} is not available here; ${allowed}` }
+}
