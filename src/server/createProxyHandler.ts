@@ -1,11 +1,13 @@
 import type { RpcConfig } from '../core/client.js'
 import { InvalidParameterError } from '../core/errors.js'
 import { corsHeaders, preflight, Refusal, refusalResponse, toRefusal } from './access.js'
-import { forwardHistory } from './forwardHistory.js'
+import { forwardHistory, historyTarget } from './forwardHistory.js'
 import { forwardRpc } from './forwardRpc.js'
 import { batchLimits } from './jsonRpc.js'
-import { createRateLimiter, type RateLimitOptions } from './rateLimit.js'
-import { relay, type ProxyConfig } from './upstream.js'
+import { createResponseCache, type ProxyCacheOptions } from './store/cache.js'
+import { createRateLimiter, type RateLimitOptions } from './store/rateLimit.js'
+import { readUpstream, relay, retryAfterOf, type ProxyConfig } from './upstream.js'
+import { jsonHeaders } from './access.js'
 
 export type { ProxyErrorBody } from './access.js'
 
@@ -31,8 +33,17 @@ export interface ProxyHandlerOptions {
   allowedOrigins?: readonly string[] | undefined
   /** When set, requests addressed to any other host (the `Host` header) are refused. */
   allowedHosts?: readonly string[] | undefined
-  /** Per-client token bucket; off when not given. */
+  /**
+   * A per-client limit (rate-limiter-flexible): in this process's memory, or shared by every
+   * instance through `rateLimit.redis`. Off when not given.
+   */
   rateLimit?: RateLimitOptions | undefined
+  /**
+   * Serve answers again: history pages for `ttlSeconds` (default 5), reads addressed by hash for
+   * good; identical concurrent requests cost one upstream call (across instances with `redis`).
+   * `true` for the in-memory defaults. Off when not given.
+   */
+  cache?: ProxyCacheOptions | boolean | undefined
   /** Largest request body (JSON-RPC). Default 256 KiB. */
   maxRequestBytes?: number | undefined
   /** Largest upstream body passed back (for a batch, its upstream answers together). Default 16 MiB. */
@@ -91,7 +102,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       }
       cors = corsHeaders(request, url, allowedOrigins)
       if (limiter) {
-        const verdict = limiter(request)
+        const verdict = await limiter(request)
         if (!verdict.ok) {
           throw new Refusal(429, 'rate_limited', 'Too many requests; retry later', undefined, {
             'retry-after': String(verdict.retryAfterSeconds),
@@ -108,7 +119,22 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       if (request.method !== (history ? 'GET' : 'POST')) {
         throw new Refusal(405, 'method_not_allowed', `Use ${history ? 'GET' : 'POST'} here`, undefined, { allow })
       }
-      if (history) return await relay(config, await forwardHistory(config, history[1]!, url.searchParams), cors)
+      if (history) {
+        const target = historyTarget(config, history[1]!, url.searchParams)
+        if (!config.cache) return await relay(config, await forwardHistory(config, target), cors)
+        const answer = await config.cache.through(
+          `history:${target}`,
+          config.cache.ttlSeconds,
+          async () => {
+            const upstream = await forwardHistory(config, target)
+            return { status: upstream.status, body: await readUpstream(config, upstream), retryAfter: retryAfterOf(upstream) }
+          },
+          (a) => a.status === 200,
+        )
+        const headers: Record<string, string> = { ...cors, ...jsonHeaders, 'x-blockfeed-cache': answer.cache }
+        if (answer.retryAfter) headers['retry-after'] = answer.retryAfter
+        return new Response(answer.body, { status: answer.status, headers })
+      }
       return await forwardRpc(config, request, url.searchParams, cors)
     } catch (error) {
       return refusalResponse(toRefusal(error, config.secrets), cors)
@@ -142,6 +168,7 @@ function resolveOptions(options: ProxyHandlerOptions): ProxyConfig {
     timeoutMs: options.timeoutMs ?? 30_000,
     rpcApiKey: options.rpcApiKey,
     fetch: options.fetch ?? globalThis.fetch,
+    cache: options.cache ? createResponseCache(options.cache === true ? {} : options.cache) : undefined,
     secrets: [options.apiKey],
   }
 }

@@ -21,7 +21,15 @@ const CURSOR = /^[\x21-\x7e]{1,2048}$/
  * `GET …/wallets/{address}/history`: the query checked and re-serialized from the core's
  * parameters (nothing of the client's text goes upstream unread), the key added.
  */
-export async function forwardHistory(config: ProxyConfig, address: string, query: URLSearchParams): Promise<Response> {
+export function forwardHistory(config: ProxyConfig, target: string): Promise<Response> {
+  return upstreamFetch(config, target, { method: 'GET', headers: { accept: 'application/json', 'x-api-key': config.apiKey } })
+}
+
+/**
+ * The upstream URL for a history request: one spelling per question (parameters normalized and
+ * in one order), which is also what the cache keys pages by.
+ */
+export function historyTarget(config: ProxyConfig, address: string, query: URLSearchParams): string {
   const params: Partial<Record<keyof WalletHistoryParameters, unknown>> = { address }
   for (const key of new Set(query.keys())) {
     const name = PARAMETER_OF.get(key)
@@ -40,10 +48,7 @@ export async function forwardHistory(config: ProxyConfig, address: string, query
     throw new Refusal(400, 'invalid_parameter', `Invalid parameter \`${parameter}\`: ${error.reason}`, parameter)
   }
   const search = toWalletHistorySearchParams(normalized).toString()
-  return upstreamFetch(config, `${config.baseUrl}${walletHistoryPath(normalized.address)}${search ? `?${search}` : ''}`, {
-    method: 'GET',
-    headers: { accept: 'application/json', 'x-api-key': config.apiKey },
-  })
+  return `${config.baseUrl}${walletHistoryPath(normalized.address)}${search ? `?${search}` : ''}`
 }
 
 function readQueryValue(key: string, value: string): unknown {

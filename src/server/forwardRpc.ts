@@ -8,6 +8,7 @@ import { jsonHeaders, Refusal } from './access.js'
 import { answerBatch, methodNotFound, readId, rpcErrorCode, type CallVerdict, type ChunkOutcome } from './jsonRpc.js'
 import { readCapped, type ByteBudget } from './readCapped.js'
 import { readUpstream, relay, retryAfterOf, upstreamFetch, type ProxyConfig } from './upstream.js'
+import { keepsForever, rpcCacheKey, rpcResultCache } from './rpcCache.js'
 
 const ALLOWED = `this proxy forwards the ${rpcMethods.length} methods of the Blockchain Data Service Interface v2.2 only`
 
@@ -46,7 +47,19 @@ export async function forwardRpc(config: ProxyConfig, request: Request, query: U
   if (config.rpcApiKey ?? sameOrigin(target, config.baseUrl)) headers['x-api-key'] = config.apiKey
   const post = (payload: unknown) => upstreamFetch(config, target, { method: 'POST', headers, body: JSON.stringify(payload) })
 
-  if (!Array.isArray(body)) return relay(config, await post(checkSingle(body)), cors)
+  const cache = config.cache && rpcResultCache(config.cache)
+  if (!Array.isArray(body)) {
+    const call = checkSingle(body)
+    const key = cache && rpcCacheKey(chain, call)
+    if (!cache || !key) return relay(config, await post(call), cors)
+    const kept = await cache.get(key)
+    if (kept !== undefined) return new Response(JSON.stringify({ jsonrpc: '2.0', id: call.id, result: kept }), { status: 200, headers: { ...cors, ...jsonHeaders, 'x-blockfeed-cache': 'hit' } })
+    const upstream = await post(call)
+    const reply = await readUpstream(config, upstream)
+    const result = upstream.ok ? resultOf(reply) : undefined
+    if (result !== undefined && keepsForever(call.method, result)) await cache.put(key, result)
+    return new Response(reply, { status: upstream.status, headers: { ...cors, ...jsonHeaders, 'x-blockfeed-cache': 'miss' } })
+  }
 
   const budget: ByteBudget = { left: config.maxResponseBytes }
   const answer = await answerBatch(body, {
@@ -55,13 +68,33 @@ export async function forwardRpc(config: ProxyConfig, request: Request, query: U
     upstreamConcurrency: config.upstreamConcurrency,
     check: (call, at) => checkCall(call, at, config.secrets),
     send: (calls) => sendChunk(config, () => post(calls), budget),
+    results: cache && {
+      lookup: (call) => {
+        const key = rpcCacheKey(chain, call)
+        return key ? cache.get(key) : Promise.resolve(undefined)
+      },
+      remember: (call, result) => {
+        const key = rpcCacheKey(chain, call)
+        if (key && keepsForever(call.method, result)) void cache.put(key, result)
+      },
+    },
   })
   if (answer.body === undefined) return new Response(null, { status: 204, headers: cors })
   return new Response(redact(JSON.stringify(answer.body), config.secrets), { status: answer.status, headers: { ...cors, ...jsonHeaders, ...answer.headers } })
 }
 
+/** The `result` of a single JSON-RPC answer, or undefined when it is an error or not JSON-RPC. */
+function resultOf(text: string): unknown {
+  try {
+    const body = JSON.parse(text) as { result?: unknown; error?: unknown }
+    return body !== null && typeof body === 'object' && body.error === undefined ? body.result : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /** A single call, or the refusal that names what is wrong with it. */
-function checkSingle(call: unknown): unknown {
+function checkSingle(call: unknown): { jsonrpc: '2.0'; id: string | number | null; method: string; params: unknown } {
   if (call === null || typeof call !== 'object') throw new Refusal(400, 'invalid_request', 'Each JSON-RPC call must be an object')
   const c = call as { jsonrpc?: unknown; method?: unknown; params?: unknown }
   if (c.jsonrpc !== '2.0') throw new Refusal(400, 'invalid_request', 'Expected "jsonrpc": "2.0"', 'jsonrpc')

@@ -55,6 +55,14 @@ export interface BatchOptions {
   check: (call: { method: unknown; params: unknown }, at: string) => CallVerdict
   /** Sends one chunk upstream (ids are the proxy's own, `0…n-1` over the batch). */
   send: (calls: { jsonrpc: '2.0'; id: number; method: string; params: unknown }[]) => Promise<ChunkOutcome>
+  /** Results kept from earlier answers: looked up before sending, offered every new result. */
+  results?: BatchResultCache | undefined
+}
+
+export interface BatchResultCache {
+  /** A kept result for this call, or undefined to send it upstream. */
+  lookup(call: { method: string; params: unknown }): Promise<unknown>
+  remember(call: { method: string; params: unknown }, result: unknown): void
 }
 
 export interface BatchAnswer {
@@ -118,8 +126,17 @@ export async function answerBatch(members: readonly unknown[], options: BatchOpt
     else forward.push({ jsonrpc: '2.0', id: i, method: verdict.method, params: verdict.params })
   })
 
+  let upstream = forward
+  if (options.results) {
+    const kept = await Promise.all(forward.map((call) => options.results!.lookup(call).catch(() => undefined)))
+    upstream = forward.filter((call, k) => {
+      if (kept[k] === undefined) return true
+      replies[call.id] = { jsonrpc: '2.0', id: ids[call.id] ?? null, result: kept[k] }
+      return false
+    })
+  }
   const chunks: (typeof forward)[] = []
-  for (let k = 0; k < forward.length; k += options.upstreamBatchSize) chunks.push(forward.slice(k, k + options.upstreamBatchSize))
+  for (let k = 0; k < upstream.length; k += options.upstreamBatchSize) chunks.push(upstream.slice(k, k + options.upstreamBatchSize))
   const failures: Extract<ChunkOutcome, { ok: false }>[] = []
   await mapBounded(chunks, options.upstreamConcurrency, async (chunk) => {
     const outcome = await options.send(chunk).catch(
@@ -132,9 +149,11 @@ export async function answerBatch(members: readonly unknown[], options: BatchOpt
     for (const call of chunk) {
       const id = ids[call.id] ?? null
       const answer = answers?.get(call.id)
-      replies[call.id] = answer
+      const reply = answer
         ? toReply(id, answer)
         : rpcError(id, shared?.code ?? rpcErrorCode.internalError, shared?.message ?? 'Internal error: the upstream service gave no answer to this call', shared?.data)
+      replies[call.id] = reply
+      if ('result' in reply) options.results?.remember(call, reply.result)
     }
   })
 

@@ -2,6 +2,7 @@ import type { RpcConfig } from '../core/client.js'
 import { redact } from '../core/errors.js'
 import { jsonHeaders, Refusal } from './access.js'
 import { readCapped, type ByteBudget } from './readCapped.js'
+import type { ResponseCache } from './store/cache.js'
 
 /** The proxy's options, checked and with their defaults: what the forwarders work from. */
 export interface ProxyConfig {
@@ -18,6 +19,8 @@ export interface ProxyConfig {
   timeoutMs: number
   rpcApiKey: boolean | undefined
   fetch: typeof fetch
+  /** Kept answers (history pages for a while, by-hash reads for good), when the cache is on. */
+  cache: ResponseCache | undefined
   /** Text never passed back to a client. */
   secrets: readonly string[]
 }

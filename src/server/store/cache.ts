@@ -28,6 +28,8 @@ export interface ProxyCacheOptions {
 export interface CachedAnswer {
   status: number
   body: string
+  /** The upstream's `Retry-After`, passed on with an answer that is not kept. */
+  retryAfter?: string | undefined
 }
 
 export type CacheOutcome = 'hit' | 'miss' | 'shared'
@@ -39,6 +41,10 @@ export interface ResponseCache {
    * for good) when `cacheable` says so.
    */
   through(key: string, ttlSeconds: number | null, load: () => Promise<CachedAnswer>, cacheable: (answer: CachedAnswer) => boolean): Promise<CachedAnswer & { cache: CacheOutcome }>
+  /** The kept answer for `key`, from memory or Redis, without loading anything. */
+  peek(key: string, ttlSeconds: number | null): Promise<CachedAnswer | undefined>
+  /** Keeps an answer for `ttlSeconds` (null: for good), here and in Redis. */
+  keep(key: string, answer: CachedAnswer, ttlSeconds: number | null): Promise<void>
   readonly ttlSeconds: number
 }
 
@@ -82,14 +88,26 @@ export function createResponseCache(options: ProxyCacheOptions = {}): ResponseCa
     }
   }
 
+  async function peek(key: string, ttl: number | null): Promise<CachedAnswer | undefined> {
+    const kept = memory.get(key)
+    if (kept) return kept
+    const shared = await tryRedis((r) => r(['GET', `${prefix}:${key}`]))
+    const found = shared === SKIP ? undefined : read(shared)
+    if (found) remember(key, found, ttl)
+    return found
+  }
+
+  async function keep(key: string, answer: CachedAnswer, ttl: number | null): Promise<void> {
+    remember(key, answer, ttl)
+    const value = JSON.stringify({ status: answer.status, body: answer.body })
+    const dataKey = `${prefix}:${key}`
+    await tryRedis((r) => r(ttl === null ? ['SET', dataKey, value] : ['SET', dataKey, value, 'PX', Math.round(ttl * 1000)]))
+  }
+
   async function resolve(key: string, ttl: number | null, load: () => Promise<CachedAnswer>, cacheable: (a: CachedAnswer) => boolean): Promise<CachedAnswer & { cache: CacheOutcome }> {
     const dataKey = `${prefix}:${key}`
-    const shared = await tryRedis((r) => r(['GET', dataKey]))
-    const found = shared === SKIP ? undefined : read(shared)
-    if (found) {
-      remember(key, found, ttl)
-      return { ...found, cache: 'hit' }
-    }
+    const found = await peek(key, ttl)
+    if (found) return { ...found, cache: 'hit' }
     const lockKey = `${dataKey}:lock`
     const locked = await tryRedis((r) => r(['SET', lockKey, '1', 'PX', waitMs, 'NX']))
     if (locked === null) {
@@ -109,17 +127,15 @@ export function createResponseCache(options: ProxyCacheOptions = {}): ResponseCa
       }
     }
     const answer = await load()
-    if (cacheable(answer)) {
-      remember(key, answer, ttl)
-      const value = JSON.stringify({ status: answer.status, body: answer.body })
-      await tryRedis((r) => r(ttl === null ? ['SET', dataKey, value] : ['SET', dataKey, value, 'PX', Math.round(ttl * 1000)]))
-    }
+    if (cacheable(answer)) await keep(key, answer, ttl)
     if (locked === 'OK') await tryRedis((r) => r(['DEL', lockKey]))
     return { ...answer, cache: 'miss' }
   }
 
   return {
     ttlSeconds,
+    peek,
+    keep,
     through(key, ttl, load, cacheable) {
       const kept = memory.get(key)
       if (kept) return Promise.resolve({ ...kept, cache: 'hit' })
