@@ -46,6 +46,17 @@ export default defineConfig({
         },
       },
       {
+        // examples/next-app built with `next build` and served with `next start` against the devnet.
+        extends: true,
+        test: {
+          name: 'next',
+          environment: 'node',
+          include: ['test/next/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 900_000,
+        },
+      },
+      {
         extends: true,
         test: {
           name: 'dom',

@@ -1,0 +1,157 @@
+/**
+ * examples/next-app, for real: its own lockfile installed with `npm ci`, blockfeed from the packed
+ * tarball, `next build` and `next start` against the devnet (history and RPC behind the proxy route,
+ * with an API key), then Chromium: the first rows are in the server's HTML, hydration neither warns
+ * nor fetches the page again, the key is in no static file and no response, and a bad address is the
+ * feed's error state, not a crash page.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { chromium, type Browser } from 'playwright'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startDevnet, type Devnet } from '../../src/devnet/startDevnet.js'
+
+const root = resolve(import.meta.dirname, '../..')
+const API_KEY = 'next-app-secret-key-7f3a91'
+const HISTORY = /\/api\/blockfeed\/api\/v2\.2\/wallets\//
+
+let work: string
+let app: string
+let devnet: Devnet
+let next: ChildProcess | undefined
+let browser: Browser
+let appUrl: string
+let alice: string
+
+const run = (cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}) =>
+  execFileSync(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false', NEXT_TELEMETRY_DISABLED: '1', ...env } })
+
+async function freePort(): Promise<number> {
+  const s = createServer()
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r))
+  const { port } = s.address() as { port: number }
+  await new Promise((r) => s.close(r))
+  return port
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? filesUnder(join(dir, d.name)) : [join(dir, d.name)]))
+}
+
+beforeAll(async () => {
+  devnet = await startDevnet({ port: 0, apiKey: API_KEY })
+  alice = devnet.wallets.find((w) => w.name === 'alice')!.address
+  work = mkdtempSync(join(tmpdir(), 'blockfeed-next-'))
+  app = join(work, 'next-app')
+  cpSync(join(root, 'examples/next-app'), app, { recursive: true, filter: (src) => !/[/\\](node_modules|\.next)([/\\]|$)|\.tgz$/.test(src) })
+  const packed = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', work], root))[0]
+  run('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline'], app)
+  run('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefer-offline', join(work, packed.filename)], app)
+
+  const env = {
+    BLOCKFEED_BASE_URL: devnet.url,
+    BLOCKFEED_API_KEY: API_KEY,
+    BLOCKFEED_RPC_URL: devnet.rpcUrl,
+    BLOCKFEED_CHAIN: '0x7a69',
+    BLOCKFEED_EXTRA_CHAINS: '0x7a69',
+  }
+  // The build gets no secret: what ends up in .next/static cannot hold it.
+  run('npx', ['next', 'build'], app, { BLOCKFEED_CHAIN: '0x7a69', BLOCKFEED_EXTRA_CHAINS: '0x7a69' })
+  const port = await freePort()
+  next = spawn('npx', ['next', 'start', '-p', String(port), '-H', '127.0.0.1'], { cwd: app, env: { ...process.env, ...env, NEXT_TELEMETRY_DISABLED: '1' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+  await new Promise<void>((ready, fail) => {
+    let out = ''
+    next!.stdout!.on('data', (d) => {
+      out += String(d)
+      if (/Ready in|started server/i.test(out)) ready()
+    })
+    next!.once('exit', (code) => fail(new Error(`next start exited with ${code}: ${out}`)))
+  })
+  appUrl = `http://127.0.0.1:${port}`
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  })
+}, 900_000)
+
+afterAll(async () => {
+  await browser?.close()
+  // `npx` starts next in its own process group: end the group, not only npx.
+  if (next?.pid) {
+    try {
+      process.kill(-next.pid, 'SIGTERM')
+    } catch {}
+  }
+  await devnet?.stop()
+  if (work) rmSync(work, { recursive: true, force: true })
+})
+
+describe('examples/next-app built and served by Next.js', () => {
+  it('puts the first rows in the server HTML, before any script runs', async () => {
+    const html = await (await fetch(`${appUrl}/?address=${alice}`)).text()
+    const articles = html.match(/<article\b/g) ?? []
+    expect(articles.length).toBeGreaterThan(0)
+    expect(html).toContain('role="feed"')
+    expect(html).not.toContain(API_KEY)
+  })
+
+  it('hydrates without a mismatch warning and without asking for the first page again', async () => {
+    const page = await browser.newPage()
+    const problems: string[] = []
+    const historyRequests: string[] = []
+    page.on('console', (m) => {
+      if (m.type() === 'error' || /hydrat/i.test(m.text())) problems.push(m.text())
+    })
+    page.on('pageerror', (e) => problems.push(e.message))
+    page.on('request', (r) => HISTORY.test(r.url()) && historyRequests.push(r.url()))
+    await page.goto(`${appUrl}/?address=${alice}`, { waitUntil: 'networkidle' })
+    await page.getByRole('feed').locator('article').first().waitFor()
+    // React has attached: the feed answers the keyboard.
+    await page.getByRole('feed').locator('article').first().focus()
+    expect(problems).toEqual([])
+    expect(historyRequests).toEqual([])
+    await page.close()
+  })
+
+  it('keeps the API key out of every static file and every response to the browser', async () => {
+    const statics = filesUnder(join(app, '.next/static'))
+    expect(statics.length).toBeGreaterThan(0)
+    const leaking = statics.filter((f) => statSync(f).size < 20_000_000 && readFileSync(f, 'utf8').includes(API_KEY))
+    expect(leaking).toEqual([])
+
+    const page = await browser.newPage()
+    const bodies: Promise<string>[] = []
+    page.on('response', (r) => bodies.push(r.text().catch(() => '')))
+    await page.goto(`${appUrl}/?address=${alice}`, { waitUntil: 'networkidle' })
+    // Scroll to the end so further pages come through the proxy route too.
+    const more = page.getByRole('button', { name: /load more/i })
+    if (await more.count()) await more.click()
+    await page.waitForLoadState('networkidle')
+    const texts = await Promise.all(bodies)
+    expect(texts.length).toBeGreaterThan(3)
+    expect(texts.filter((t) => t.includes(API_KEY))).toEqual([])
+    // And the proxy route itself: a direct call answers with data, not the key.
+    const direct = await (await fetch(`${appUrl}/api/blockfeed/api/v2.2/wallets/${alice}/history?chain=0x7a69`)).text()
+    expect(direct).toContain('"result"')
+    expect(direct).not.toContain(API_KEY)
+    await page.close()
+  })
+
+  it('shows a bad address in the URL as the feed’s typed error state, not a crash page', async () => {
+    const response = await fetch(`${appUrl}/?address=0x123`)
+    expect(response.status).toBe(200)
+    const page = await browser.newPage()
+    const crashes: string[] = []
+    page.on('pageerror', (e) => crashes.push(e.message))
+    await page.goto(`${appUrl}/?address=0x123`, { waitUntil: 'networkidle' })
+    const alert = page.getByRole('alert')
+    await alert.waitFor()
+    expect(await alert.textContent()).toMatch(/address/i)
+    expect(await page.getByText(/application error/i).count()).toBe(0)
+    expect(crashes).toEqual([])
+    await page.close()
+  })
+})
