@@ -1,0 +1,105 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { exportWalletHistoryCsv, type ExportProgress, type ExportResumePoint, type ExportWalletHistoryCsvParameters } from '../core/export/csv.js'
+import { useBlockfeedClient } from './useBlockfeedClient.js'
+
+export type ExportStatus = 'idle' | 'running' | 'done' | 'error' | 'cancelled'
+
+export interface UseExportWalletHistoryReturnType {
+  status: ExportStatus
+  /** Entries and rows so far, and the date reached; null before the first page. */
+  progress: ExportProgress | null
+  error: Error | null
+  /**
+   * Exports the whole history. The chunks go to `write` when given (a file stream, an upload…),
+   * else they are kept and saved as `filename` when the export ends. After an error, calling it
+   * again resumes from the page that failed, keeping what was already written.
+   */
+  start(options?: { filename?: string; write?: (chunk: string) => void | Promise<void> }): Promise<void>
+  /** Stops at once: no request is made after it. What was written so far stays. */
+  cancel(): void
+}
+
+// A byte-order mark so spreadsheet programs read the file as UTF-8 (names, symbols, emoji).
+const BOM = '\uFEFF'
+
+/** Offers text to the user as a file download (browsers only). */
+export function saveCsvFile(parts: readonly string[], filename: string): void {
+  const url = URL.createObjectURL(new Blob([BOM, ...parts], { type: 'text/csv;charset=utf-8' }))
+  const a = document.createElement('a')
+  a.href = url
+  a.download = filename
+  a.rel = 'noopener'
+  a.style.display = 'none'
+  document.body.append(a)
+  a.click()
+  a.remove()
+  // The download has its own reference by now.
+  setTimeout(() => URL.revokeObjectURL(url), 0)
+}
+
+/**
+ * A wallet's whole history as a CSV file, for custom UIs: `start()`, `cancel()`, and the progress
+ * to show. The feed's "Export CSV" button is built on it.
+ */
+export function useExportWalletHistory(params: ExportWalletHistoryCsvParameters | undefined): UseExportWalletHistoryReturnType {
+  const client = useBlockfeedClient()
+  const [status, setStatus] = useState<ExportStatus>('idle')
+  const [progress, setProgress] = useState<ExportProgress | null>(null)
+  const [error, setError] = useState<Error | null>(null)
+  const controller = useRef<AbortController | null>(null)
+  // Where a failed export stopped, and what it had written, for the next start() to go on from.
+  const resume = useRef<{ point: ExportResumePoint; parts: string[]; key: string } | null>(null)
+  const key = params ? JSON.stringify(params) : ''
+
+  // Another wallet or other parameters: an export of the old ones cannot be resumed or go on.
+  useEffect(() => {
+    resume.current = null
+    setStatus('idle')
+    setProgress(null)
+    setError(null)
+    return () => controller.current?.abort()
+  }, [key])
+
+  const start = useCallback<UseExportWalletHistoryReturnType['start']>(
+    async (options = {}) => {
+      if (!params || controller.current) return
+      const abort = new AbortController()
+      controller.current = abort
+      const carried = resume.current?.key === key ? resume.current : null
+      const parts = carried?.parts ?? []
+      setStatus('running')
+      setError(null)
+      try {
+        const exporter = exportWalletHistoryCsv(client, params, { signal: abort.signal, resume: carried?.point, onProgress: setProgress })
+        try {
+          for await (const chunk of exporter) {
+            if (options.write) await options.write(chunk)
+            else parts.push(chunk)
+          }
+        } finally {
+          const point = exporter.progress.resume
+          resume.current = point ? { point, parts, key } : null
+        }
+        resume.current = null
+        if (!options.write) saveCsvFile(parts, options.filename ?? `${params.address}-history.csv`)
+        setStatus('done')
+      } catch (e) {
+        if (abort.signal.aborted) {
+          resume.current = null
+          setStatus('cancelled')
+        } else {
+          setError(e as Error)
+          setStatus('error')
+        }
+      } finally {
+        controller.current = null
+      }
+    },
+    // `key` stands for `params`' contents.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [client, key],
+  )
+
+  const cancel = useCallback(() => controller.current?.abort(), [])
+  return { status, progress, error, start, cancel }
+}

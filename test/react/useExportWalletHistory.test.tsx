@@ -1,0 +1,134 @@
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { ExportControl } from '../../src/components/ExportControl/ExportControl.js'
+import { useExportWalletHistory } from '../../src/react/useExportWalletHistory.js'
+import { setup } from './support.js'
+
+const WALLET = '0x1111111111111111111111111111111111111111'
+const OTHER = '0x2222222222222222222222222222222222222222'
+const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}`
+const entry = (n: number) => ({
+  hash: hash(n),
+  from_address: OTHER,
+  to_address: WALLET,
+  value: String(10n ** 18n * BigInt(n)),
+  block_timestamp: `2024-03-0${n}T12:00:00.000Z`,
+  block_number: String(100 + n),
+  receipt_status: '1',
+})
+
+const requests: (string | null)[] = []
+let failOn: string | undefined
+const server = setupServer(
+  http.get('https://api.test/api/v2.2/wallets/:address/history', ({ request }) => {
+    const cursor = new URL(request.url).searchParams.get('cursor')
+    requests.push(cursor)
+    if (cursor === failOn) return HttpResponse.json({ message: 'down' }, { status: 503 })
+    const page = cursor ? Number(cursor) : 0
+    return HttpResponse.json({ page, page_size: 2, cursor: page < 2 ? String(page + 1) : '', result: [entry(page * 2 + 1), entry(page * 2 + 2)] })
+  }),
+)
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterEach(() => {
+  server.resetHandlers()
+  requests.length = 0
+  failOn = undefined
+})
+afterAll(() => server.close())
+
+describe('useExportWalletHistory', () => {
+  it('writes the whole history through `write`, header first, and reports done with the counts', async () => {
+    const { wrapper } = setup({ chain: 'eth' })
+    const { result } = renderHook(() => useExportWalletHistory({ address: WALLET }), { wrapper })
+    const chunks: string[] = []
+    await act(() => result.current.start({ write: (c) => void chunks.push(c) }))
+    expect(result.current.error).toBeNull()
+    expect(result.current.status).toBe('done')
+    expect(requests).toEqual([null, '1', '2'])
+    expect(chunks[0]).toMatch(/^hash,timestamp,/)
+    const lines = chunks.join('').trim().split('\r\n')
+    expect(lines).toHaveLength(1 + 6)
+    expect(lines[1]).toContain(',1000000000000000000,1,')
+    expect(result.current.progress).toMatchObject({ entries: 6, rows: 6, done: true })
+  })
+
+  it('resumes after a failed page from where it stopped, keeping what was written', async () => {
+    const { wrapper } = setup({ chain: 'eth' })
+    const { result } = renderHook(() => useExportWalletHistory({ address: WALLET }), { wrapper })
+    const chunks: string[] = []
+    const write = (c: string) => void chunks.push(c)
+    failOn = '2'
+    await act(() => result.current.start({ write }))
+    expect(result.current.status).toBe('error')
+    expect(result.current.error?.name).toBe('HttpStatusError')
+    failOn = undefined
+    requests.length = 0
+    await act(() => result.current.start({ write }))
+    expect(result.current.status).toBe('done')
+    // Only the page that failed was asked for again.
+    expect(requests).toEqual(['2'])
+    const hashes = chunks.join('').trim().split('\r\n').slice(1).map((l) => l.split(',')[0])
+    expect(hashes).toEqual([1, 2, 3, 4, 5, 6].map(hash))
+  })
+})
+
+describe('ExportControl with the hook (the feed’s button)', () => {
+  function Harness() {
+    const exp = useExportWalletHistory({ address: WALLET })
+    return <ExportControl {...exp} onStart={() => void exp.start({ filename: 'history.csv' })} onCancel={exp.cancel} locale="en-GB" timeZone="UTC" />
+  }
+
+  it('downloads a UTF-8 file with a BOM, and says how many rows it saved', async () => {
+    const saved: Blob[] = []
+    const createObjectURL = vi.fn((b: Blob) => (saved.push(b), 'blob:history'))
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() })
+    const clicks: string[] = []
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(this.download)
+    })
+    const { wrapper } = setup({ chain: 'eth' })
+    render(<Harness />, { wrapper })
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }))
+    await screen.findByText('Saved 6 rows')
+    expect(clicks).toEqual(['history.csv'])
+    expect(saved[0]!.type).toBe('text/csv;charset=utf-8')
+    const bytes = new Uint8Array(await saved[0]!.arrayBuffer())
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    click.mockRestore()
+  })
+
+  it('shows progress with the date reached while running, and Cancel stops with no further request', async () => {
+    let release!: () => void
+    const gate = new Promise<void>((r) => (release = r))
+    server.use(
+      http.get('https://api.test/api/v2.2/wallets/:address/history', async ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor')
+        requests.push(cursor)
+        if (cursor) await gate
+        return HttpResponse.json({ page: 0, page_size: 2, cursor: cursor ? '' : '1', result: [entry(1), entry(2)] })
+      }),
+    )
+    const { wrapper } = setup({ chain: 'eth' })
+    render(<Harness />, { wrapper })
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }))
+    const bar = await screen.findByRole('progressbar', { name: 'Exporting history' })
+    await waitFor(() => expect(bar.getAttribute('aria-valuetext')).toBe('2 transactions, up to 2 Mar 2024'))
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    await screen.findByText('Export cancelled')
+    release()
+    expect(requests).toEqual([null, '1'])
+  })
+
+  it('after a failure offers to resume and says where it stopped', async () => {
+    failOn = '1'
+    const { wrapper } = setup({ chain: 'eth' })
+    render(<Harness />, { wrapper })
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }))
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toMatch(/^Export stopped after 2 transactions, up to 2 Mar 2024: /)
+    expect(screen.getByRole('button', { name: 'Resume export' })).toBeTruthy()
+  })
+})
