@@ -1,6 +1,6 @@
 // blockfeed/devnet: a local chain serving the wallet-history API and JSON-RPC (Node only).
 export { startDevnet } from '../devnet/startDevnet.js'
-export type { Devnet, StartDevnetOptions } from '../devnet/startDevnet.js'
+export type { Devnet, DevnetClientOptions, StartDevnetOptions } from '../devnet/startDevnet.js'
 export type { DevnetWallet } from '../devnet/wallets.js'
 export type { SeededContracts } from '../devnet/seed.js'
 export { devnetWallets } from '../devnet/wallets.js'
