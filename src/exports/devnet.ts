@@ -4,5 +4,6 @@ export type { Devnet, DevnetClientOptions, StartDevnetOptions } from '../devnet/
 export type { DevnetWallet } from '../devnet/wallets.js'
 export type { SeededContracts } from '../devnet/seed.js'
 export { devnetWallets } from '../devnet/wallets.js'
+export { devnetNames } from '../devnet/seed.js'
 export { findAnvil } from '../devnet/anvil.js'
 export { DEFAULT_LIMIT, MAX_LIMIT } from '../devnet/history.js'
