@@ -1,4 +1,4 @@
-import { createPublicClient, createWalletClient, defineChain, getAddress, http, parseEther, parseUnits, type Abi, type Hex } from 'viem'
+import { createPublicClient, createWalletClient, defineChain, getAddress, http, maxUint256, parseEther, parseUnits, type Abi, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { DevnetCollectible, DevnetItems, DevnetNames, DevnetSplitter, DevnetToken } from './artifacts.js'
 import { devnetWallets } from './wallets.js'
@@ -39,8 +39,8 @@ export function seedLabels(contracts: SeededContracts | undefined): Map<string, 
 /**
  * The seeded scenario, signed with anvil's dev accounts (see wallets.ts). Alice's history
  * gets every kind of entry: native sends and receives, ERC-20 (6 and 18 decimals), ERC-721
- * and ERC-1155 (single and batch) transfers, approvals, a contract creation, internal
- * transfers in and out, a failed call and a spam airdrop.
+ * and ERC-1155 (single and batch) transfers, approvals (one revoked, one unlimited), a contract
+ * creation, internal transfers in and out, a failed call and a spam airdrop; then the name registry.
  */
 export async function seedScenario(nodeUrl: string, chainId: number): Promise<SeededContracts> {
   const chain = defineChain({
@@ -99,6 +99,10 @@ export async function seedScenario(nodeUrl: string, chainId: number): Promise<Se
   }
   // A reverse record anyone could set: it names alice.eth, which resolves to alice, so it must not show.
   await call(deployer, universalResolver, DevnetNames.abi, 'setNameFor', [deployer.account.address, devnetNames.alice])
+
+  // Approvals a wallet would review: the 100 dUSD allowance revoked, an unlimited dDAI one left live.
+  await call(alice, usd, DevnetToken.abi, 'approve', [B, 0n])
+  await call(alice, dai, DevnetToken.abi, 'approve', [B, maxUint256])
 
   return { usd, dai, spam, kittens, items, splitter, universalResolver }
 }
