@@ -40,7 +40,8 @@ export class TokenReader {
     const info = {
       name: typeof name === 'string' ? name : null,
       symbol: typeof symbol === 'string' ? symbol : null,
-      decimals: typeof decimals === 'number' ? decimals : null,
+      // uint8 by the standard; anything else (a contract may answer 2^40) would make formatting run out of memory.
+      decimals: typeof decimals === 'number' && Number.isInteger(decimals) && decimals >= 0 && decimals <= 255 ? decimals : null,
     }
     return { ...info, possibleSpam: SPAM.test(`${info.name ?? ''} ${info.symbol ?? ''}`) }
   }

@@ -1,4 +1,4 @@
-import { concat, createPublicClient, createWalletClient, http, numberToHex, pad, toEventSelector, type Hex } from 'viem'
+import { concat, createPublicClient, createWalletClient, erc20Abi, http, numberToHex, pad, toEventSelector, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { startDevnet, type Devnet } from '../../src/devnet/startDevnet.js'
@@ -35,4 +35,29 @@ it('a TransferSingle log without its data is left out, and the history keeps wor
 
   const next = await sendToNode(devnet, 'bob', carol, 1n)
   expect((await everything(devnet, bob.address)).map((e) => e.hash)).toEqual([next, hash])
+})
+
+it('a token whose decimals() answers 2^40 is shown without decimals instead of stopping the devnet', async () => {
+  const carol = devnet.wallets.find((w) => w.name === 'carol')!
+  const dave = '0x000000000000000000000000000000000000d4fe'
+  const chain = { ...foundry, id: devnet.chainId }
+  const wallet = createWalletClient({ account: privateKeyToAccount(carol.privateKey), chain, transport: http(devnet.nodeUrl) })
+  const node = createPublicClient({ chain, transport: http(devnet.nodeUrl) })
+  // Runtime code: every call returns the word 2^40 (PUSH6 2^40, MSTORE at 0, RETURN 32 bytes).
+  const runtime = '0x6501000000000060005260206000f3'
+  const transfer = [toEventSelector('Transfer(address,address,uint256)'), pad(carol.address), pad(dave)]
+  const init = concat([
+    '0x6005600052', // memory[0..32] = 5, the transferred value
+    ...[...transfer].reverse().map((t) => concat(['0x7f', t])), // PUSH32 each topic, last first
+    '0x60206000a3', // LOG3 of those 32 bytes
+    concat(['0x6e', runtime, '0x600052']), // PUSH15 runtime, MSTORE: it lands right-aligned in memory[17..32]
+    '0x600f6011f3', // RETURN memory[17..32]: the deployed code
+  ])
+  const hash = await wallet.sendTransaction({ data: init })
+  const receipt = await node.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+  expect(await node.readContract({ address: receipt.contractAddress!, abi: erc20Abi, functionName: 'decimals' })).toBe(2 ** 40)
+
+  const { status, body } = await getJson(historyUrl(devnet, dave, { limit: 100 }))
+  expect(status).toBe(200)
+  expect(body.result[0].erc20_transfer).toEqual([expect.objectContaining({ from_address: carol.address.toLowerCase(), value: '5', token_decimals: null, value_formatted: null })])
 })
