@@ -41,7 +41,8 @@ function banner(d: Devnet, apiKey: string | undefined): string {
     '',
   ]
   if (d.contracts) {
-    lines.push('Seeded contracts:', ...Object.entries(d.contracts).map(([k, v]) => `  ${k.padEnd(9)} ${v}`), '')
+    const width = Math.max(...Object.keys(d.contracts).map((k) => k.length))
+    lines.push('Seeded contracts:', ...Object.entries(d.contracts).map(([k, v]) => `  ${k.padEnd(width)} ${v}`), '')
     lines.push(
       `Names (${Object.values(devnetNames).join(', ')}), with viem:`,
       `  getEnsName(client, { address, universalResolverAddress: '${d.contracts.universalResolver}' })`,

@@ -1,4 +1,4 @@
-import { formatEther, hexToBigInt, hexToNumber, type Hash, type Hex, type RpcBlock, type RpcTransaction, type RpcTransactionReceipt } from 'viem'
+import { formatEther, hexToBigInt, hexToNumber, type Hash, type Hex, type RpcBlock, type RpcTransaction, type RpcTransactionReceipt, zeroAddress } from 'viem'
 import type { NodeRequest } from './node.js'
 import { TokenReader } from './tokens.js'
 import { BlockTracer, internalCalls, type CallFrame, type NativeMove, type TracingMethod } from './traces.js'
@@ -15,7 +15,6 @@ import { transferEmitters, transfersOf } from './transfers.js'
 export type { TokenInfo } from './tokens.js'
 export type { NativeMove } from './traces.js'
 
-const ZERO = '0x0000000000000000000000000000000000000000'
 // Blocks fetched per round while catching up.
 const CHUNK = 50
 
@@ -206,7 +205,7 @@ async function indexTransaction(
   }
 
   const gasPrice = receipt.effectiveGasPrice ?? tx.gasPrice ?? '0x0'
-  touched.delete(ZERO)
+  touched.delete(zeroAddress)
   return {
     touched,
     transaction: {
