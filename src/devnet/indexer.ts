@@ -1,5 +1,6 @@
 import { formatEther, hexToBigInt, hexToNumber, type Hash, type Hex, type RpcBlock, type RpcTransaction, type RpcTransactionReceipt, zeroAddress } from 'viem'
 import type { NodeRequest } from './node.js'
+import { isoTimestamp } from './time.js'
 import { TokenReader } from './tokens.js'
 import { BlockTracer, internalCalls, type CallFrame, type NativeMove, type TracingMethod } from './traces.js'
 import { transferEmitters, transfersOf } from './transfers.js'
@@ -165,8 +166,10 @@ async function indexTransaction(
   tokens: TokenReader,
 ): Promise<{ transaction: IndexedTransaction; touched: Set<string> }> {
   const blockNumber = hexToNumber(block.number)
-  const timestamp = hexToNumber(block.timestamp)
-  const blockTimestamp = new Date(timestamp * 1000).toISOString()
+  // Any uint64: beyond 2^53 the number (used only to compare with date bounds) is close enough.
+  const seconds = hexToBigInt(block.timestamp)
+  const timestamp = Number(seconds)
+  const blockTimestamp = isoTimestamp(seconds)
   const common = { block_number: String(blockNumber), block_hash: block.hash, block_timestamp: blockTimestamp }
   const txIndex = hexToNumber(tx.transactionIndex)
   // Receipts before Byzantium have a state root instead of a status.
