@@ -9,12 +9,9 @@ import { transferEmitters, transfersOf } from './transfers.js'
  * An in-memory index of the node's chain: every block, transaction, receipt, log and call
  * trace, turned into the spec's wire shapes (snake_case, integers as decimal text) and
  * grouped by the addresses each transaction touches. Follows the chain and starts again
- * from genesis when the node replaces blocks. Decoding lives in tokens.ts, transfers.ts
- * and traces.ts.
+ * from genesis when the node replaces blocks. Decoding lives in tokens.ts (token data),
+ * transfers.ts (logs), traces.ts (internal calls) and time.ts (block timestamps).
  */
-
-export type { TokenInfo } from './tokens.js'
-export type { NativeMove } from './traces.js'
 
 // Blocks fetched per round while catching up.
 const CHUNK = 50
