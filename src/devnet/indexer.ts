@@ -3,7 +3,7 @@ import type { NodeRequest } from './node.js'
 import { isoTimestamp } from './time.js'
 import { TokenReader } from './tokens.js'
 import { BlockTracer, internalCalls, type CallFrame, type NativeMove, type TracingMethod } from './traces.js'
-import { transferEmitters, transfersOf } from './transfers.js'
+import { decodeTransfers, transferEmitters, transfersOf, type DecodedTransfer } from './transfers.js'
 
 /**
  * An in-memory index of the node's chain: every block, transaction, receipt, log and call
@@ -122,10 +122,17 @@ export class Indexer {
         Promise.all(blocks.map((b) => this.request('eth_getBlockReceipts', [b.number]) as Promise<RpcTransactionReceipt[]>)),
         this.tracer.trace(blocks),
       ])
-      const emitters = new Set(receipts.flat().flatMap((r) => [...transferEmitters(r.logs)]))
-      await Promise.all([...emitters].map((a) => this.tokens.info(a)))
+      // One decoding pass for the whole round, grouped back by transaction.
+      const decoded = decodeTransfers(receipts.flat().flatMap((r) => r.logs))
+      const transfersByTx = new Map<Hash | null, DecodedTransfer[]>()
+      for (const l of decoded) {
+        const list = transfersByTx.get(l.transactionHash)
+        if (list) list.push(l)
+        else transfersByTx.set(l.transactionHash, [l])
+      }
+      await Promise.all([...transferEmitters(decoded)].map((a) => this.tokens.info(a)))
       for (const [i, block] of withTxs.entries()) {
-        await this.indexBlock(block, receipts[i] ?? [], traces[i] ?? [])
+        await this.indexBlock(block, receipts[i] ?? [], traces[i] ?? [], transfersByTx)
       }
       for (const b of heads) if (b) this.blockHashes.push(b.hash)
     }
@@ -138,12 +145,17 @@ export class Indexer {
     this.transactions = 0
   }
 
-  private async indexBlock(block: Block, receipts: RpcTransactionReceipt[], traces: (CallFrame | undefined)[]): Promise<void> {
+  private async indexBlock(
+    block: Block,
+    receipts: RpcTransactionReceipt[],
+    traces: (CallFrame | undefined)[],
+    transfersByTx: ReadonlyMap<Hash | null, DecodedTransfer[]>,
+  ): Promise<void> {
     const receiptByHash = new Map<Hash, RpcTransactionReceipt>(receipts.map((r) => [r.transactionHash, r]))
     for (const [i, tx] of block.transactions.entries()) {
       const receipt = receiptByHash.get(tx.hash)
       if (!receipt) continue
-      const indexed = await indexTransaction(block, tx, receipt, traces[i], this.tokens)
+      const indexed = await indexTransaction(block, tx, receipt, transfersByTx.get(tx.hash) ?? [], traces[i], this.tokens)
       for (const a of indexed.touched) {
         let list = this.byAddress.get(a)
         if (!list) this.byAddress.set(a, (list = []))
@@ -159,6 +171,7 @@ async function indexTransaction(
   block: Block,
   tx: RpcTransaction<false>,
   receipt: RpcTransactionReceipt,
+  decoded: readonly DecodedTransfer[],
   trace: CallFrame | undefined,
   tokens: TokenReader,
 ): Promise<{ transaction: IndexedTransaction; touched: Set<string> }> {
@@ -193,7 +206,7 @@ async function indexTransaction(
     ...common,
   }))
 
-  const transfers = await transfersOf(receipt.logs, { hash: tx.hash, transactionIndex: txIndex, value: value.toString(), block: common }, tokens)
+  const transfers = await transfersOf(decoded, { hash: tx.hash, transactionIndex: txIndex, value: value.toString(), block: common }, tokens)
   for (const a of transfers.touched) touched.add(a)
 
   const calls = internalCalls(trace, { hash: tx.hash, blockNumber: common.block_number, blockHash: block.hash, succeeded })

@@ -5,14 +5,19 @@ import type { TokenReader } from './tokens.js'
 const transferEvents = [...erc20Abi, ...erc721Abi, ...erc1155Abi]
 const eventName = ['Transfer', 'TransferSingle', 'TransferBatch'] as const
 
-/** The token transfers a receipt's logs record, decoded with viem's ERC-20/721/1155 ABIs. */
+/**
+ * The token transfers these logs record, decoded with viem's ERC-20/721/1155 ABIs. Call it once
+ * for many receipts: viem hashes the ABI's event signatures on every call.
+ */
 export function decodeTransfers(logs: readonly RpcLog[]) {
   return parseEventLogs({ abi: transferEvents, eventName: [...eventName], logs: [...logs] })
 }
 
+export type DecodedTransfer = ReturnType<typeof decodeTransfers>[number]
+
 /** Every contract that emitted a `Transfer` (lowercase): the ones whose name and symbol the history shows. */
-export function transferEmitters(logs: readonly RpcLog[]): Set<string> {
-  return new Set(decodeTransfers(logs).filter((l) => l.eventName === 'Transfer').map((l) => l.address.toLowerCase()))
+export function transferEmitters(decoded: readonly DecodedTransfer[]): Set<string> {
+  return new Set(decoded.filter((l) => l.eventName === 'Transfer').map((l) => l.address.toLowerCase()))
 }
 
 export interface TransferContext {
@@ -25,14 +30,14 @@ export interface TransferContext {
 }
 
 /**
- * The spec's `erc20_transfer` and `nft_transfers` entries of one receipt, in log order,
- * and every address they move tokens between.
+ * The spec's `erc20_transfer` and `nft_transfers` entries of one transaction's decoded logs,
+ * in log order, and every address they move tokens between.
  */
-export async function transfersOf(logs: readonly RpcLog[], tx: TransferContext, tokens: TokenReader) {
+export async function transfersOf(decoded: readonly DecodedTransfer[], tx: TransferContext, tokens: TokenReader) {
   const erc20Transfers: Record<string, unknown>[] = []
   const nftTransfers: Record<string, unknown>[] = []
   const touched = new Set<string>()
-  for (const log of decodeTransfers(logs)) {
+  for (const log of decoded) {
     const address = log.address.toLowerCase()
     const nftCommon = {
       token_address: address,
