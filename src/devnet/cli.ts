@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util'
 import { InvalidParameterError } from '../core/errors.js'
 import { DEFAULT_LIMIT, MAX_LIMIT } from './history.js'
+import { devnetNames } from './seed.js'
 import { startDevnet, type Devnet } from './startDevnet.js'
 
 const USAGE = `Usage: blockfeed devnet [options]
@@ -40,7 +41,13 @@ function banner(d: Devnet, apiKey: string | undefined): string {
     '',
   ]
   if (d.contracts) {
-    lines.push('Seeded contracts:', ...Object.entries(d.contracts).map(([k, v]) => `  ${k.padEnd(9)} ${v}`), '')
+    const width = Math.max(...Object.keys(d.contracts).map((k) => k.length))
+    lines.push('Seeded contracts:', ...Object.entries(d.contracts).map(([k, v]) => `  ${k.padEnd(width)} ${v}`), '')
+    lines.push(
+      `Names (${Object.values(devnetNames).join(', ')}), with viem:`,
+      `  getEnsName(client, { address, universalResolverAddress: '${d.contracts.universalResolver}' })`,
+      '',
+    )
   }
   const alice = d.wallets.find((w) => w.name === 'alice')!
   lines.push(

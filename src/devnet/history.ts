@@ -3,7 +3,8 @@ import { InvalidParameterError } from '../core/errors.js'
 import { checkAddress, walletHistoryQueryNames } from '../core/history/params.js'
 import { clip } from '../core/text.js'
 import { parseIsoUtc } from '../core/time.js'
-import { readDataUri, type IndexedTransaction, type Indexer } from './indexer.js'
+import type { IndexedTransaction, Indexer } from './indexer.js'
+import { readDataUri } from './tokens.js'
 
 /** Page size when `limit` is not given, and the largest `limit` accepted. */
 export const DEFAULT_LIMIT = 25

@@ -1,6 +1,6 @@
-import { createPublicClient, createWalletClient, defineChain, getAddress, http, parseEther, parseUnits, type Abi, type Hex } from 'viem'
+import { createPublicClient, createWalletClient, defineChain, getAddress, http, maxUint256, parseEther, parseUnits, type Abi, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { DevnetCollectible, DevnetItems, DevnetSplitter, DevnetToken } from './artifacts.js'
+import { DevnetCollectible, DevnetItems, DevnetNames, DevnetSplitter, DevnetToken } from './artifacts.js'
 import { devnetWallets } from './wallets.js'
 
 /** Addresses of the seeded contracts. */
@@ -11,7 +11,15 @@ export interface SeededContracts {
   kittens: `0x${string}`
   items: `0x${string}`
   splitter: `0x${string}`
+  /**
+   * The name registry, answering as the ENS Universal Resolver: pass it as
+   * `universalResolverAddress` to viem's `getEnsName` / `getEnsAddress`.
+   */
+  universalResolver: `0x${string}`
 }
+
+/** Primary names the devnet seeds (forward-verified); the deployer's reverse record is a spoof that does not resolve back. */
+export const devnetNames: Readonly<Record<'alice' | 'bob' | 'carol', string>> = { alice: 'alice.eth', bob: 'bob.eth', carol: 'carol.eth' }
 
 /** Labels shown in the history for the seeded contracts and wallets. */
 export function seedLabels(contracts: SeededContracts | undefined): Map<string, string> {
@@ -23,6 +31,7 @@ export function seedLabels(contracts: SeededContracts | undefined): Map<string, 
     labels.set(contracts.kittens.toLowerCase(), 'Devnet Kittens (ERC-721)')
     labels.set(contracts.items.toLowerCase(), 'Devnet Items (ERC-1155)')
     labels.set(contracts.splitter.toLowerCase(), 'Devnet Splitter')
+    labels.set(contracts.universalResolver.toLowerCase(), 'Devnet Names (ENS Universal Resolver)')
   }
   return labels
 }
@@ -30,8 +39,8 @@ export function seedLabels(contracts: SeededContracts | undefined): Map<string, 
 /**
  * The seeded scenario, signed with anvil's dev accounts (see wallets.ts). Alice's history
  * gets every kind of entry: native sends and receives, ERC-20 (6 and 18 decimals), ERC-721
- * and ERC-1155 (single and batch) transfers, approvals, a contract creation, internal
- * transfers in and out, a failed call and a spam airdrop.
+ * and ERC-1155 (single and batch) transfers, approvals (one revoked, one unlimited), a contract
+ * creation, internal transfers in and out, a failed call and a spam airdrop; then the name registry.
  */
 export async function seedScenario(nodeUrl: string, chainId: number): Promise<SeededContracts> {
   const chain = defineChain({
@@ -83,5 +92,17 @@ export async function seedScenario(nodeUrl: string, chainId: number): Promise<Se
   await call(alice, splitter, DevnetSplitter.abi, 'split', [[]], { value: parseEther('0.1'), gas: 100_000n })
   await call(carol, spam, DevnetToken.abi, 'airdrop', [[A, B], parseUnits('1000', 18)])
 
-  return { usd, dai, spam, kittens, items, splitter }
+  // Names last, so the addresses above stay what they were before the registry existed.
+  const universalResolver = await deploy(deployer, DevnetNames, [])
+  for (const [who, name] of [[A, devnetNames.alice], [B, devnetNames.bob], [C, devnetNames.carol]] as const) {
+    await call(deployer, universalResolver, DevnetNames.abi, 'register', [name, who])
+  }
+  // A reverse record anyone could set: it names alice.eth, which resolves to alice, so it must not show.
+  await call(deployer, universalResolver, DevnetNames.abi, 'setNameFor', [deployer.account.address, devnetNames.alice])
+
+  // Approvals a wallet would review: the 100 dUSD allowance revoked, an unlimited dDAI one left live.
+  await call(alice, usd, DevnetToken.abi, 'approve', [B, 0n])
+  await call(alice, dai, DevnetToken.abi, 'approve', [B, maxUint256])
+
+  return { usd, dai, spam, kittens, items, splitter, universalResolver }
 }

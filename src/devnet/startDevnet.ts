@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { hexToNumber, type Hex } from 'viem'
+import type { ClientConfig } from '../core/client.js'
 import { InvalidParameterError } from '../core/errors.js'
 import { launchAnvil, type AnvilProcess } from './anvil.js'
 import { DEFAULT_LIMIT, MAX_LIMIT, chainAliases } from './history.js'
@@ -30,6 +31,15 @@ export interface StartDevnetOptions {
   onError?: ((error: unknown) => void) | undefined
 }
 
+/** A ready `createClient` config for this devnet: its history URL, RPC URL, chain (accepted as an extra chain) and key. */
+export interface DevnetClientOptions extends ClientConfig {
+  baseUrl: string
+  rpc: { url: string }
+  chain: string
+  extraChains: readonly string[]
+  apiKey?: string | undefined
+}
+
 export interface Devnet {
   /** The base URL of the wallet-history API: pass it as `baseUrl` to `createClient`. */
   url: string
@@ -41,6 +51,8 @@ export interface Devnet {
   /** The chain as `createClient` and the API take it, e.g. `0x7a69`. */
   chain: string
   wallets: readonly DevnetWallet[]
+  /** Pass it to `createClient` (spread it to add your own settings): history and RPC of this devnet, its chain the default. */
+  clientOptions: DevnetClientOptions
   /** Seeded contracts; undefined with `seed: false`. */
   contracts: SeededContracts | undefined
   /** Blocks and transactions indexed so far. */
@@ -106,6 +118,14 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       chainId,
       chain,
       wallets: devnetWallets,
+      clientOptions: {
+        baseUrl: url,
+        rpc: { url: `${url}/rpc` },
+        chain,
+        // The client knows only the spec's 13 chains; this one is accepted as an extra.
+        extraChains: [chain],
+        ...(options.apiKey === undefined ? {} : { apiKey: options.apiKey }),
+      },
       contracts,
       stats: () => ix.stats,
       stop: () =>

@@ -6,6 +6,8 @@
 import { spawn } from 'node:child_process'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { createPublicClient, http } from 'viem'
+import { getEnsName } from 'viem/actions'
 import { createClient } from '../../src/core/client'
 
 const bin = resolve(import.meta.dirname, '../../dist/devnet/cli.js')
@@ -45,6 +47,8 @@ describe('the blockfeed bin', () => {
     const page = await client.getWalletHistory({ address: alice, limit: 5 })
     expect(page.result.length).toBe(5)
     expect(await client.rpc({ method: 'eth_chainId' })).toBe('0x7a69')
+    const universalResolverAddress = /universalResolverAddress: '(0x[0-9a-fA-F]{40})'/.exec(out)![1]! as `0x${string}`
+    expect(await getEnsName(createPublicClient({ transport: http(`${url}/rpc`) }), { address: alice as `0x${string}`, universalResolverAddress })).toBe('alice.eth')
 
     cli.child.kill('SIGINT')
     expect(await cli.exited).toBe(0)

@@ -1,4 +1,4 @@
-import { formatEther, parseEther, parseUnits, toEventSelector } from 'viem'
+import { erc20Abi, formatEther, maxUint256, parseEther, parseEventLogs, parseUnits, toEventSelector, type Hex } from 'viem'
 import { parseHistoryQuery } from '../../src/devnet/history.js'
 import { startDevnet, type Devnet } from '../../src/devnet/startDevnet.js'
 import { byPosition, everything, history, sendToNode, type Entry } from './helpers.js'
@@ -74,6 +74,21 @@ describe('a seeded wallet', () => {
     const topics = entries.flatMap((e) => e.logs).map((l: Entry) => l.topic0)
     expect(topics).toContain(toEventSelector('Approval(address,address,uint256)'))
     expect(topics).toContain(toEventSelector('ApprovalForAll(address,address,bool)'))
+  })
+
+  it('has a revoked and an unlimited live approval, as their Approval logs show', () => {
+    // The served logs decoded by viem's ERC-20 ABI, as a wallet's approval review would read them.
+    const approvals = parseEventLogs({
+      abi: erc20Abi,
+      eventName: 'Approval',
+      logs: entries.flatMap((e) => e.logs).map((l: Entry) => ({
+        address: l.address, data: l.data, topics: [l.topic0, l.topic1, l.topic2, l.topic3].filter(Boolean) as [Hex, ...Hex[]],
+        blockNumber: null, blockHash: null, logIndex: null, transactionHash: null, transactionIndex: null, removed: false,
+      })),
+    })
+    const last = (token: string) => approvals.filter((a) => a.address === lower(token) && lower(a.args.owner) === alice && lower(a.args.spender) === bob).at(-1)
+    expect(last(devnet.contracts!.usd)?.args.value).toBe(0n)
+    expect(last(devnet.contracts!.dai)?.args.value).toBe(maxUint256)
   })
 
   it('shows the contract creation', () => {

@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => devnet?.stop())
 
 function wrapper() {
-  const client = createClient({ baseUrl: devnet.url, rpc: { url: devnet.rpcUrl }, chain: devnet.chain, extraChains: [devnet.chain], retry: false })
+  const client = createClient({ ...devnet.clientOptions, retry: false })
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   return ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>
