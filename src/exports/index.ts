@@ -65,3 +65,12 @@ export { isHeadFollowingRpcQuery, rpcHeadQueryFilter, rpcQueryKey, rpcQueryOptio
 export type { RpcQueryKey, RpcQueryKeyParameters, RpcQueryOptions, RpcQueryParameters } from '../core/query/rpc.js'
 export { sendRawTransactionMutationOptions } from '../core/query/sendRawTransaction.js'
 export type { SendRawTransactionVariables } from '../core/query/sendRawTransaction.js'
+
+export { createTransactionTracker, decodeTokenTransfer, defaultConfirmations } from '../core/live/tracker.js'
+export type { TrackParameters, TrackedTransactionFilter, TransactionTracker, TransactionTrackerOptions } from '../core/live/tracker.js'
+export { trackedStatuses, trackedTransactionSchema } from '../core/live/record.js'
+export type { TrackedStatus, TrackedTokenTransfer, TrackedTransaction } from '../core/live/record.js'
+export { defaultTrackerStorage, localStorageAdapter, memoryStorage } from '../core/live/storage.js'
+export type { TrackerStorage } from '../core/live/storage.js'
+export { activeHeadPollers, watchHead } from '../core/live/headPoller.js'
+export type { HeadListener } from '../core/live/headPoller.js'
