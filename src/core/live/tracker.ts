@@ -103,7 +103,7 @@ const sameAddress = (a: string | null, b: string | null) => a !== null && b !== 
 /**
  * Follows the user's own transactions from pending to final, framework-free. Every tracked
  * transaction of a chain is driven by that chain's one shared head poller (`watchHead`);
- * at each new block the receipts and sender nonces needed go out in one tick, so the
+ * at each new block the receipts and sender nonces (read at that block) go out in one tick, so the
  * client's viem transport sends them as one batch. Nothing polls while no record of a chain
  * is still changing, nor while the tab is hidden.
  *
@@ -277,7 +277,8 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
       // Issued in one synchronous loop: the client's viem transport batches calls of one tick into one request.
       const receipts = pending.map((r) => settle(rpc(chain, 'eth_getTransactionReceipt', [r.hash]) as Promise<RpcReceipt>))
       const senders = [...new Set(pending.filter((r) => r.from !== null && r.nonce !== null).map((r) => r.from!.toLowerCase()))]
-      const counts = new Map(senders.map((s) => [s, settle(rpc(chain, 'eth_getTransactionCount', [s, 'latest']) as Promise<Hex>)]))
+      // Nonces read at the polled head, not `latest`: a block mined meanwhile must not pass a nonce the block search cannot see.
+      const counts = new Map(senders.map((s) => [s, settle(rpc(chain, 'eth_getTransactionCount', [s, numberToHex(head)]) as Promise<Hex>)]))
       const lookups = new Map(
         pending
           .filter((r) => r.from === null || now - (privates.get(recordKey(r.chain, r.hash))?.lastSeenAt ?? r.trackedAt) >= dropAfterMs)
@@ -393,6 +394,9 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
     if (c === undefined) throw new InvalidParameterError(parameter, 'expected a chain: pass `chain`, or set one on the client')
     return checkChain(c, client.extraChains, parameter)
   }
+
+  // Records loaded from storage that are still changing are followed again (a reload).
+  for (const chain of new Set([...records.values()].filter((r) => !r.final).map((r) => r.chain))) syncChain(chain)
 
   return {
     async track(parameters) {
