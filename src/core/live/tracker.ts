@@ -29,6 +29,8 @@ export interface TransactionTrackerOptions {
   pollingIntervalMs?: number | undefined
   /** How long the node may not know a transaction (while its nonce is unused) before it counts as dropped. Default 120 000 ms. */
   dropAfterMs?: number | undefined
+  /** Calls the tracker puts in one block's batch (match the client's `batch.size`). Default 20, the client's default. */
+  maxCallsPerBlock?: number | undefined
   /** Final records older than this are pruned. Default 7 days. */
   keepFinalMs?: number | undefined
 }
@@ -117,6 +119,7 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
   const storageKey = options.storageKey ?? 'blockfeed:tracked-transactions:v1'
   const intervalMs = positive(options.pollingIntervalMs, 'pollingIntervalMs') ?? 4_000
   const dropAfterMs = nonNegative(options.dropAfterMs, 'dropAfterMs') ?? 120_000
+  const maxCallsPerBlock = positive(options.maxCallsPerBlock, 'maxCallsPerBlock') ?? 20
   const keepFinalMs = nonNegative(options.keepFinalMs, 'keepFinalMs') ?? 7 * 24 * 3600_000
   const confirmations = options.confirmations
   if (confirmations !== undefined && typeof confirmations !== 'number' && (confirmations === null || typeof confirmations !== 'object')) {
@@ -275,17 +278,38 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
     const pending = active.filter((r) => r.status === 'pending')
     if (pending.length > 0) {
       // Issued in one synchronous loop: the client's viem transport batches calls of one tick into one request.
-      const receipts = pending.map((r) => settle(rpc(chain, 'eth_getTransactionReceipt', [r.hash]) as Promise<RpcReceipt>))
-      const senders = [...new Set(pending.filter((r) => r.from !== null && r.nonce !== null).map((r) => r.from!.toLowerCase()))]
-      // Nonces read at the polled head, not `latest`: a block mined meanwhile must not pass a nonce the block search cannot see.
+      // Per sender its nonce (read at the polled head, not `latest`: a block mined meanwhile must not pass a
+      // nonce the block search cannot see), then receipts, each sender's lowest nonces first, while the calls
+      // fit one batch. A transaction cannot be mined before its sender's lower nonces, so a receipt left out
+      // is only asked for (second batch) when the nonce shows it may have been mined.
+      const known = pending.filter((r) => r.from !== null && r.nonce !== null)
+      const senders = [...new Set(known.map((r) => r.from!.toLowerCase()))]
       const counts = new Map(senders.map((s) => [s, settle(rpc(chain, 'eth_getTransactionCount', [s, numberToHex(head)]) as Promise<Hex>)]))
       const lookups = new Map(
         pending
           .filter((r) => r.from === null || now - (privates.get(recordKey(r.chain, r.hash))?.lastSeenAt ?? r.trackedAt) >= dropAfterMs)
           .map((r) => [r.hash, settle(rpc(chain, 'eth_getTransactionByHash', [r.hash]) as Promise<RpcTx>)]),
       )
+      const receiptOf = new Map<string, Promise<Settled<RpcReceipt>>>()
+      const askReceipt = (r: TrackedTransaction) =>
+        receiptOf.set(r.hash, settle(rpc(chain, 'eth_getTransactionReceipt', [r.hash]) as Promise<RpcReceipt>))
+      for (const r of pending) if (r.from === null || r.nonce === null) askReceipt(r)
+      const ranked = known.map((r) => ({ r, rank: known.filter((o) => sameAddress(o.from, r.from) && o.nonce! < r.nonce!).length }))
+      ranked.sort((a, b) => a.rank - b.rank || a.r.nonce! - b.r.nonce!)
+      let room = maxCallsPerBlock - counts.size - lookups.size - receiptOf.size
+      for (const { r } of ranked) if (room-- > 0) askReceipt(r)
 
-      const got = await Promise.all(receipts)
+      const countOf = new Map<string, bigint | undefined>()
+      for (const [s, p] of counts) {
+        const res = await p
+        countOf.set(s, res.ok ? BigInt(res.value) : undefined)
+      }
+      const used = (r: TrackedTransaction) => {
+        const c = r.from === null ? undefined : countOf.get(r.from.toLowerCase())
+        return c !== undefined && r.nonce !== null && c > BigInt(r.nonce)
+      }
+      for (const r of known) if (!receiptOf.has(r.hash) && used(r)) askReceipt(r)
+      const got = await Promise.all(pending.map((r) => receiptOf.get(r.hash) ?? Promise.resolve<Settled<RpcReceipt>>({ ok: true, value: null })))
       // Nonces taken by a tracked transaction with a receipt: the others with that nonce were replaced by it.
       const usedBy = new Map<string, Hex>()
       const mined: TrackedTransaction[] = []
@@ -320,9 +344,8 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
           if (unknownPastGrace) set(dropped(r, 'The node does not know this transaction'))
           continue
         }
-        const countRes = await counts.get(r.from.toLowerCase())
-        if (!countRes?.ok) continue
-        const count = BigInt(countRes.value)
+        const count = countOf.get(r.from.toLowerCase())
+        if (count === undefined) continue
         if (count > BigInt(r.nonce)) {
           const by = usedBy.get(`${r.from.toLowerCase()}:${r.nonce}`)
           if (by && by.toLowerCase() !== r.hash.toLowerCase()) set(update(r, { status: 'replaced', replacedBy: by, final: true, error: null }))

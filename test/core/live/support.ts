@@ -1,4 +1,4 @@
-import { createTestClient, http, type Hex } from 'viem'
+import { createTestClient, http, publicActions, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { createClient } from '../../../src/core/client.js'
@@ -36,7 +36,7 @@ export function countingFetch() {
 /** anvil with automine off (transactions stay pending until `mine`), a viem test client and blockfeed clients on it. */
 export async function startHeldChain() {
   const anvil: Anvil = await startAnvil()
-  const test = createTestClient({ chain: foundry, mode: 'anvil', transport: http(anvil.rpcUrl) })
+  const test = createTestClient({ chain: foundry, mode: 'anvil', transport: http(anvil.rpcUrl) }).extend(publicActions)
   await test.setAutomine(false)
   const counter = countingFetch()
   const makeClient = () =>
@@ -45,7 +45,7 @@ export async function startHeldChain() {
   /** Signs a transaction with dev account `who` (next nonce unless given) and sends it; returns hash and raw. */
   async function send(who: number, tx: { to?: Hex; value?: bigint; data?: Hex; gas?: bigint; nonce?: number; tip?: bigint } = {}) {
     const account = accounts[who]!
-    const nonce = tx.nonce ?? nonces.get(who) ?? (await test.request({ method: 'eth_getTransactionCount', params: [account.address, 'pending'] }).then(Number))
+    const nonce = tx.nonce ?? nonces.get(who) ?? (await test.getTransactionCount({ address: account.address, blockTag: 'pending' }))
     nonces.set(who, Math.max(nonces.get(who) ?? 0, nonce + 1))
     const tip = tx.tip ?? 1_000_000_000n
     const raw = await account.signTransaction({
@@ -59,7 +59,7 @@ export async function startHeldChain() {
       maxFeePerGas: 100_000_000_000n + tip,
       maxPriorityFeePerGas: tip,
     })
-    const hash = (await test.request({ method: 'eth_sendRawTransaction', params: [raw] })) as Hex
+    const hash = await test.sendRawTransaction({ serializedTransaction: raw })
     return { hash, raw, nonce }
   }
   return { anvil, test, counter, makeClient, send }

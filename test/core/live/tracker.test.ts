@@ -45,7 +45,7 @@ describe('createTransactionTracker on a real anvil (automine off)', () => {
 
     await chain.test.mine({ blocks: 1 })
     await wait(() => expect(tracker.get(sent.hash)).toMatchObject({ status: 'confirmed', confirmations: 1, final: false }))
-    const minedIn = (await chain.test.request({ method: 'eth_getTransactionReceipt', params: [sent.hash] }))!.blockNumber
+    const minedIn = (await chain.test.getTransactionReceipt({ hash: sent.hash })).blockNumber
     expect(tracker.get(sent.hash)!.blockNumber).toBe(Number(minedIn))
 
     await chain.test.mine({ blocks: 1 })
@@ -108,7 +108,7 @@ describe('createTransactionTracker on a real anvil (automine off)', () => {
     await wait(() => expect(tracker.get(sent.hash)).toMatchObject({ status: 'dropped', final: true, raw: sent.raw }))
     expect(tracker.get(sent.hash)!.error).toMatch(/not known|nonce/)
     // Sending the kept raw again works: the nonce was never used.
-    await chain.test.request({ method: 'eth_sendRawTransaction', params: [tracker.get(sent.hash)!.raw as Hex] })
+    await chain.test.sendRawTransaction({ serializedTransaction: tracker.get(sent.hash)!.raw as Hex })
     await chain.test.mine({ blocks: 1 })
   })
 
@@ -153,5 +153,31 @@ describe('createTransactionTracker on a real anvil (automine off)', () => {
     chain.counter.reset()
     await new Promise((r) => setTimeout(r, 200))
     expect(chain.counter.requests).toHaveLength(0)
+  })
+
+  it('20 pending from one wallet: one request per block (its nonce and 19 receipts); the 20th receipt is asked only once the nonce shows it mined', async () => {
+    const { tracker, client } = newTracker({ confirmations: 1 })
+    const base = await chain.test.getTransactionCount({ address: accounts[3]!.address, blockTag: 'pending' })
+    // Nonces base+1…base+20 wait in the pool behind the missing nonce `base`: they stay pending while blocks pass.
+    const held = []
+    for (let i = 1; i <= 20; i++) held.push(await chain.send(3, { nonce: base + i }))
+    for (const h of held) await tracker.track({ hash: h.hash, chain: '0x7a69', raw: h.raw })
+    await wait(() => expect(chain.counter.calls('eth_getTransactionReceipt')).toBeGreaterThan(0))
+    await new Promise((r) => setTimeout(r, 100))
+    chain.counter.reset()
+    await chain.test.mine({ blocks: 1 })
+    await wait(() => expect(chain.counter.requests.some((r) => r.methods.includes('eth_getTransactionCount'))).toBe(true))
+    await new Promise((r) => setTimeout(r, 100))
+    const work = chain.counter.requests.filter((r) => !r.methods.every((m) => m === 'eth_blockNumber'))
+    expect(work).toHaveLength(1)
+    expect(work[0]!.methods.filter((m) => m === 'eth_getTransactionReceipt')).toHaveLength(19)
+    expect(work[0]!.methods.filter((m) => m === 'eth_getTransactionCount')).toHaveLength(1)
+    expect(tracker.list({ address: accounts[3]!.address }).filter((r) => r.status === 'pending')).toHaveLength(20)
+
+    // The missing nonce arrives (sent elsewhere): all 20 are mined in one block and all are confirmed.
+    await chain.send(3, { nonce: base })
+    await chain.test.mine({ blocks: 1 })
+    await wait(() => expect(held.map((h) => tracker.get(h.hash)?.status)).toEqual(held.map(() => 'confirmed')))
+    await wait(() => expect(activeHeadPollers(client)).toBe(0))
   })
 })
