@@ -132,7 +132,6 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
   const chains = new Map<string, ChainState>()
   const listeners = new Set<(changed: readonly TrackedTransaction[]) => void>()
   const lists = new Map<string, readonly TrackedTransaction[]>()
-  const controller = new AbortController()
   let stopped = false
 
   for (const r of prune(readStoredRecords(safeRead()), Date.now())) records.set(recordKey(r.chain, r.hash), r)
@@ -225,8 +224,9 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
     }
   }
 
+  // No AbortSignal: one per call would add a listener per call to one signal; after stop() replies are ignored instead.
   function rpc(chain: string, method: string, params: unknown[]): Promise<unknown> {
-    return client.rpc({ method, params } as never, { chain, signal: controller.signal })
+    return client.rpc({ method, params } as never, { chain })
   }
 
   function update(r: TrackedTransaction, patch: Partial<TrackedTransaction>): TrackedTransaction {
@@ -510,7 +510,6 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
 
     stop() {
       stopped = true
-      controller.abort()
       for (const s of chains.values()) {
         s.release?.()
         s.release = undefined

@@ -159,7 +159,7 @@ describe('createTransactionTracker on a real anvil (automine off)', () => {
     const { tracker, client } = newTracker({ confirmations: 1 })
     const base = await chain.test.getTransactionCount({ address: accounts[3]!.address, blockTag: 'pending' })
     // Nonces base+1…base+20 wait in the pool behind the missing nonce `base`: they stay pending while blocks pass.
-    const held = []
+    const held: Awaited<ReturnType<typeof chain.send>>[] = []
     for (let i = 1; i <= 20; i++) held.push(await chain.send(3, { nonce: base + i }))
     for (const h of held) await tracker.track({ hash: h.hash, chain: '0x7a69', raw: h.raw })
     await wait(() => expect(chain.counter.calls('eth_getTransactionReceipt')).toBeGreaterThan(0))
