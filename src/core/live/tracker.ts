@@ -445,6 +445,14 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
       const key = recordKey(chain, hash)
       const existing = records.get(key)
       if (existing) {
+        // Tracked again after it was dropped: it was sent again ("Send again"), so it is followed anew.
+        if (existing.status === 'dropped') {
+          const now = Date.now()
+          privates.delete(key)
+          const revived: TrackedTransaction = { ...existing, raw: existing.raw ?? decoded.raw, status: 'pending', final: false, error: null, trackedAt: now, updatedAt: now }
+          commit([revived])
+          return revived
+        }
         if (existing.raw === null && decoded.raw !== null) {
           const merged = update(existing, { ...decoded, from: existing.from ?? decoded.from, nonce: existing.nonce ?? decoded.nonce })
           commit([merged])

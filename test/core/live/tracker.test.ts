@@ -107,9 +107,11 @@ describe('createTransactionTracker on a real anvil (automine off)', () => {
     await chain.test.mine({ blocks: 1 })
     await wait(() => expect(tracker.get(sent.hash)).toMatchObject({ status: 'dropped', final: true, raw: sent.raw }))
     expect(tracker.get(sent.hash)!.error).toMatch(/not known|nonce/)
-    // Sending the kept raw again works: the nonce was never used.
+    // "Send again": the kept raw is accepted (its nonce was never used) and tracking it again follows it to the end.
     await chain.test.sendRawTransaction({ serializedTransaction: tracker.get(sent.hash)!.raw as Hex })
-    await chain.test.mine({ blocks: 1 })
+    expect(await tracker.track({ hash: sent.hash, chain: '0x7a69', raw: sent.raw })).toMatchObject({ status: 'pending', error: null })
+    await chain.test.mine({ blocks: 2 })
+    await wait(() => expect(tracker.get(sent.hash)).toMatchObject({ status: 'confirmed', final: true }))
   })
 
   it('a reverting call → failed, with the reason', async () => {
