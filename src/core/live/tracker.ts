@@ -11,6 +11,7 @@ import {
 } from 'viem'
 import { checkChain, getChainInfo, type ChainInput, type ChainName } from '../chains.js'
 import type { BlockfeedClient } from '../client.js'
+import type { WalletHistoryPage } from '../history/schema.js'
 import { InvalidParameterError, isAbortError } from '../errors.js'
 import { clip } from '../text.js'
 import { watchHead } from './headPoller.js'
@@ -368,7 +369,7 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
     return update(r, { status: 'dropped', final: true, error })
   }
 
-  /** Nonce used but no tracked transaction took it: look for the one that did in the recent blocks. */
+  /** Nonce used but no tracked transaction took it: look for the one that did in the recent blocks, then in the history API. */
   async function searchBlocks(chain: string, head: bigint, search: TrackedTransaction[]): Promise<TrackedTransaction[]> {
     const floor = head - BigInt(SEARCH_BLOCKS - 1)
     let from = head
@@ -394,10 +395,25 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
     }
     // Before calling one dropped, ask once more for its receipt (it may have been mined after the first read).
     const again = await Promise.all(recheck.map((r) => settle(rpc(chain, 'eth_getTransactionReceipt', [r.hash]) as Promise<RpcReceipt>)))
+    const unresolved: TrackedTransaction[] = []
     for (const [i, r] of recheck.entries()) {
       const res = again[i]!
       if (!res.ok) continue
       if (res.value) out.push(fromReceipt(r, res.value, head))
+      else unresolved.push(r)
+    }
+    // Taken longer ago than the blocks searched (a reload, a long-hidden tab): the history API may know the taker.
+    const histories = new Map<string, Promise<Settled<WalletHistoryPage>>>()
+    for (const r of unresolved) {
+      const k = r.from!.toLowerCase()
+      if (!histories.has(k)) histories.set(k, settle(client.getWalletHistory({ address: r.from!, chain, limit: 25, order: 'DESC' })))
+    }
+    for (const r of unresolved) {
+      const page = await histories.get(r.from!.toLowerCase())!
+      const taker = page.ok
+        ? page.value.result.find((e) => sameAddress(e.from_address, r.from) && e.nonce === String(r.nonce) && e.hash.toLowerCase() !== r.hash.toLowerCase())
+        : undefined
+      if (taker) out.push(update(r, { status: 'replaced', replacedBy: taker.hash.toLowerCase(), final: true, error: null }))
       else out.push(dropped(r, 'Its nonce was used by a transaction that was not found'))
     }
     return out

@@ -1,5 +1,8 @@
 import { encodeFunctionData, erc20Abi, getAddress, type Hex } from 'viem'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createClient } from '../../../src/core/client.js'
 import { activeHeadPollers } from '../../../src/core/live/headPoller.js'
 import { memoryStorage } from '../../../src/core/live/storage.js'
 import { createTransactionTracker, type TransactionTracker } from '../../../src/core/live/tracker.js'
@@ -181,5 +184,41 @@ describe('createTransactionTracker on a real anvil (automine off)', () => {
     await chain.test.mine({ blocks: 1 })
     await wait(() => expect(held.map((h) => tracker.get(h.hash)?.status)).toEqual(held.map(() => 'confirmed')))
     await wait(() => expect(activeHeadPollers(client)).toBe(0))
+  })
+
+  it('a reload long after a speed-up: the transaction that took the nonce is found in the history API → replaced', async () => {
+    const storage = memoryStorage()
+    const before = newTracker({ storage }).tracker
+    const first = await chain.send(1, { tip: 1_000_000_000n })
+    await before.track({ hash: first.hash, chain: '0x7a69', raw: first.raw })
+    before.stop()
+    const faster = await chain.send(1, { nonce: first.nonce, tip: 5_000_000_000n, value: 9n })
+    await chain.test.mine({ blocks: 1 })
+    const tx = await chain.test.getTransaction({ hash: faster.hash })
+    await chain.test.mine({ blocks: 15 }) // further back than the blocks the tracker searches
+
+    // The history service, answering with the node's own data for the wallet's newest transaction.
+    const block = await chain.test.getBlock({ blockNumber: tx.blockNumber! })
+    const entry = {
+      hash: tx.hash, nonce: String(tx.nonce), transaction_index: String(tx.transactionIndex), from_address: tx.from.toLowerCase(),
+      to_address: tx.to!.toLowerCase(), value: tx.value.toString(), gas: tx.gas.toString(), input: tx.input, receipt_status: '1',
+      block_timestamp: new Date(Number(block.timestamp) * 1000).toISOString(), block_number: String(tx.blockNumber), block_hash: tx.blockHash,
+      logs: [], internal_transactions: [], nft_transfers: [], erc20_transfer: [], native_transfers: [],
+    }
+    const asked: string[] = []
+    const server = createServer((req, res) => {
+      asked.push(req.url ?? '')
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ page: '0', page_size: '25', cursor: null, result: [entry] }))
+    })
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+    try {
+      const client = createClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, rpc: { url: chain.anvil.rpcUrl }, chain: '0x7a69', extraChains: ['0x7a69'], retry: false })
+      const after = createTransactionTracker({ client, storage, pollingIntervalMs: 30, confirmations: 2 })
+      trackers.push(after)
+      await wait(() => expect(after.get(first.hash)).toMatchObject({ status: 'replaced', replacedBy: faster.hash, final: true }))
+      expect(asked.some((u) => u.includes(accounts[1]!.address.toLowerCase()) || u.includes(accounts[1]!.address))).toBe(true)
+    } finally {
+      server.close()
+    }
   })
 })
