@@ -133,6 +133,10 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
   const chains = new Map<string, ChainState>()
   const listeners = new Set<(changed: readonly TrackedTransaction[]) => void>()
   const lists = new Map<string, readonly TrackedTransaction[]>()
+  /** Keys this tracker removed: not taken back from storage when another tracker still has them. */
+  const removed = new Set<string>()
+  /** Records taken from storage at the last save: announced, and followed if unfinished. */
+  const adopted = new Map<string, TrackedTransaction>()
   let stopped = false
 
   for (const r of prune(readStoredRecords(safeRead()), Date.now())) records.set(recordKey(r.chain, r.hash), r)
@@ -170,6 +174,14 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
   }
 
   function save() {
+    // Another tracker (another tab) may have written since: keep its records rather than overwrite them.
+    for (const r of readStoredRecords(safeRead())) {
+      const k = recordKey(r.chain, r.hash)
+      const mine = records.get(k)
+      if (removed.has(k) || (mine && mine.updatedAt >= r.updatedAt)) continue
+      records.set(k, r)
+      adopted.set(k, r)
+    }
     const kept = prune([...records.values()], Date.now())
     if (kept.length !== records.size) {
       const keep = new Set(kept.map((r) => recordKey(r.chain, r.hash)))
@@ -184,12 +196,17 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
 
   function commit(changed: TrackedTransaction[]) {
     if (changed.length === 0) return
-    for (const r of changed) records.set(recordKey(r.chain, r.hash), r)
+    for (const r of changed) {
+      records.set(recordKey(r.chain, r.hash), r)
+      removed.delete(recordKey(r.chain, r.hash))
+    }
     lists.clear()
     save()
-    for (const r of changed) syncChain(r.chain)
+    const all = [...changed, ...adopted.values()]
+    adopted.clear()
+    for (const chain of new Set(all.map((r) => r.chain))) syncChain(chain)
     if (stopped) return
-    for (const l of [...listeners]) l(changed)
+    for (const l of [...listeners]) l(all)
   }
 
   function syncChain(chain: string) {
@@ -522,14 +539,17 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
         if (r.hash === String(hash).toLowerCase() && (chain === undefined || chainKey(r.chain) === chainKey(chain))) {
           records.delete(k)
           privates.delete(k)
+          removed.add(k)
           gone.push(r)
         }
       }
       if (gone.length === 0) return
       lists.clear()
       save()
-      for (const r of gone) syncChain(r.chain)
-      if (!stopped) for (const l of [...listeners]) l(gone)
+      const all = [...gone, ...adopted.values()]
+      adopted.clear()
+      for (const chain of new Set(all.map((r) => r.chain))) syncChain(chain)
+      if (!stopped) for (const l of [...listeners]) l(all)
     },
 
     stop() {

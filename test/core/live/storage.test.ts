@@ -135,4 +135,21 @@ describe('tracker storage', () => {
     expect((await c.track({ hash: record(2).hash, chain: 'constructor' })).confirmationsTarget).toBe(1)
     expect((await c.track({ hash: record(3).hash, chain: 'polygon' })).confirmationsTarget).toBe(32)
   })
+  it('two trackers over one storage (two tabs) keep each other\'s records instead of overwriting them', async () => {
+    const storage = memoryStorage()
+    const tabA = tracker(storage)
+    const tabB = tracker(storage)
+    const seen: string[] = []
+    tabB.subscribe((changed) => seen.push(...changed.map((r) => r.hash)))
+    await tabA.track({ hash: record(1).hash, chain: 'eth', from: alice })
+    await tabB.track({ hash: record(2).hash, chain: 'eth', from: alice })
+    expect(tabB.list({ address: alice }).map((r) => r.hash).sort()).toEqual([record(1).hash, record(2).hash])
+    expect(seen).toContain(record(1).hash) // B announced the record it took from A
+    const reloaded = tracker(storage)
+    expect(reloaded.list({ address: alice })).toHaveLength(2)
+    // A record one tab removed is not brought back by that tab's next save.
+    tabB.remove(record(1).hash)
+    await tabB.track({ hash: record(3).hash, chain: 'eth', from: alice })
+    expect(tabB.get(record(1).hash)).toBeUndefined()
+  })
 })
