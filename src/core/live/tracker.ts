@@ -286,11 +286,16 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
     const changed = new Map<string, TrackedTransaction>()
     const set = (r: TrackedTransaction) => changed.set(recordKey(r.chain, r.hash), r)
 
-    // Confirmed ones only count blocks: the head says it, no request.
+    // Confirmed ones only count blocks: the head says it, no request, until the target is reached. Then
+    // the receipt is read once more (in this block's batch): a reorg may have taken it out of its block.
+    const verify = new Map<string, { r: TrackedTransaction; receipt: Promise<Settled<RpcReceipt>> }>()
     for (const r of active) {
       if (r.status !== 'confirmed' || r.blockNumber === null) continue
       const count = Math.max(1, Math.min(r.confirmationsTarget, Number(head - BigInt(r.blockNumber)) + 1))
-      if (count !== r.confirmations) set(update(r, { confirmations: count, final: count >= r.confirmationsTarget }))
+      const reached = count >= r.confirmationsTarget
+      if (reached && r.confirmationsTarget > 1) {
+        verify.set(recordKey(r.chain, r.hash), { r, receipt: settle(rpc(chain, 'eth_getTransactionReceipt', [r.hash]) as Promise<RpcReceipt>) })
+      } else if (count !== r.confirmations) set(update(r, { confirmations: count, final: reached }))
     }
 
     const pending = active.filter((r) => r.status === 'pending')
@@ -314,7 +319,7 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
       for (const r of pending) if (r.from === null || r.nonce === null) askReceipt(r)
       const ranked = known.map((r) => ({ r, rank: known.filter((o) => sameAddress(o.from, r.from) && o.nonce! < r.nonce!).length }))
       ranked.sort((a, b) => a.rank - b.rank || a.r.nonce! - b.r.nonce!)
-      let room = maxCallsPerBlock - counts.size - lookups.size - receiptOf.size
+      let room = maxCallsPerBlock - verify.size - counts.size - lookups.size - receiptOf.size
       for (const { r } of ranked) if (room-- > 0) askReceipt(r)
 
       const countOf = new Map<string, bigint | undefined>()
@@ -377,6 +382,14 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
         }
       }
       if (search.length > 0) for (const r of await searchBlocks(chain, head, search)) set(r)
+    }
+    for (const [k, { r, receipt }] of verify) {
+      const res = await receipt
+      if (!res.ok) continue // counted again at the next block
+      if (res.value === null) {
+        privates.delete(k)
+        set(update(r, { status: 'pending', blockNumber: null, confirmations: 0, final: false }))
+      } else set(fromReceipt(r, res.value, head))
     }
     // A record removed while the replies were on their way stays removed.
     if (!stopped) commit([...changed.entries()].filter(([k]) => records.has(k)).map(([, r]) => r))

@@ -221,4 +221,26 @@ describe('createTransactionTracker on a real anvil (automine off)', () => {
       server.close()
     }
   })
+
+  it('a reorg that takes the transaction out of its block: at the target the receipt is read again, and the record is not left final in a block it is not in', async () => {
+    const { tracker } = newTracker({ confirmations: 3 })
+    const snapshot = await chain.test.snapshot()
+    const sent = await chain.send(0)
+    await tracker.track({ hash: sent.hash, chain: '0x7a69', raw: sent.raw })
+    await chain.test.mine({ blocks: 1 })
+    await wait(() => expect(tracker.get(sent.hash)).toMatchObject({ status: 'confirmed', confirmations: 1 }))
+
+    // The chain goes back before the transaction's block and grows past it on another branch.
+    await chain.test.revert({ id: snapshot })
+    await chain.test.mine({ blocks: 4 })
+    // anvil drops a reverted block's transactions: the node no longer has a receipt.
+    expect(await chain.test.getTransactionReceipt({ hash: sent.hash }).catch(() => null)).toBeNull()
+    await wait(() => expect(tracker.get(sent.hash)).toMatchObject({ status: 'pending', blockNumber: null, confirmations: 0, final: false }))
+
+    // Sent again, it is followed to its new block.
+    await chain.test.sendRawTransaction({ serializedTransaction: sent.raw })
+    await chain.test.mine({ blocks: 3 })
+    const receipt = await chain.test.getTransactionReceipt({ hash: sent.hash })
+    await wait(() => expect(tracker.get(sent.hash)).toMatchObject({ status: 'confirmed', blockNumber: Number(receipt.blockNumber), final: true }))
+  })
 })
