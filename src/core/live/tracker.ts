@@ -486,7 +486,7 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
       let decoded: Pick<TrackedTransaction, 'from' | 'nonce' | 'to' | 'value' | 'tokenTransfer' | 'raw'> = {
         from: hint ? getAddress(hint) : null, nonce: null, to: null, value: null, tokenTransfer: null, raw: null,
       }
-      if (raw !== undefined) decoded = await decodeRaw(raw, hash)
+      if (raw !== undefined) decoded = await decodeRaw(raw, hash, chain)
 
       const key = recordKey(chain, hash)
       const existing = records.get(key)
@@ -585,7 +585,7 @@ function describe(value: unknown): string {
 }
 
 /** From, nonce, to, value and ERC-20 calldata of a signed transaction, checked against its hash; no request. */
-async function decodeRaw(raw: unknown, hash: string): Promise<Pick<TrackedTransaction, 'from' | 'nonce' | 'to' | 'value' | 'tokenTransfer' | 'raw'>> {
+async function decodeRaw(raw: unknown, hash: string, chain: string): Promise<Pick<TrackedTransaction, 'from' | 'nonce' | 'to' | 'value' | 'tokenTransfer' | 'raw'>> {
   if (typeof raw !== 'string' || !isHex(raw)) throw new InvalidParameterError('raw', `expected the signed transaction as 0x-prefixed hex, got ${describe(raw)}`)
   const serialized = raw.toLowerCase() as Hex
   if (keccak256(serialized) !== hash) throw new InvalidParameterError('raw', `is not the signed transaction of ${hash} (its hash is ${keccak256(serialized)})`)
@@ -597,6 +597,11 @@ async function decodeRaw(raw: unknown, hash: string): Promise<Pick<TrackedTransa
   } catch (error) {
     const why = error instanceof Error ? (error as { shortMessage?: string }).shortMessage ?? error.message : String(error)
     throw new InvalidParameterError('raw', `could not be decoded as a signed transaction: ${clip(why, 120)}`)
+  }
+  // A transaction signed for another chain would show in this chain's feed: refused, so chains never mix.
+  const expected = getChainInfo(chain)?.chainId
+  if (tx.chainId !== undefined && expected !== undefined && tx.chainId !== expected) {
+    throw new InvalidParameterError('raw', `is signed for chain id ${tx.chainId}, not ${clip(chain)} (chain id ${expected})`)
   }
   const to = tx.to ? getAddress(tx.to) : null
   return {

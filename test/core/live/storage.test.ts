@@ -1,3 +1,5 @@
+import { keccak256 } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createClient } from '../../../src/core/client.js'
 import { InvalidParameterError } from '../../../src/core/errors.js'
@@ -124,6 +126,14 @@ describe('tracker storage', () => {
     expect(((await refused({ hash: record(1).hash, chain: 'eth', raw: '0xzz' })) as InvalidParameterError).parameter).toBe('raw')
     expect(((await refused({ hash: record(1).hash, chain: 'eth', raw: '0x02f8' })) as InvalidParameterError).message).toMatch(/is not the signed transaction/)
     expect(((await refused({ hash: record(1).hash, chain: 'eth', from: 'alice' })) as InvalidParameterError).parameter).toBe('from')
+    // Signed for anvil's chain 31337, tracked as eth: refused, it would show in another chain's feed.
+    const raw = await privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80').signTransaction({
+      chainId: 31337, type: 'eip1559', nonce: 0, to: bob, value: 1n, gas: 21_000n, maxFeePerGas: 2n, maxPriorityFeePerGas: 1n,
+    })
+    const wrongChain = (await refused({ hash: keccak256(raw), chain: 'eth', raw })) as InvalidParameterError
+    expect(wrongChain.parameter).toBe('raw')
+    expect(wrongChain.message).toMatch(/chain id 31337, not eth \(chain id 1\)/)
+    expect(t.list()).toHaveLength(0)
     expect(((await refused(null)) as InvalidParameterError).name).toBe('InvalidParameterError')
     expect(() => createTransactionTracker({ client: offlineClient(), confirmations: -1 })).toThrow(InvalidParameterError)
     expect(() => createTransactionTracker({ client: {} as never })).toThrow(/client/)
