@@ -105,10 +105,12 @@ const sameAddress = (a: string | null, b: string | null) => a !== null && b !== 
 
 /**
  * Follows the user's own transactions from pending to final, framework-free. Every tracked
- * transaction of a chain is driven by that chain's one shared head poller (`watchHead`);
- * at each new block the receipts and sender nonces (read at that block) go out in one tick, so the
- * client's viem transport sends them as one batch. Nothing polls while no record of a chain
- * is still changing, nor while the tab is hidden.
+ * transaction of a chain is driven by that chain's one shared head poller (`watchHead`).
+ * At each new block one tick sends each sender's nonce (read at that block) and the receipts,
+ * lowest nonces first, up to `maxCallsPerBlock` calls, which the client's viem transport sends
+ * as one batch; a receipt left out is asked for only when the nonce shows it may be mined.
+ * Nothing polls while no record of a chain is still changing (pending, or confirmed below its
+ * confirmations target), nor while the tab is hidden.
  *
  * Pruning: a final record is removed once it is older than `keepFinalMs` (7 days), and only
  * the newest 50 final records of each (chain, sender) are kept; unfinished ones never are.
