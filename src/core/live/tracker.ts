@@ -114,6 +114,12 @@ const sameAddress = (a: string | null, b: string | null) => a !== null && b !== 
  *
  * Pruning: a final record is removed once it is older than `keepFinalMs` (7 days), and only
  * the newest 50 final records of each (chain, sender) are kept; unfinished ones never are.
+ *
+ * @example
+ * const tracker = createTransactionTracker({ client })
+ * const hash = await sendTransaction(wagmiConfig, { to, value }) // sent by other means
+ * await tracker.track({ hash, chain: 'eth', from: account.address })
+ * const stop = tracker.subscribe(() => render(tracker.list({ address: account.address, chain: 'eth' })))
  */
 export function createTransactionTracker(options: TransactionTrackerOptions): TransactionTracker {
   const { client } = options
@@ -141,7 +147,7 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
   const adopted = new Map<string, TrackedTransaction>()
   let stopped = false
 
-  for (const r of prune(readStoredRecords(safeRead()), Date.now())) records.set(recordKey(r.chain, r.hash), r)
+  for (const r of prune(readStoredRecords(safeRead()), Date.now())) records.set(recordKey(r.chain, r.hash), Object.freeze(r))
 
   function safeRead(): string | null {
     try {
@@ -181,7 +187,7 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
       const k = recordKey(r.chain, r.hash)
       const mine = records.get(k)
       if (removed.has(k) || (mine && mine.updatedAt >= r.updatedAt)) continue
-      records.set(k, r)
+      records.set(k, Object.freeze(r))
       adopted.set(k, r)
     }
     const kept = prune([...records.values()], Date.now())
@@ -199,6 +205,8 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
   function commit(changed: TrackedTransaction[]) {
     if (changed.length === 0) return
     for (const r of changed) {
+      // Frozen: every change is a new object, so a UI can compare records by identity.
+      Object.freeze(r)
       records.set(recordKey(r.chain, r.hash), r)
       removed.delete(recordKey(r.chain, r.hash))
     }

@@ -57,6 +57,9 @@ describe('tracker storage', () => {
     expect(t.list({ address: bob.toLowerCase(), chain: 'eth' }).map((r) => r.nonce)).toEqual([2])
     expect(t.list({ address: alice, chain: 'polygon' }).map((r) => r.nonce)).toEqual([3])
     expect(t.list({ address: alice }).map((r) => r.nonce)).toEqual([1, 3, 4])
+    // Records are read-only snapshots: a UI cannot change the tracker's state by mutating one.
+    expect(() => Object.assign(t.list({ address: alice })[0]!, { status: 'dropped' })).toThrow(TypeError)
+    expect(t.list({ address: alice })[0]!.status).toBe('confirmed')
     // The same hash on two chains is two records.
     const t2 = tracker(seeded([record(5), record(5, { chain: 'polygon' })]))
     expect(t2.list()).toHaveLength(2)
