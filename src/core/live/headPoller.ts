@@ -75,7 +75,14 @@ export function watchHead(client: BlockfeedClient, chain: string | undefined, li
         if (p.last === undefined || n > p.last) {
           const previous = p.last
           p.last = n
-          for (const l of [...p.listeners]) l.onHead(n, previous)
+          for (const l of [...p.listeners]) {
+            // One subscriber's failure must not keep the head from the others, nor stop the poller.
+            try {
+              l.onHead(n, previous)
+            } catch (error) {
+              l.onError?.(error)
+            }
+          }
         }
       } catch (error) {
         if (isAbortError(error) || p.controller.signal.aborted) return

@@ -12,7 +12,7 @@ import {
 import { checkChain, getChainInfo, type ChainInput, type ChainName } from '../chains.js'
 import type { BlockfeedClient } from '../client.js'
 import type { WalletHistoryPage } from '../history/schema.js'
-import { InvalidParameterError, isAbortError } from '../errors.js'
+import { InvalidParameterError } from '../errors.js'
 import { clip } from '../text.js'
 import { watchHead } from './headPoller.js'
 import { readStoredRecords, writeStoredRecords, type TrackedTokenTransfer, type TrackedTransaction } from './record.js'
@@ -242,8 +242,8 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
     state.running = true
     try {
       await check(chain, head)
-    } catch (error) {
-      if (!isAbortError(error)) throw error
+    } catch {
+      // A reply that is not what the method returns (a malformed node answer): nothing changes, the next block tries again.
     } finally {
       state.running = false
       const next = state.queued
