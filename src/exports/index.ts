@@ -81,3 +81,12 @@ export {
 export type { FilterDirection, FilterKind, WalletHistoryFilter } from '../core/history/filter.js'
 export { entryFlows } from '../core/history/flows.js'
 export type { Flow, FlowKind } from '../core/history/flows.js'
+
+export { createTransactionTracker, decodeTokenTransfer, defaultConfirmations } from '../core/live/tracker.js'
+export type { TrackParameters, TrackedTransactionFilter, TransactionTracker, TransactionTrackerOptions } from '../core/live/tracker.js'
+export { trackedStatuses, trackedTransactionSchema } from '../core/live/record.js'
+export type { TrackedStatus, TrackedTokenTransfer, TrackedTransaction } from '../core/live/record.js'
+export { defaultTrackerStorage, localStorageAdapter, memoryStorage } from '../core/live/storage.js'
+export type { TrackerStorage } from '../core/live/storage.js'
+export { activeHeadPollers, watchHead } from '../core/live/headPoller.js'
+export type { HeadListener } from '../core/live/headPoller.js'

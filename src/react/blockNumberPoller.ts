@@ -1,24 +1,22 @@
 import type { QueryClient } from '@tanstack/react-query'
+import { numberToHex } from 'viem'
 import type { BlockfeedClient } from '../core/client.js'
-import { isAbortError } from '../core/errors.js'
+import { activeHeadPollers, watchHead } from '../core/live/headPoller.js'
 import { isHeadFollowingRpcQuery, keyChain, rpcHeadQueryFilter, rpcQueryKey } from '../core/query/rpc.js'
 
-interface Poller {
-  /** Watchers per QueryClient: each QueryClient is invalidated once per block, however many hooks watch. */
-  watchers: Map<QueryClient, number>
-  last: bigint | undefined
-  timer: ReturnType<typeof setTimeout> | undefined
-  controller: AbortController
+interface Watcher {
+  count: number
+  release: () => void
 }
 
-// One poller per (client, chain); a WeakMap so a dropped client takes its pollers with it.
-const pollers = new WeakMap<BlockfeedClient, Map<string, Poller>>()
+// One head subscription per (client, chain, QueryClient): each QueryClient is invalidated once per block, however many hooks watch.
+const watchers = new WeakMap<BlockfeedClient, Map<string, Map<QueryClient, Watcher>>>()
 
 /**
- * Registers one watcher of new blocks on `chain` and returns its release function. The first
- * watcher starts a shared `eth_blockNumber` poller; the last release stops it. On a new block
- * the poller stores the number as the `eth_blockNumber` query's data and invalidates that
- * chain's head-following rpc queries (only the observed ones refetch).
+ * Registers one watcher of new blocks on `chain` and returns its release function. It rides
+ * on the core's one head poller per (client, chain) (`watchHead`, shared with the tracker):
+ * on a new block the number is stored as the `eth_blockNumber` query's data and that chain's
+ * head-following rpc queries are invalidated (only the observed ones refetch).
  */
 export function watchBlockNumber(
   client: BlockfeedClient,
@@ -28,12 +26,14 @@ export function watchBlockNumber(
 ): () => void {
   const resolved = keyChain(client, chain) ?? undefined
   const id = resolved ?? ''
-  let byChain = pollers.get(client)
-  if (!byChain) pollers.set(client, (byChain = new Map()))
-  let poller = byChain.get(id)
-  if (!poller) {
-    const created: Poller = { watchers: new Map(), last: undefined, timer: undefined, controller: new AbortController() }
-    byChain.set(id, (poller = created))
+  let byChain = watchers.get(client)
+  if (!byChain) watchers.set(client, (byChain = new Map()))
+  let byQueryClient = byChain.get(id)
+  if (!byQueryClient) byChain.set(id, (byQueryClient = new Map()))
+  const map = byQueryClient
+
+  let watcher = map.get(queryClient)
+  if (!watcher) {
     const blockKey = rpcQueryKey(client, { method: 'eth_blockNumber', chain: resolved })
     // The poller has just stored the block number itself: invalidate every other head read.
     const staleOnNewBlock = {
@@ -41,45 +41,29 @@ export function watchBlockNumber(
       predicate: (q: { queryKey: readonly unknown[] }) =>
         isHeadFollowingRpcQuery(q.queryKey) && (q.queryKey[2] as { method?: string }).method !== 'eth_blockNumber',
     }
-    const tick = async () => {
-      try {
-        const hex = await client.rpc({ method: 'eth_blockNumber' }, { chain: resolved, signal: created.controller.signal })
-        const n = BigInt(hex)
-        if (created.last === undefined || n > created.last) {
-          const isNew = created.last !== undefined
-          created.last = n
-          for (const qc of created.watchers.keys()) {
-            qc.setQueryData(blockKey, hex)
-            if (isNew) void qc.invalidateQueries(staleOnNewBlock)
-          }
-        }
-      } catch (error) {
-        // A failed poll is tried again at the next tick; the hooks keep their data.
-        if (isAbortError(error) || created.controller.signal.aborted) return
-      }
-      if (!created.controller.signal.aborted) created.timer = setTimeout(tick, intervalMs)
-    }
-    void tick()
+    const release = watchHead(client, resolved, {
+      intervalMs,
+      onHead: (head, previous) => {
+        queryClient.setQueryData(blockKey, numberToHex(head))
+        if (previous !== undefined) void queryClient.invalidateQueries(staleOnNewBlock)
+      },
+    })
+    map.set(queryClient, (watcher = { count: 0, release }))
   }
-  const p = poller
-  p.watchers.set(queryClient, (p.watchers.get(queryClient) ?? 0) + 1)
+  const w = watcher
+  w.count++
 
   let released = false
   return () => {
     if (released) return
     released = true
-    const left = (p.watchers.get(queryClient) ?? 1) - 1
-    if (left > 0) p.watchers.set(queryClient, left)
-    else p.watchers.delete(queryClient)
-    if (p.watchers.size === 0) {
-      clearTimeout(p.timer)
-      p.controller.abort()
-      byChain!.delete(id)
-    }
+    if (--w.count > 0) return
+    map.delete(queryClient)
+    w.release()
   }
 }
 
-/** How many pollers run for a client (all chains): for tests and diagnostics. */
+/** How many head pollers run for a client (all chains): for tests and diagnostics. */
 export function activeBlockNumberPollers(client: BlockfeedClient): number {
-  return pollers.get(client)?.size ?? 0
+  return activeHeadPollers(client)
 }

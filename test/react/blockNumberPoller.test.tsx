@@ -79,3 +79,31 @@ describe('watch: following the chain head', () => {
     expect(activeBlockNumberPollers(client)).toBe(0)
   })
 })
+
+describe('watch: a hidden tab', () => {
+  it('polls nothing while the tab is hidden, and catches up at once when it is shown', async () => {
+    let state: DocumentVisibilityState = 'visible'
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state })
+    try {
+      const counter = countingFetch()
+      const { wrapper, client, queryClient } = setup({ rpc: { url: anvil.rpcUrl }, fetch: counter.fetch, pollingIntervalMs: 20 })
+      const { result } = renderHook(() => useRpc({ method: 'eth_getBalance', params: [fresh], watch: true }), { wrapper })
+      await waitFor(() => expect(result.current.isSuccess).toBe(true))
+      await waitFor(() => expect(queryClient.getQueryData(rpcQueryKey(client, { method: 'eth_blockNumber' }))).toBeDefined())
+
+      state = 'hidden'
+      await new Promise((r) => setTimeout(r, 60)) // a poll already on its way may finish
+      counter.reset()
+      await testClient.setBalance({ address: fresh, value: 777n })
+      await testClient.mine({ blocks: 1 })
+      await new Promise((r) => setTimeout(r, 200))
+      expect(counter.requests).toHaveLength(0)
+
+      state = 'visible'
+      document.dispatchEvent(new Event('visibilitychange'))
+      await waitFor(() => expect(result.current.data).toBe('0x309'))
+    } finally {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' })
+    }
+  })
+})

@@ -1,0 +1,134 @@
+import type { BlockfeedClient } from '../client.js'
+import { isAbortError } from '../errors.js'
+
+/** One subscriber of a chain's head. */
+export interface HeadListener {
+  /** How often this subscriber wants the head read; the poller uses the smallest wanted. */
+  intervalMs: number
+  /**
+   * A higher head was read. `previous` is undefined for the first head this listener sees
+   * (its baseline), so it can tell "a new block" from "where the chain was when I joined".
+   */
+  onHead: (head: bigint, previous: bigint | undefined) => void
+  /** A poll failed; the poller tries again at the next interval. */
+  onError?: ((error: unknown) => void) | undefined
+}
+
+interface Poller {
+  listeners: Set<HeadListener>
+  last: bigint | undefined
+  timer: ReturnType<typeof setTimeout> | undefined
+  controller: AbortController
+  /** Set while the tab is hidden: no timer runs until it is visible again. */
+  paused: boolean
+  stop: () => void
+}
+
+// One poller per (client, chain); a WeakMap so a dropped client takes its pollers with it.
+const pollers = new WeakMap<BlockfeedClient, Map<string, Poller>>()
+
+/** The document when there is one (browsers); Node and workers have none and never pause. */
+function currentDocument(): Pick<Document, 'visibilityState' | 'addEventListener' | 'removeEventListener'> | undefined {
+  const doc = (globalThis as { document?: Document }).document
+  return doc && typeof doc.addEventListener === 'function' ? doc : undefined
+}
+
+const isHidden = () => currentDocument()?.visibilityState === 'hidden'
+
+/**
+ * Follows the head of `chain` (default: the client's chain) with one shared `eth_blockNumber`
+ * poller per (client, chain), however many subscribers `watch`, the tracker and the feeds add.
+ * The first subscriber starts it, the last release stops it, and it does not poll while the
+ * tab is hidden (`document.visibilityState`), polling at once when the tab is shown again.
+ */
+export function watchHead(client: BlockfeedClient, chain: string | undefined, listener: HeadListener): () => void {
+  const resolved = chain ?? client.chain ?? undefined
+  const id = resolved ?? ''
+  let byChain = pollers.get(client)
+  if (!byChain) pollers.set(client, (byChain = new Map()))
+  const map = byChain
+  let poller = map.get(id)
+  if (!poller) {
+    const doc = currentDocument()
+    const p: Poller = {
+      listeners: new Set(),
+      last: undefined,
+      timer: undefined,
+      controller: new AbortController(),
+      paused: false,
+      stop: () => {},
+    }
+    const schedule = () => {
+      if (p.controller.signal.aborted) return
+      const interval = Math.min(...[...p.listeners].map((l) => l.intervalMs))
+      p.timer = setTimeout(tick, Number.isFinite(interval) ? interval : 4_000)
+    }
+    const tick = async () => {
+      p.timer = undefined
+      if (p.controller.signal.aborted) return
+      if (isHidden()) {
+        p.paused = true
+        return
+      }
+      try {
+        const n = BigInt(await client.rpc({ method: 'eth_blockNumber' }, { chain: resolved, signal: p.controller.signal }))
+        if (p.last === undefined || n > p.last) {
+          const previous = p.last
+          p.last = n
+          for (const l of [...p.listeners]) {
+            // One subscriber's failure must not keep the head from the others, nor stop the poller.
+            try {
+              l.onHead(n, previous)
+            } catch (error) {
+              l.onError?.(error)
+            }
+          }
+        }
+      } catch (error) {
+        if (isAbortError(error) || p.controller.signal.aborted) return
+        for (const l of [...p.listeners]) l.onError?.(error)
+      }
+      schedule()
+    }
+    const onVisibility = () => {
+      if (p.paused && !isHidden()) {
+        p.paused = false
+        void tick()
+      }
+    }
+    doc?.addEventListener('visibilitychange', onVisibility)
+    p.stop = () => {
+      clearTimeout(p.timer)
+      p.controller.abort()
+      doc?.removeEventListener('visibilitychange', onVisibility)
+      map.delete(id)
+    }
+    map.set(id, (poller = p))
+    p.listeners.add(listener)
+    void tick()
+  } else {
+    const p = poller
+    p.listeners.add(listener)
+    // A late subscriber gets the head already known as its baseline, without a request.
+    if (p.last !== undefined) {
+      const head = p.last
+      queueMicrotask(() => {
+        if (p.listeners.has(listener)) listener.onHead(head, undefined)
+      })
+    }
+  }
+
+  const p = poller
+  let released = false
+  return () => {
+    if (released) return
+    released = true
+    p.listeners.delete(listener)
+    if (p.listeners.size === 0) p.stop()
+  }
+}
+
+/** How many head pollers run for a client (all chains): for tests and diagnostics. */
+export function activeHeadPollers(client: BlockfeedClient): number {
+  return pollers.get(client)?.size ?? 0
+}

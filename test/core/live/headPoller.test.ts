@@ -1,0 +1,71 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { activeHeadPollers, watchHead } from '../../../src/core/live/headPoller.js'
+import { startHeldChain } from './support.js'
+
+let chain: Awaited<ReturnType<typeof startHeldChain>>
+const wait = (assertion: () => void) => vi.waitFor(assertion, { timeout: 15_000, interval: 10 })
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+beforeAll(async () => {
+  chain = await startHeldChain()
+})
+afterAll(() => chain?.anvil.stop())
+afterEach(() => {
+  delete (globalThis as { document?: unknown }).document
+})
+
+describe('watchHead: one head poller per client and chain', () => {
+  it('subscribers share one poller; a late one gets the known head without a request; the last release stops it', async () => {
+    const client = chain.makeClient()
+    chain.counter.reset()
+    const a: [bigint, bigint | undefined][] = []
+    const b: [bigint, bigint | undefined][] = []
+    const releaseA = watchHead(client, '0x7a69', { intervalMs: 20, onHead: (h, p) => a.push([h, p]) })
+    await wait(() => expect(a).toHaveLength(1))
+    expect(a[0]![1]).toBeUndefined() // a baseline, not a new block
+    const polls = chain.counter.calls('eth_blockNumber')
+    const releaseB = watchHead(client, '0x7a69', { intervalMs: 1_000, onHead: (h, p) => b.push([h, p]) })
+    await wait(() => expect(b).toHaveLength(1))
+    expect(b[0]).toEqual([a[0]![0], undefined])
+    expect(chain.counter.calls('eth_blockNumber')).toBeLessThanOrEqual(polls + 1) // only the running poller's own tick
+    expect(activeHeadPollers(client)).toBe(1)
+
+    await chain.test.mine({ blocks: 1 })
+    await wait(() => expect(b).toHaveLength(2))
+    expect(a.at(-1)).toEqual([a[0]![0] + 1n, a[0]![0]])
+    expect(b.at(-1)).toEqual([a[0]![0] + 1n, a[0]![0]])
+    // One poller: every request carries at most one eth_blockNumber call.
+    expect(chain.counter.requests.every((r) => r.methods.filter((m) => m === 'eth_blockNumber').length <= 1)).toBe(true)
+
+    releaseA()
+    expect(activeHeadPollers(client)).toBe(1)
+    releaseB()
+    expect(activeHeadPollers(client)).toBe(0)
+    chain.counter.reset()
+    await sleep(150)
+    expect(chain.counter.requests).toHaveLength(0)
+  })
+
+  it('polls nothing while the tab is hidden and polls at once when it is shown', async () => {
+    const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState })
+    ;(globalThis as { document?: unknown }).document = doc
+    const client = chain.makeClient()
+    const heads: bigint[] = []
+    const release = watchHead(client, undefined, { intervalMs: 20, onHead: (h) => heads.push(h) })
+    await wait(() => expect(heads).toHaveLength(1))
+
+    doc.visibilityState = 'hidden'
+    await sleep(60) // a poll already on its way may finish
+    chain.counter.reset()
+    await chain.test.mine({ blocks: 1 })
+    await sleep(200)
+    expect(chain.counter.requests).toHaveLength(0)
+    expect(heads).toHaveLength(1)
+
+    doc.visibilityState = 'visible'
+    doc.dispatchEvent(new Event('visibilitychange'))
+    await wait(() => expect(heads).toHaveLength(2))
+    expect(heads[1]).toBe(heads[0]! + 1n)
+    release()
+  })
+})
