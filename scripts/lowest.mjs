@@ -10,12 +10,20 @@ import { resolve } from 'node:path'
 export const lowest = {
   viem: '2.37.2',
   '@tanstack/query-core': '5.62.0',
-  '@tanstack/react-query': '5.62.0',
+  '@tanstack/react-query': '5.80.0',
   react: '18.0.0',
   'react-dom': '18.0.0',
 }
 
-/** `BLOCKFEED_LOWEST_DIR` points the projects at another install (used while bisecting). */
+// For bisecting: `BLOCKFEED_LOWEST=viem@2.37.1,react@18.2.0` swaps versions, `BLOCKFEED_LOWEST_DIR`
+// installs them elsewhere (e.g. `BLOCKFEED_LOWEST_DIR=.lowest/try npx vitest run --project lowest-node`).
+for (const spec of (process.env.BLOCKFEED_LOWEST ?? '').split(',').filter(Boolean)) {
+  const at = spec.lastIndexOf('@')
+  const name = spec.slice(0, at)
+  if (at <= 0 || !Object.hasOwn(lowest, name)) throw new Error(`BLOCKFEED_LOWEST: ${spec} is not one of ${Object.keys(lowest).join(', ')} with a version`)
+  lowest[name] = spec.slice(at + 1)
+}
+
 export const lowestDir = resolve(process.env.BLOCKFEED_LOWEST_DIR ?? resolve(import.meta.dirname, '../.lowest'))
 
 const manifest = () => JSON.stringify({ name: 'blockfeed-lowest', private: true, dependencies: lowest }, null, 2) + '\n'
