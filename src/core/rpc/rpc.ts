@@ -164,10 +164,11 @@ function matchRepliesById(custom: typeof fetch | undefined): typeof fetch {
     if (!response.ok || sent === undefined) return response
     const text = await response.text()
     const got = tryParse(text)
-    const fixed = got === undefined ? undefined : pair(sent, got)
+    const fixed = pair(sent, got)
     const headers = new Headers(response.headers)
     headers.delete('content-length')
     headers.delete('content-encoding')
+    if (fixed !== undefined) headers.set('content-type', 'application/json')
     return new Response(fixed === undefined ? text : JSON.stringify(fixed), { status: response.status, statusText: response.statusText, headers })
   }
 }
@@ -178,16 +179,19 @@ function pair(sent: unknown, got: unknown): unknown {
     rep !== null && typeof rep === 'object' && String((rep as Envelope).id) === String(req.id) && ('result' in rep || 'error' in rep)
   const unmatched = (req: Envelope) => ({ jsonrpc: '2.0', id: req.id, error: { code: -32603, message: UNMATCHED } })
   if (Array.isArray(sent)) {
-    // One error for the whole batch (bare, or geth's one-element array with id null), or garbage: viem's to report.
-    if (!Array.isArray(got) || (got.length === 1 && isBatchRejection(got[0]))) return undefined
     const reqs = sent as Envelope[]
+    // Settled here, not left to viem (only 2.57.12+ does): one error for the whole batch (bare, or
+    // geth's one-element array with id null) goes to every call; a reply that is no batch fails each.
+    const rejection = Array.isArray(got) ? (got.length === 1 ? got[0] : undefined) : got
+    if (isBatchRejection(rejection)) return reqs.map((r) => ({ ...(rejection as object), id: r.id }))
+    if (!Array.isArray(got)) return reqs.map(unmatched)
     if (got.length === reqs.length && reqs.every((r, i) => answers(r, got[i]))) return undefined
     return reqs.map((r) => {
       const found = got.filter((g) => answers(r, g))
       return found.length === 1 ? { ...(found[0] as object), id: r.id } : unmatched(r)
     })
   }
-  if (sent === null || typeof sent !== 'object' || Array.isArray(got)) return undefined
+  if (got === undefined || sent === null || typeof sent !== 'object' || Array.isArray(got)) return undefined
   const req = sent as Envelope
   if (isBatchRejection(got)) return undefined
   return answers(req, got) ? undefined : unmatched(req)
