@@ -185,10 +185,10 @@ function pair(sent: unknown, got: unknown): unknown {
   const unmatched = (req: Envelope) => ({ jsonrpc: '2.0', id: req.id, error: { code: -32603, message: UNMATCHED } })
   if (Array.isArray(sent)) {
     const reqs = sent as Envelope[]
-    // Settled here, not left to viem (only 2.57.12+ does): one error for the whole batch (bare, or
-    // geth's one-element array with id null) goes to every call; a reply that is no batch fails each.
-    const rejection = Array.isArray(got) ? (got.length === 1 ? got[0] : undefined) : got
-    if (isBatchRejection(rejection)) return reqs.map((r) => ({ ...(rejection as object), id: r.id }))
+    // Settled here, not left to viem (only 2.57.12+ does): one error for the whole batch (a bare
+    // error object, or geth's one-element array with id null) goes to every call; a reply that is no batch fails each.
+    const rejection = Array.isArray(got) ? (got.length === 1 && isBatchRejection(got[0]) ? got[0] : undefined) : got
+    if (isRpcError(rejection)) return reqs.map((r) => ({ ...(rejection as object), id: r.id }))
     if (!Array.isArray(got)) return reqs.map(unmatched)
     if (got.length === reqs.length && reqs.every((r, i) => answers(r, got[i]))) return undefined
     return reqs.map((r) => {
