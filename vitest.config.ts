@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { playwright } from '@vitest/browser-playwright'
-import { existsSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
+import { lowest, lowestDir, lowestInstalled } from './scripts/lowest.mjs'
 
 // Debian's Chromium: no browser is ever downloaded (see README, "Tests").
 export const chromium = playwright({
@@ -24,9 +25,55 @@ export const chromium = playwright({
 // A fresh object per project: vitest writes each project's name into its instances.
 const inChromium = () => ({ enabled: true, headless: true, provider: chromium, instances: [{ browser: 'chromium' as const }] })
 
-function react18(pkg: 'react' | 'react-dom') {
-  return resolve(import.meta.dirname, '.react18/node_modules', pkg)
+/**
+ * Aliases that send every import of the lowest supported peers (scripts/lowest.mjs) to the
+ * copies in .lowest/: one exact alias per entry of each package's `exports`, resolved as Node
+ * would for `import`, so no subpath falls back to the project's newer copy or to a CJS twin.
+ */
+function lowestAliases() {
+  const pick = (target: unknown): string | undefined => {
+    if (typeof target === 'string') return target
+    if (!target || typeof target !== 'object') return undefined
+    for (const [condition, value] of Object.entries(target)) {
+      if (['node', 'import', 'default'].includes(condition)) {
+        const found = pick(value)
+        if (found) return found
+      }
+    }
+    return undefined
+  }
+  return Object.keys(lowest).flatMap((name) => {
+    const dir = resolve(lowestDir, 'node_modules', name)
+    const pkg = JSON.parse(readFileSync(resolve(dir, 'package.json'), 'utf8')) as { exports?: Record<string, unknown>; module?: string; main?: string }
+    const entries: [string, string | undefined][] = pkg.exports
+      ? Object.entries(pkg.exports).filter(([sub]) => !sub.includes('*') && !sub.endsWith('.json')).map(([sub, target]) => [sub, pick(target)])
+      : [['.', pkg.module ?? pkg.main ?? 'index.js']]
+    return entries.flatMap(([sub, file]) =>
+      file ? [{ find: new RegExp(`^${(name + sub.slice(1)).replace(/[/.]/g, '\\$&')}$`), replacement: resolve(dir, file) }] : [],
+    )
+  })
 }
+
+const lowestProject = (name: string, environment: 'node' | 'jsdom', include: string[], setupFiles: string[]) => ({
+  extends: true as const,
+  resolve: {
+    alias: [
+      ...lowestAliases(),
+      // Its CommonJS build would `require` the project's react-dom past the aliases.
+      { find: /^@testing-library\/react$/, replacement: resolve(import.meta.dirname, 'node_modules/@testing-library/react/dist/@testing-library/react.esm.js') },
+    ],
+  },
+  test: {
+    name,
+    environment,
+    include,
+    setupFiles,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Processed by Vite so that their imports of the peers take the aliases too.
+    server: { deps: { inline: [/@testing-library\/react/, /@tanstack\/react-virtual/] } },
+  },
+})
 
 export default defineConfig({
   plugins: [react()],
@@ -67,32 +114,12 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      // The hook and component suites again on React 18 (installed into .react18/ by `npm test`).
-      ...(existsSync(react18('react'))
+      // The core, hook and component suites again against the lowest supported peers
+      // (viem, TanStack Query, React 18), installed into .lowest/ by `npm test`.
+      ...(lowestInstalled()
         ? [
-            {
-              extends: true as const,
-              resolve: {
-                alias: [
-                  { find: /^react$/, replacement: react18('react') },
-                  { find: /^react\/(.*)$/, replacement: `${react18('react')}/$1` },
-                  { find: /^react-dom$/, replacement: react18('react-dom') },
-                  { find: /^react-dom\/(.*)$/, replacement: `${react18('react-dom')}/$1` },
-                  // Its CommonJS build would `require` React 19's react-dom past the aliases.
-                  { find: /^@testing-library\/react$/, replacement: resolve(import.meta.dirname, 'node_modules/@testing-library/react/dist/@testing-library/react.esm.js') },
-                ],
-              },
-              test: {
-                name: 'react18',
-                environment: 'jsdom',
-                include: ['test/{react,components}/**/*.test.{ts,tsx}'],
-                setupFiles: ['test/support/dom-setup.ts'],
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
-                // Processed by Vite so that their `react` imports take the alias too.
-                server: { deps: { inline: [/@tanstack\/react-query/, /@testing-library\/react/, /@tanstack\/react-virtual/] } },
-              },
-            },
+            lowestProject('lowest-node', 'node', ['test/core/**/*.test.{ts,tsx}'], []),
+            lowestProject('lowest-dom', 'jsdom', ['test/{react,components}/**/*.test.{ts,tsx}'], ['test/support/dom-setup.ts']),
           ]
         : []),
       {

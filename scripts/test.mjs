@@ -1,17 +1,15 @@
 #!/usr/bin/env node
-// `npm test`: every vitest project (node, jsdom, Chromium, Storybook stories) in one run,
+// `npm test`: every vitest project (node, jsdom, lowest peers, Chromium, Storybook stories) in one run,
 // then one line `N passed, N failed` read from vitest's JSON report.
 import { spawnSync } from 'node:child_process'
-import { readFileSync, mkdirSync, existsSync, writeFileSync, rmSync } from 'node:fs'
+import { readFileSync, mkdirSync, existsSync, rmSync } from 'node:fs'
+import { installLowest } from './lowest.mjs'
 
-// React 18 for the `react18` project (hooks and components again on the older major):
-// a private install beside the checkout, since the project's own react is 19.
-if (!existsSync('.react18/node_modules/react-dom/package.json')) {
-  mkdirSync('.react18', { recursive: true })
-  writeFileSync('.react18/package.json', '{ "name": "blockfeed-react18", "private": true }\n')
-  const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', 'react@18.3.1', 'react-dom@18.3.1'], { cwd: '.react18', stdio: 'inherit' })
-  if (r.status !== 0) console.error('Could not install React 18: the react18 project is left out of this run.')
-}
+// The lowest supported peers (viem, TanStack Query, React 18) for the `lowest-*` projects: a
+// private install beside the checkout, since the project's own copies are the newest.
+// Without them the peer ranges go unproven: the run counts one failure.
+const lowestReady = installLowest()
+if (!lowestReady) console.error('Could not install the lowest supported peers: the lowest-* projects are left out of this run.')
 
 const report = 'test-results/vitest.json'
 mkdirSync('test-results', { recursive: true })
@@ -31,5 +29,6 @@ if (existsSync(report)) {
 } else {
   failed = 1
 }
+if (!lowestReady) failed += 1
 console.log(`${passed} passed, ${failed} failed`)
 process.exit(run.status === 0 && failed === 0 ? 0 : 1)

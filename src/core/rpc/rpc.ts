@@ -161,14 +161,20 @@ function matchRepliesById(custom: typeof fetch | undefined): typeof fetch {
     // Looked up per call: test and app code may replace globalThis.fetch after createClient.
     const response = await (custom ?? globalThis.fetch)(input, init)
     const sent = typeof init?.body === 'string' ? tryParse(init.body) : undefined
-    if (!response.ok || sent === undefined) return response
+    if (sent === undefined || (!response.ok && (response.status === 429 || response.status >= 500))) return response
     const text = await response.text()
     const got = tryParse(text)
-    const fixed = got === undefined ? undefined : pair(sent, got)
+    // A 4xx carrying one JSON-RPC error is the node's answer to every call (viem reads it so
+    // only from 2.57.12; before, as an HTTP failure): handed on as a 200 answering each call.
+    const rejection = Array.isArray(got) && got.length === 1 ? got[0] : got
+    const answered = response.ok || isRpcError(rejection)
+    const each = (r: Envelope) => ({ ...(rejection as object), id: r.id })
+    const fixed = response.ok ? pair(sent, got) : !answered ? undefined : Array.isArray(sent) ? sent.map(each) : each(sent as Envelope)
     const headers = new Headers(response.headers)
     headers.delete('content-length')
     headers.delete('content-encoding')
-    return new Response(fixed === undefined ? text : JSON.stringify(fixed), { status: response.status, statusText: response.statusText, headers })
+    if (fixed !== undefined) headers.set('content-type', 'application/json')
+    return new Response(fixed === undefined ? text : JSON.stringify(fixed), { status: answered && !response.ok ? 200 : response.status, statusText: response.statusText, headers })
   }
 }
 
@@ -178,19 +184,27 @@ function pair(sent: unknown, got: unknown): unknown {
     rep !== null && typeof rep === 'object' && String((rep as Envelope).id) === String(req.id) && ('result' in rep || 'error' in rep)
   const unmatched = (req: Envelope) => ({ jsonrpc: '2.0', id: req.id, error: { code: -32603, message: UNMATCHED } })
   if (Array.isArray(sent)) {
-    // One error for the whole batch (bare, or geth's one-element array with id null), or garbage: viem's to report.
-    if (!Array.isArray(got) || (got.length === 1 && isBatchRejection(got[0]))) return undefined
     const reqs = sent as Envelope[]
+    // Settled here, not left to viem (only 2.57.12+ does): one error for the whole batch (a bare
+    // error object, or geth's one-element array with id null) goes to every call; a reply that is no batch fails each.
+    const rejection = Array.isArray(got) ? (got.length === 1 && isBatchRejection(got[0]) ? got[0] : undefined) : got
+    if (isRpcError(rejection)) return reqs.map((r) => ({ ...(rejection as object), id: r.id }))
+    if (!Array.isArray(got)) return reqs.map(unmatched)
     if (got.length === reqs.length && reqs.every((r, i) => answers(r, got[i]))) return undefined
     return reqs.map((r) => {
       const found = got.filter((g) => answers(r, g))
       return found.length === 1 ? { ...(found[0] as object), id: r.id } : unmatched(r)
     })
   }
-  if (sent === null || typeof sent !== 'object' || Array.isArray(got)) return undefined
+  if (got === undefined || sent === null || typeof sent !== 'object' || Array.isArray(got)) return undefined
   const req = sent as Envelope
   if (isBatchRejection(got)) return undefined
   return answers(req, got) ? undefined : unmatched(req)
+}
+
+function isRpcError(reply: unknown): boolean {
+  const error = reply !== null && typeof reply === 'object' ? (reply as Envelope).error : undefined
+  return error !== null && typeof error === 'object' && typeof (error as { code?: unknown }).code === 'number' && typeof (error as { message?: unknown }).message === 'string'
 }
 
 /** A server error about the request as a whole (id null, e.g. a parse error or a batch too large). */
