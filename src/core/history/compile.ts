@@ -67,7 +67,7 @@ function compileNode(schema: z.core.SomeType): Walker {
         let n = 0
         for (const _ in input) n++
         if (n > keys.length || !keys.every((k) => k in input)) {
-          for (const k in input) if (!known.has(k)) out[k] = keepExact(input[k])
+          for (const k in input) if (!known.has(k)) keep(out, k, keepExact(input[k]))
         }
         return out
       }
@@ -75,6 +75,12 @@ function compileNode(schema: z.core.SomeType): Walker {
     default:
       throw new Error(`compileReader: unsupported schema type ${def.type}`)
   }
+}
+
+/** Stores an extra field as an own property: `out["__proto__"] = v` would swap the model's prototype instead. */
+function keep(out: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true })
+  else out[key] = value
 }
 
 /**

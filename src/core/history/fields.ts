@@ -70,6 +70,7 @@ export const flag = transform((v: unknown, ctx): boolean | null => {
   return fail(ctx as Ctx, v, `expected a boolean or "true"/"false", got ${describe(v)}`)
 })
 
+const MAX_DATE_MS = 8.64e15
 const CANONICAL_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/
 
 /**
@@ -86,8 +87,11 @@ function readTimestamp(v: unknown, ctx: Ctx): string {
   } else if (typeof v === 'string') {
     ms = parseIsoUtc(v)
   }
-  if (Number.isFinite(ms)) return new Date(ms).toISOString()
-  return fail(ctx, v, `expected an ISO 8601 timestamp or unix seconds, got ${describe(v)}`)
+  // Past ±8.64e15 ms a Date is invalid and toISOString throws a RangeError: report the field instead.
+  if (Math.abs(ms) <= MAX_DATE_MS) return new Date(ms).toISOString()
+  return fail(ctx, v, Number.isFinite(ms)
+    ? `expected a timestamp JavaScript can hold (up to year 275760), got ${describe(v)}`
+    : `expected an ISO 8601 timestamp or unix seconds, got ${describe(v)}`)
 }
 
 export const timestamp = transform((v: unknown, ctx) => readTimestamp(v, ctx as Ctx))
@@ -97,15 +101,18 @@ export const optTimestamp = transform((v: unknown, ctx): string | null =>
 )
 
 export type Direction = 'incoming' | 'outgoing'
-const DIRECTIONS: Record<string, Direction> = {
-  outgoing: 'outgoing', out: 'outgoing', send: 'outgoing', sent: 'outgoing', sending: 'outgoing',
-  incoming: 'incoming', in: 'incoming', receive: 'incoming', received: 'incoming', receiving: 'incoming',
+// A Map, not an object literal: service text such as "constructor" must not find Object.prototype members.
+const DIRECTIONS = new Map<string, Direction>([
+  ['outgoing', 'outgoing'], ['out', 'outgoing'], ['send', 'outgoing'], ['sent', 'outgoing'], ['sending', 'outgoing'],
+  ['incoming', 'incoming'], ['in', 'incoming'], ['receive', 'incoming'], ['received', 'incoming'], ['receiving', 'incoming'],
+])
+
+/** The one rule for every transfer list: `direction` in any common spelling, as `outgoing` / `incoming`; anything else is null. */
+export function readDirection(v: unknown): Direction | null {
+  return typeof v === 'string' ? (DIRECTIONS.get(v.trim().toLowerCase()) ?? null) : null
 }
 
-/** `direction` in any common spelling, normalized to `outgoing` / `incoming`; unknown spellings are null. */
-export const direction = transform((v: unknown): Direction | null =>
-  typeof v === 'string' ? (DIRECTIONS[v.trim().toLowerCase()] ?? null) : null,
-)
+export const direction = transform(readDirection)
 
 /** A list that may be missing or null (normalized to an empty list). */
 export function list<T extends z.core.SomeType>(item: T) {

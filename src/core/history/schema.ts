@@ -62,6 +62,7 @@ export const nftTransferSchema = looseObject({
   operator: optText,
   possible_spam: flag,
   verified_collection: flag,
+  direction,
 })
 
 export const erc20TransferSchema = looseObject({
@@ -84,6 +85,7 @@ export const erc20TransferSchema = looseObject({
   log_index: optIntText,
   possible_spam: flag,
   verified_contract: flag,
+  direction,
 })
 
 export const nativeTransferSchema = looseObject({
