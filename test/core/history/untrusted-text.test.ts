@@ -10,7 +10,7 @@ const ROUTE = `${BASE}/api/v2.2/wallets/:address/history`
 const ADDRESS = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
 const { server } = useMswServer()
 
-function serve(body: unknown) {
+function serve(body: Record<string, unknown>) {
   server.use(http.get(ROUTE, () => HttpResponse.json(body)))
 }
 const load = () => createClient({ baseUrl: BASE, retry: false }).getWalletHistory({ address: ADDRESS })
