@@ -57,6 +57,14 @@ export const optText = transform((v: unknown, ctx): string | null => {
   return fail(ctx as Ctx, v, `expected text or null, got ${describe(v)}`)
 })
 
+/** Hex data (`input`, `output`): empty text is the spec's bare `0x`, as some deployments send it; missing or null is null. */
+export const optHexData = transform((v: unknown, ctx): string | null => {
+  if (v === undefined || v === null) return null
+  if (v === '') return '0x'
+  if (typeof v === 'string') return v
+  return fail(ctx as Ctx, v, `expected hex data or null, got ${describe(v)}`)
+})
+
 /** A flag sent as a boolean or as text (`"true"`, `"1"`, `"yes"`…); missing or null is null. */
 export const flag = transform((v: unknown, ctx): boolean | null => {
   if (v === undefined || v === null || v === '') return null

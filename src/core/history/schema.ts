@@ -3,7 +3,7 @@ import type { z } from 'zod/mini'
 import { ResponseShapeError } from '../errors.js'
 import { parseJsonLossless } from '../json.js'
 import { compileReader } from './compile.js'
-import { direction, flag, intText, list, optIntText, optText, optTimestamp, text, timestamp } from './fields.js'
+import { direction, flag, intText, list, optHexData, optIntText, optText, optTimestamp, text, timestamp } from './fields.js'
 
 /**
  * Schemas for every resource of the wallet-history operation. They read what real
@@ -38,8 +38,8 @@ export const internalTransactionSchema = looseObject({
   value: intText,
   gas: optIntText,
   gas_used: optIntText,
-  input: optText,
-  output: optText,
+  input: optHexData,
+  output: optHexData,
 })
 
 export const nftTransferSchema = looseObject({
@@ -113,7 +113,7 @@ const transactionFields = {
   value: intText,
   gas: optIntText,
   gas_price: optIntText,
-  input: optText,
+  input: optHexData,
   receipt_cumulative_gas_used: optIntText,
   receipt_gas_used: optIntText,
   /** null when no contract was created (the spec's empty string). */
