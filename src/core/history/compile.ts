@@ -59,14 +59,16 @@ function compileNode(schema: z.core.SomeType): Walker {
       // A loose object keeps unknown keys (catchall `unknown`); a strict one would not be compiled.
       if (!def.catchall || defOf(def.catchall).type !== 'unknown') throw new Error('compileReader: only loose objects are supported')
       const build = objectBuilder(keys, walkers)
+      const count: Count = { n: 0 }
       return (v) => {
         if (v === null || typeof v !== 'object' || Array.isArray(v)) throw BAIL
         const input = v as Record<string, unknown>
-        const out = build(input)
-        // Unknown keys are rare: count first, copy only when there are any.
+        const out = build(input, count)
+        const present = count.n
+        // Extra keys are rare: more keys than known keys present means there are some.
         let n = 0
         for (const _ in input) n++
-        if (n > keys.length || !keys.every((k) => k in input)) {
+        if (n > present) {
           for (const k in input) if (!known.has(k)) keep(out, k, keepExact(input[k]))
         }
         return out
@@ -96,19 +98,31 @@ function keepExact(value: unknown): unknown {
   return value
 }
 
+/** How many known keys the last built input had; read by the caller right after `build`. */
+type Count = { n: number }
+
 /**
- * Builds the known keys as one object literal (monomorphic, ~3× faster than keyed stores).
+ * Builds the known keys as one object literal (monomorphic, ~3× faster than keyed stores) and
+ * counts the known keys the input has from the same named loads (no keyed `in` per key).
  * Where `new Function` is not allowed (a strict Content-Security-Policy), a loop does it.
  */
-function objectBuilder(keys: string[], walkers: Walker[]): (input: Record<string, unknown>) => Record<string, unknown> {
+function objectBuilder(keys: string[], walkers: Walker[]): (input: Record<string, unknown>, count: Count) => Record<string, unknown> {
   try {
-    const body = `return { ${keys.map((k, i) => `${JSON.stringify(k)}: w[${i}](v[${JSON.stringify(k)}])`).join(', ')} }`
-    const f = new Function('w', 'v', body) as (w: Walker[], v: Record<string, unknown>) => Record<string, unknown>
-    return (input) => f(walkers, input)
+    const loads = keys.map((k, i) => `const a${i} = v[${JSON.stringify(k)}]`).join('\n')
+    const present = keys.map((_, i) => `(a${i} === undefined ? 0 : 1)`).join(' + ')
+    const fields = keys.map((k, i) => `${JSON.stringify(k)}: w[${i}](a${i})`).join(', ')
+    const f = new Function('w', 'v', 'c', `${loads}\nconst out = { ${fields} }\nc.n = ${present || '0'}\nreturn out`) as (
+      w: Walker[], v: Record<string, unknown>, c: Count) => Record<string, unknown>
+    return (input, count) => f(walkers, input, count)
   } catch {
-    return (input) => {
+    return (input, count) => {
       const out: Record<string, unknown> = {}
-      for (let i = 0; i < keys.length; i++) out[keys[i]!] = walkers[i]!(input[keys[i]!])
+      count.n = 0
+      for (let i = 0; i < keys.length; i++) {
+        const value = input[keys[i]!]
+        if (value !== undefined) count.n++
+        out[keys[i]!] = walkers[i]!(value)
+      }
       return out
     }
   }
