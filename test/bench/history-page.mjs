@@ -6,7 +6,8 @@
 import { InfiniteQueryObserver, QueryClient } from '@tanstack/query-core'
 import { makePage } from './page-fixture.mjs'
 
-const dist = new URL('../../dist/exports/index.js', import.meta.url)
+// BLOCKFEED_DIST=<a build's dist folder> measures another build (e.g. the code before a change).
+const dist = process.env.BLOCKFEED_DIST ? new URL(`file://${process.env.BLOCKFEED_DIST}/exports/index.js`) : new URL('../../dist/exports/index.js', import.meta.url)
 const { createClient, walletHistoryInfiniteQueryOptions } = await import(dist.href)
 const ADDRESS = '0x00000000000000000000000000000000000000a1'
 

@@ -8,6 +8,15 @@ import type { z } from 'zod/mini'
  */
 
 const BAIL = Symbol('bail')
+// What the field readers get as zod's context: reporting an issue gives up at once.
+const payload = {
+  value: undefined as unknown,
+  issues: {
+    push: (): never => {
+      throw BAIL
+    },
+  } as unknown as unknown[],
+}
 type Walker = (value: unknown) => unknown
 type Def = {
   type: string
@@ -28,15 +37,7 @@ function compileNode(schema: z.core.SomeType): Walker {
   switch (def.type) {
     case 'transform': {
       const transform = def.transform!
-      const payload = { value: undefined as unknown, issues: [] as unknown[] }
-      return (v) => {
-        const out = transform(v, payload)
-        if (payload.issues.length > 0) {
-          payload.issues.length = 0
-          throw BAIL
-        }
-        return out
-      }
+      return (v) => transform(v, payload)
     }
     case 'pipe': {
       const first = compileNode(def.in!)
@@ -54,7 +55,11 @@ function compileNode(schema: z.core.SomeType): Walker {
     }
     case 'object': {
       const keys = Object.keys(def.shape!)
-      const walkers = keys.map((k) => compileNode(def.shape![k]!))
+      // A field that is a single transform is called directly (one call per field, not two).
+      const walkers = keys.map((k) => {
+        const field = defOf(def.shape![k]!)
+        return field.type === 'transform' ? (field.transform as Walker) : compileNode(def.shape![k]!)
+      })
       const known = new Set(keys)
       // A loose object keeps unknown keys (catchall `unknown`); a strict one would not be compiled.
       if (!def.catchall || defOf(def.catchall).type !== 'unknown') throw new Error('compileReader: only loose objects are supported')
@@ -108,21 +113,23 @@ type Count = { n: number }
  */
 function objectBuilder(keys: string[], walkers: Walker[]): (input: Record<string, unknown>, count: Count) => Record<string, unknown> {
   try {
+    // The walkers become constants of the built function's closure, so calls to them can be inlined.
+    const consts = keys.map((_, i) => `const w${i} = w[${i}]`).join('\n')
     const loads = keys.map((k, i) => `const a${i} = v[${JSON.stringify(k)}]`).join('\n')
     const present = keys.map((_, i) => `(a${i} === undefined ? 0 : 1)`).join(' + ')
-    const fields = keys.map((k, i) => `${JSON.stringify(k)}: w[${i}](a${i})`).join(', ')
-    const f = new Function('w', 'v', 'c', `${loads}\nconst out = { ${fields} }\nc.n = ${present || '0'}\nreturn out`) as (
-      w: Walker[], v: Record<string, unknown>, c: Count) => Record<string, unknown>
-    return (input, count) => f(walkers, input, count)
+    const fields = keys.map((k, i) => `${JSON.stringify(k)}: w${i}(a${i}, p)`).join(', ')
+    const body = `${consts}\nreturn function build(v, c) {\n${loads}\nconst out = { ${fields} }\nc.n = ${present || '0'}\nreturn out\n}`
+    return new Function('w', 'p', body)(walkers, payload) as (input: Record<string, unknown>, count: Count) => Record<string, unknown>
   } catch {
     return (input, count) => {
       const out: Record<string, unknown> = {}
-      count.n = 0
+      let n = 0
       for (let i = 0; i < keys.length; i++) {
         const value = input[keys[i]!]
-        if (value !== undefined) count.n++
-        out[keys[i]!] = walkers[i]!(value)
+        if (value !== undefined) n++
+        out[keys[i]!] = (walkers[i] as (v: unknown, p: unknown) => unknown)(value, payload)
       }
+      count.n = n
       return out
     }
   }

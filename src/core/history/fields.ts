@@ -1,5 +1,6 @@
 import { NEVER, array, pipe, transform } from 'zod/mini'
 import type { z } from 'zod/mini'
+import { clip } from '../text.js'
 import { parseIsoUtc } from '../time.js'
 
 /**
@@ -19,12 +20,62 @@ const fail = (ctx: Ctx, input: unknown, message: string) => {
 function describe(v: unknown): string {
   if (v === null) return 'null'
   if (v === undefined) return 'nothing'
-  if (typeof v === 'string') return `"${v.length > 24 ? `${v.slice(0, 24)}…` : v}"`
+  if (typeof v === 'string') return `"${clip(v, 24)}"`
   return typeof v
 }
 
+/**
+ * One copy of each text that repeats across entries and pages — the wallet's and its counterparties'
+ * addresses, token contracts, names, logos, labels, event signatures. JSON.parse makes a new string
+ * per occurrence, and those copies were most of a loaded page's heap. A direct-mapped cache keyed by
+ * a few characters, not a Map: hashing every fresh string cost more than parsing it. A collision
+ * only loses sharing; the cache holds at most SLOTS strings.
+ */
+const SLOTS = 1 << 13
+const cache: (string | undefined)[] = new Array<string | undefined>(SLOTS).fill(undefined)
+
+export function shared(s: string): string {
+  // Under zod (the slow path that collects issues) a failed read hands on zod's NEVER, not text.
+  if (typeof s !== 'string') return s
+  const n = s.length
+  if (n < 8) return s
+  const m = n >> 1
+  let h = Math.imul(n ^ s.charCodeAt(n - 1), 0x9e3779b1)
+  h = Math.imul(h ^ s.charCodeAt(n - 2), 0x85ebca6b)
+  h = Math.imul(h ^ s.charCodeAt(n - 3), 0xc2b2ae35)
+  h = Math.imul(h ^ s.charCodeAt(m), 0x27d4eb2f)
+  h = Math.imul(h ^ s.charCodeAt(m - 1), 0x165667b1)
+  h = Math.imul(h ^ s.charCodeAt(n >> 2), 0x9e3779b1)
+  const i = (h ^ (h >>> 15)) & (SLOTS - 1)
+  const seen = cache[i]
+  // Equal text in another string object compares equal here; the model then holds the older one.
+  if (seen === s) return seen
+  cache[i] = s
+  return s
+}
+
+/**
+ * The entry being read: its transfers and logs repeat its hash, block hash, time and number, and
+ * take the entry's own strings instead of copies (one comparison with a string still in cache).
+ * Entry fields come before its lists in the schema, so they are set when the lists are read.
+ */
+const entry = { hash: '', block_hash: '', block_timestamp: '', block_number: '' }
+type EntryKey = keyof typeof entry
+const sameAs = (key: EntryKey, v: string): string => (v === entry[key] ? entry[key] : v)
+
+/** Decimal digits only, by char codes: cheaper than a regular expression on every integer field. */
+function isDecimal(s: string): boolean {
+  const n = s.length
+  if (n === 0) return false
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i)
+    if (c < 48 || c > 57) return false
+  }
+  return true
+}
+
 function readInt(v: unknown, ctx: Ctx): string {
-  if (typeof v === 'string' && DECIMAL.test(v)) return v
+  if (typeof v === 'string' && isDecimal(v)) return v
   if (typeof v === 'number') {
     if (Number.isSafeInteger(v) && v >= 0) return String(v)
     if (Number.isInteger(v) && v > 0) {
@@ -43,19 +94,64 @@ export const optIntText = transform((v: unknown, ctx): string | null =>
   v === undefined || v === null || v === '' ? null : readInt(v, ctx as Ctx),
 )
 
-/** Required non-empty text. */
-export const text = transform((v: unknown, ctx): string => {
+function readText(v: unknown, ctx: Ctx): string {
   if (typeof v === 'string' && v !== '') return v
-  return fail(ctx as Ctx, v, `expected text, got ${describe(v)}`)
-})
+  return fail(ctx, v, `expected text, got ${describe(v)}`)
+}
 
-/** Optional text: missing, null and empty text all become null. */
-export const optText = transform((v: unknown, ctx): string | null => {
+function readOptText(v: unknown, ctx: Ctx): string | null {
   if (v === undefined || v === null || v === '') return null
   if (typeof v === 'string') return v
   if (typeof v === 'number') return String(v)
-  return fail(ctx as Ctx, v, `expected text or null, got ${describe(v)}`)
+  return fail(ctx, v, `expected text or null, got ${describe(v)}`)
+}
+
+/** Required non-empty text. */
+export const text = transform((v: unknown, ctx): string => readText(v, ctx as Ctx))
+
+/** Optional text: missing, null and empty text all become null. */
+export const optText = transform((v: unknown, ctx): string | null => readOptText(v, ctx as Ctx))
+
+/** Required text that repeats across entries (addresses, token contracts): one shared copy. */
+export const sharedText = transform((v: unknown, ctx): string => shared(readText(v, ctx as Ctx)))
+
+/** Optional text that repeats across entries (addresses, labels, names, logos, topics): one shared copy. */
+export const optSharedText = transform((v: unknown, ctx): string | null => {
+  const out = readOptText(v, ctx as Ctx)
+  return out === null ? null : shared(out)
 })
+
+/** The entry's hash (remembered for its lists). */
+export const entryHash = transform((v: unknown, ctx): string => (entry.hash = readText(v, ctx as Ctx)))
+/** The entry's block hash (remembered for its lists). */
+export const entryBlockHash = transform((v: unknown, ctx): string | null => {
+  const out = readOptText(v, ctx as Ctx)
+  entry.block_hash = out ?? ''
+  return out
+})
+/** The entry's block number (remembered for its lists). */
+export const entryBlockNumber = transform((v: unknown, ctx): string => (entry.block_number = readInt(v, ctx as Ctx)))
+/** The entry's time (remembered for its lists). */
+export const entryTimestamp = transform((v: unknown, ctx): string => (entry.block_timestamp = readTimestamp(v, ctx as Ctx)))
+
+/** A transfer's or log's transaction hash: the entry's own string when it is the entry's. */
+export const txHashOfEntry = transform((v: unknown, ctx): string | null => {
+  const out = readOptText(v, ctx as Ctx)
+  return out === null ? null : sameAs('hash', out)
+})
+/** A transfer's or log's block hash: the entry's own string when it is the entry's. */
+export const blockHashOfEntry = transform((v: unknown, ctx): string | null => {
+  const out = readOptText(v, ctx as Ctx)
+  return out === null ? null : sameAs('block_hash', out)
+})
+/** A transfer's or log's block number: the entry's own string when it is the entry's. */
+export const blockNumberOfEntry = transform((v: unknown, ctx): string | null =>
+  v === undefined || v === null || v === '' ? null : sameAs('block_number', readInt(v, ctx as Ctx)),
+)
+/** A transfer's or log's time: the entry's own string when it is the entry's. */
+export const timestampOfEntry = transform((v: unknown, ctx): string | null =>
+  v === undefined || v === null || v === '' ? null : sameAs('block_timestamp', readTimestamp(v, ctx as Ctx)),
+)
 
 /** Hex data (`input`, `output`): empty text is the spec's bare `0x`, as some deployments send it; missing or null is null. */
 export const optHexData = transform((v: unknown, ctx): string | null => {
