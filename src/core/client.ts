@@ -67,7 +67,8 @@ async function getJsonOnce<T>(
   const headers = new Headers(config.headers)
   headers.set('accept', 'application/json')
   if (config.apiKey) headers.set('X-API-Key', config.apiKey)
-  const shownUrl = redact(url, secrets)
+  // Only an error shows the URL: redact it then, not on every successful page.
+  const shownUrl = () => redact(url, secrets)
 
   let response: Response
   let body: string
@@ -76,15 +77,15 @@ async function getJsonOnce<T>(
     body = await response.text()
   } catch (error) {
     if (signal?.aborted) throw signal.reason ?? error
-    if (timeout.aborted) throw new TimeoutError(timeoutMs, shownUrl)
+    if (timeout.aborted) throw new TimeoutError(timeoutMs, shownUrl())
     if (isAbortError(error)) throw error
-    throw new NetworkError(shownUrl, error)
+    throw new NetworkError(shownUrl(), error)
   }
 
   if (!response.ok) {
     throw new HttpStatusError({
       status: response.status,
-      url: shownUrl,
+      url: shownUrl(),
       body: redact(body.slice(0, 500), secrets),
       retryAfterMs: parseRetryAfter(response.headers.get('retry-after')),
     })
