@@ -1,72 +1,23 @@
-import { checkChain, getChainInfo, type ChainInfo, type ChainInput } from './chains.js'
+import { checkChain, getChainInfo } from './chains.js'
+import type { BlockfeedClient, ClientConfig, ClientContext, RequestOptions } from './clientTypes.js'
 import { HttpStatusError, InvalidParameterError, NetworkError, ResponseShapeError, TimeoutError, isAbortError, redact } from './errors.js'
 import { getWalletHistory } from './history/getWalletHistory.js'
 import { walletHistoryPages } from './history/pages.js'
-import type { WalletHistoryParameters } from './history/params.js'
-import type { WalletHistoryPage } from './history/schema.js'
-import { resolveRetry, parseRetryAfter, withRetry, type RetryConfig, type RetryOption } from './retry.js'
-import { createRpcSender, type RpcSender } from './rpc/rpc.js'
-import type { RpcMethod, RpcRequest, RpcReturnType } from './rpc/methods.js'
+import { resolveRetry, parseRetryAfter, withRetry } from './retry.js'
+import { createRpcSender } from './rpc/rpc.js'
 
-/** Where JSON-RPC requests go: one URL, one per chain, or a function of the chain. */
-export type RpcConfig =
-  | { url: string; headers?: Record<string, string> }
-  | { urls: Partial<Record<string, string>>; headers?: Record<string, string> }
-  | ((chain: string) => string | undefined)
-
-export interface ClientConfig {
-  /** The service's {base_url}; may be relative (e.g. `/api/blockfeed` behind `createProxyHandler`). */
-  baseUrl: string
-  /** Sent as `X-API-Key`. Leave it out in browsers: put `createProxyHandler` on your server instead. */
-  apiKey?: string | undefined
-  rpc?: RpcConfig | undefined
-  /** Default chain for history and RPC calls (a spec name or hex id). */
-  chain?: ChainInput | undefined
-  /** Chains accepted beyond the spec's 13, e.g. a devnet's `0x7a69`. */
-  extraChains?: readonly string[] | undefined
-  fetch?: typeof fetch | undefined
-  /** Extra headers for every wallet-history request. */
-  headers?: Record<string, string> | undefined
-  /** Per attempt. Default 30 000 ms. */
-  timeoutMs?: number | undefined
-  /** The one retry layer. Default 3 retries (at most 4 calls) with back-off. `false` turns it off. */
-  retry?: RetryOption | undefined
-  /** JSON-RPC batching: on by default, at most 20 calls a batch (some providers refuse more). */
-  batch?: false | { size?: number; waitMs?: number } | undefined
-}
-
-export interface RequestOptions {
-  signal?: AbortSignal | undefined
-}
-
-export interface RpcOptions extends RequestOptions {
-  /** Which chain's RPC URL to use; defaults to the client's `chain`. */
-  chain?: ChainInput | undefined
-}
-
-export interface BlockfeedClient {
-  /** The base URL, used to keep query caches of different services apart (never holds the key). */
-  readonly baseUrl: string
-  readonly chain: string | undefined
-  readonly extraChains: readonly string[]
-  getWalletHistory(params: WalletHistoryParameters, options?: RequestOptions): Promise<WalletHistoryPage>
-  walletHistoryPages(params: WalletHistoryParameters, options?: RequestOptions): AsyncGenerator<WalletHistoryPage, void, undefined>
-  rpc<M extends RpcMethod>(request: RpcRequest<M>, options?: RpcOptions): Promise<RpcReturnType<M>>
-  /** Chain metadata (label, native currency, explorer) by spec name or hex id. */
-  chainInfo(chain?: string): ChainInfo | undefined
-}
-
-/** What the operations get from the client: the config, checked, and the one HTTP sender. */
-export interface ClientContext {
-  config: Readonly<ClientConfig>
-  retry: Required<RetryConfig>
-  /**
-   * GET a JSON resource from the service (retries, timeout, typed errors) and read it with
-   * `read`, which gets the parsed body and its text (to re-read numbers above 2^53 exactly).
-   */
-  getJson<T>(pathAndQuery: string, read: (json: unknown, text: string) => T, options?: RequestOptions): Promise<T>
-  rpc: RpcSender
-}
+// The contract types live in clientTypes.ts; re-exported so existing imports of them from here keep working.
+export type {
+  BlockfeedClient,
+  ClientConfig,
+  ClientContext,
+  GetJson,
+  HistoryContext,
+  RequestOptions,
+  RpcConfig,
+  RpcOptions,
+  RpcSender,
+} from './clientTypes.js'
 
 export function createClient(config: ClientConfig): BlockfeedClient {
   if (config === null || typeof config !== 'object') throw new InvalidParameterError('config', 'expected an object')
@@ -116,7 +67,8 @@ async function getJsonOnce<T>(
   const headers = new Headers(config.headers)
   headers.set('accept', 'application/json')
   if (config.apiKey) headers.set('X-API-Key', config.apiKey)
-  const shownUrl = redact(url, secrets)
+  // Only an error shows the URL: redact it then, not on every successful page.
+  const shownUrl = () => redact(url, secrets)
 
   let response: Response
   let body: string
@@ -125,15 +77,15 @@ async function getJsonOnce<T>(
     body = await response.text()
   } catch (error) {
     if (signal?.aborted) throw signal.reason ?? error
-    if (timeout.aborted) throw new TimeoutError(timeoutMs, shownUrl)
+    if (timeout.aborted) throw new TimeoutError(timeoutMs, shownUrl())
     if (isAbortError(error)) throw error
-    throw new NetworkError(shownUrl, error)
+    throw new NetworkError(shownUrl(), error)
   }
 
   if (!response.ok) {
     throw new HttpStatusError({
       status: response.status,
-      url: shownUrl,
+      url: shownUrl(),
       body: redact(body.slice(0, 500), secrets),
       retryAfterMs: parseRetryAfter(response.headers.get('retry-after')),
     })

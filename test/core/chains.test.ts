@@ -65,3 +65,14 @@ describe('the 13 chains of the spec', () => {
     expect(createClient({ baseUrl: 'https://x.test', chain: '0x7a69', extraChains: ['0x7a69'] }).chainInfo()!.chainId).toBe(31337)
   })
 })
+
+describe('chain text naming Object.prototype members', () => {
+  const names = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']
+
+  it.each(names)('%j is no chain: refused by name, no metadata, not a spec name', (name) => {
+    expect(isChainName(name)).toBe(false)
+    expect(getChainInfo(name)).toBeUndefined()
+    expect(() => checkChain(name)).toThrow(InvalidParameterError)
+    expect(createClient({ baseUrl: 'https://x.test' }).chainInfo(name)).toBeUndefined()
+  })
+})

@@ -8,6 +8,15 @@ import type { z } from 'zod/mini'
  */
 
 const BAIL = Symbol('bail')
+// What the field readers get as zod's context: reporting an issue gives up at once.
+const payload = {
+  value: undefined as unknown,
+  issues: {
+    push: (): never => {
+      throw BAIL
+    },
+  } as unknown as unknown[],
+}
 type Walker = (value: unknown) => unknown
 type Def = {
   type: string
@@ -28,15 +37,7 @@ function compileNode(schema: z.core.SomeType): Walker {
   switch (def.type) {
     case 'transform': {
       const transform = def.transform!
-      const payload = { value: undefined as unknown, issues: [] as unknown[] }
-      return (v) => {
-        const out = transform(v, payload)
-        if (payload.issues.length > 0) {
-          payload.issues.length = 0
-          throw BAIL
-        }
-        return out
-      }
+      return (v) => transform(v, payload)
     }
     case 'pipe': {
       const first = compileNode(def.in!)
@@ -54,20 +55,26 @@ function compileNode(schema: z.core.SomeType): Walker {
     }
     case 'object': {
       const keys = Object.keys(def.shape!)
-      const walkers = keys.map((k) => compileNode(def.shape![k]!))
+      // A field that is a single transform is called directly (one call per field, not two).
+      const walkers = keys.map((k) => {
+        const field = defOf(def.shape![k]!)
+        return field.type === 'transform' ? (field.transform as Walker) : compileNode(def.shape![k]!)
+      })
       const known = new Set(keys)
       // A loose object keeps unknown keys (catchall `unknown`); a strict one would not be compiled.
       if (!def.catchall || defOf(def.catchall).type !== 'unknown') throw new Error('compileReader: only loose objects are supported')
       const build = objectBuilder(keys, walkers)
+      const count: Count = { n: 0 }
       return (v) => {
         if (v === null || typeof v !== 'object' || Array.isArray(v)) throw BAIL
         const input = v as Record<string, unknown>
-        const out = build(input)
-        // Unknown keys are rare: count first, copy only when there are any.
+        const out = build(input, count)
+        const present = count.n
+        // Extra keys are rare: more keys than known keys present means there are some.
         let n = 0
         for (const _ in input) n++
-        if (n > keys.length || !keys.every((k) => k in input)) {
-          for (const k in input) if (!known.has(k)) out[k] = keepExact(input[k])
+        if (n > present) {
+          for (const k in input) if (!known.has(k)) keep(out, k, keepExact(input[k]))
         }
         return out
       }
@@ -75,6 +82,12 @@ function compileNode(schema: z.core.SomeType): Walker {
     default:
       throw new Error(`compileReader: unsupported schema type ${def.type}`)
   }
+}
+
+/** Stores an extra field as an own property: `out["__proto__"] = v` would swap the model's prototype instead. */
+function keep(out: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true })
+  else out[key] = value
 }
 
 /**
@@ -90,19 +103,33 @@ function keepExact(value: unknown): unknown {
   return value
 }
 
+/** How many known keys the last built input had; read by the caller right after `build`. */
+type Count = { n: number }
+
 /**
- * Builds the known keys as one object literal (monomorphic, ~3× faster than keyed stores).
+ * Builds the known keys as one object literal (monomorphic, ~3× faster than keyed stores) and
+ * counts the known keys the input has from the same named loads (no keyed `in` per key).
  * Where `new Function` is not allowed (a strict Content-Security-Policy), a loop does it.
  */
-function objectBuilder(keys: string[], walkers: Walker[]): (input: Record<string, unknown>) => Record<string, unknown> {
+function objectBuilder(keys: string[], walkers: Walker[]): (input: Record<string, unknown>, count: Count) => Record<string, unknown> {
   try {
-    const body = `return { ${keys.map((k, i) => `${JSON.stringify(k)}: w[${i}](v[${JSON.stringify(k)}])`).join(', ')} }`
-    const f = new Function('w', 'v', body) as (w: Walker[], v: Record<string, unknown>) => Record<string, unknown>
-    return (input) => f(walkers, input)
+    // The walkers become constants of the built function's closure, so calls to them can be inlined.
+    const consts = keys.map((_, i) => `const w${i} = w[${i}]`).join('\n')
+    const loads = keys.map((k, i) => `const a${i} = v[${JSON.stringify(k)}]`).join('\n')
+    const present = keys.map((_, i) => `(a${i} === undefined ? 0 : 1)`).join(' + ')
+    const fields = keys.map((k, i) => `${JSON.stringify(k)}: w${i}(a${i}, p)`).join(', ')
+    const body = `${consts}\nreturn function build(v, c) {\n${loads}\nconst out = { ${fields} }\nc.n = ${present || '0'}\nreturn out\n}`
+    return new Function('w', 'p', body)(walkers, payload) as (input: Record<string, unknown>, count: Count) => Record<string, unknown>
   } catch {
-    return (input) => {
+    return (input, count) => {
       const out: Record<string, unknown> = {}
-      for (let i = 0; i < keys.length; i++) out[keys[i]!] = walkers[i]!(input[keys[i]!])
+      let n = 0
+      for (let i = 0; i < keys.length; i++) {
+        const value = input[keys[i]!]
+        if (value !== undefined) n++
+        out[keys[i]!] = (walkers[i] as (v: unknown, p: unknown) => unknown)(value, payload)
+      }
+      count.n = n
       return out
     }
   }

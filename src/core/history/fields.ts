@@ -1,5 +1,6 @@
 import { NEVER, array, pipe, transform } from 'zod/mini'
 import type { z } from 'zod/mini'
+import { clip } from '../text.js'
 import { parseIsoUtc } from '../time.js'
 
 /**
@@ -19,12 +20,62 @@ const fail = (ctx: Ctx, input: unknown, message: string) => {
 function describe(v: unknown): string {
   if (v === null) return 'null'
   if (v === undefined) return 'nothing'
-  if (typeof v === 'string') return `"${v.length > 24 ? `${v.slice(0, 24)}…` : v}"`
+  if (typeof v === 'string') return `"${clip(v, 24)}"`
   return typeof v
 }
 
+/**
+ * One copy of each text that repeats across entries and pages — the wallet's and its counterparties'
+ * addresses, token contracts, names, logos, labels, event signatures. JSON.parse makes a new string
+ * per occurrence, and those copies were most of a loaded page's heap. A direct-mapped cache keyed by
+ * a few characters, not a Map: hashing every fresh string cost more than parsing it. A collision
+ * only loses sharing; the cache holds at most SLOTS strings.
+ */
+const SLOTS = 1 << 13
+const cache: (string | undefined)[] = new Array<string | undefined>(SLOTS).fill(undefined)
+
+export function shared(s: string): string {
+  // Under zod (the slow path that collects issues) a failed read hands on zod's NEVER, not text.
+  if (typeof s !== 'string') return s
+  const n = s.length
+  if (n < 8) return s
+  const m = n >> 1
+  let h = Math.imul(n ^ s.charCodeAt(n - 1), 0x9e3779b1)
+  h = Math.imul(h ^ s.charCodeAt(n - 2), 0x85ebca6b)
+  h = Math.imul(h ^ s.charCodeAt(n - 3), 0xc2b2ae35)
+  h = Math.imul(h ^ s.charCodeAt(m), 0x27d4eb2f)
+  h = Math.imul(h ^ s.charCodeAt(m - 1), 0x165667b1)
+  h = Math.imul(h ^ s.charCodeAt(n >> 2), 0x9e3779b1)
+  const i = (h ^ (h >>> 15)) & (SLOTS - 1)
+  const seen = cache[i]
+  // Equal text in another string object compares equal here; the model then holds the older one.
+  if (seen === s) return seen
+  cache[i] = s
+  return s
+}
+
+/**
+ * The entry being read: its transfers and logs repeat its hash, block hash, time and number, and
+ * take the entry's own strings instead of copies (one comparison with a string still in cache).
+ * Entry fields come before its lists in the schema, so they are set when the lists are read.
+ */
+const entry = { hash: '', block_hash: '', block_timestamp: '', block_number: '' }
+type EntryKey = keyof typeof entry
+const sameAs = (key: EntryKey, v: string): string => (v === entry[key] ? entry[key] : v)
+
+/** Decimal digits only, by char codes: cheaper than a regular expression on every integer field. */
+function isDecimal(s: string): boolean {
+  const n = s.length
+  if (n === 0) return false
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i)
+    if (c < 48 || c > 57) return false
+  }
+  return true
+}
+
 function readInt(v: unknown, ctx: Ctx): string {
-  if (typeof v === 'string' && DECIMAL.test(v)) return v
+  if (typeof v === 'string' && isDecimal(v)) return v
   if (typeof v === 'number') {
     if (Number.isSafeInteger(v) && v >= 0) return String(v)
     if (Number.isInteger(v) && v > 0) {
@@ -43,18 +94,71 @@ export const optIntText = transform((v: unknown, ctx): string | null =>
   v === undefined || v === null || v === '' ? null : readInt(v, ctx as Ctx),
 )
 
-/** Required non-empty text. */
-export const text = transform((v: unknown, ctx): string => {
+function readText(v: unknown, ctx: Ctx): string {
   if (typeof v === 'string' && v !== '') return v
-  return fail(ctx as Ctx, v, `expected text, got ${describe(v)}`)
-})
+  return fail(ctx, v, `expected text, got ${describe(v)}`)
+}
 
-/** Optional text: missing, null and empty text all become null. */
-export const optText = transform((v: unknown, ctx): string | null => {
+function readOptText(v: unknown, ctx: Ctx): string | null {
   if (v === undefined || v === null || v === '') return null
   if (typeof v === 'string') return v
   if (typeof v === 'number') return String(v)
-  return fail(ctx as Ctx, v, `expected text or null, got ${describe(v)}`)
+  return fail(ctx, v, `expected text or null, got ${describe(v)}`)
+}
+
+/** Required non-empty text. */
+export const text = transform((v: unknown, ctx): string => readText(v, ctx as Ctx))
+
+/** Optional text: missing, null and empty text all become null. */
+export const optText = transform((v: unknown, ctx): string | null => readOptText(v, ctx as Ctx))
+
+/** Required text that repeats across entries (addresses, token contracts): one shared copy. */
+export const sharedText = transform((v: unknown, ctx): string => shared(readText(v, ctx as Ctx)))
+
+/** Optional text that repeats across entries (addresses, labels, names, logos, topics): one shared copy. */
+export const optSharedText = transform((v: unknown, ctx): string | null => {
+  const out = readOptText(v, ctx as Ctx)
+  return out === null ? null : shared(out)
+})
+
+/** The entry's hash (remembered for its lists). */
+export const entryHash = transform((v: unknown, ctx): string => (entry.hash = readText(v, ctx as Ctx)))
+/** The entry's block hash (remembered for its lists). */
+export const entryBlockHash = transform((v: unknown, ctx): string | null => {
+  const out = readOptText(v, ctx as Ctx)
+  entry.block_hash = out ?? ''
+  return out
+})
+/** The entry's block number (remembered for its lists). */
+export const entryBlockNumber = transform((v: unknown, ctx): string => (entry.block_number = readInt(v, ctx as Ctx)))
+/** The entry's time (remembered for its lists). */
+export const entryTimestamp = transform((v: unknown, ctx): string => (entry.block_timestamp = readTimestamp(v, ctx as Ctx)))
+
+/** A transfer's or log's transaction hash: the entry's own string when it is the entry's. */
+export const txHashOfEntry = transform((v: unknown, ctx): string | null => {
+  const out = readOptText(v, ctx as Ctx)
+  return out === null ? null : sameAs('hash', out)
+})
+/** A transfer's or log's block hash: the entry's own string when it is the entry's. */
+export const blockHashOfEntry = transform((v: unknown, ctx): string | null => {
+  const out = readOptText(v, ctx as Ctx)
+  return out === null ? null : sameAs('block_hash', out)
+})
+/** A transfer's or log's block number: the entry's own string when it is the entry's. */
+export const blockNumberOfEntry = transform((v: unknown, ctx): string | null =>
+  v === undefined || v === null || v === '' ? null : sameAs('block_number', readInt(v, ctx as Ctx)),
+)
+/** A transfer's or log's time: the entry's own string when it is the entry's. */
+export const timestampOfEntry = transform((v: unknown, ctx): string | null =>
+  v === undefined || v === null || v === '' ? null : sameAs('block_timestamp', readTimestamp(v, ctx as Ctx)),
+)
+
+/** Hex data (`input`, `output`): empty text is the spec's bare `0x`, as some deployments send it; missing or null is null. */
+export const optHexData = transform((v: unknown, ctx): string | null => {
+  if (v === undefined || v === null) return null
+  if (v === '') return '0x'
+  if (typeof v === 'string') return v
+  return fail(ctx as Ctx, v, `expected hex data or null, got ${describe(v)}`)
 })
 
 /** A flag sent as a boolean or as text (`"true"`, `"1"`, `"yes"`…); missing or null is null. */
@@ -70,6 +174,7 @@ export const flag = transform((v: unknown, ctx): boolean | null => {
   return fail(ctx as Ctx, v, `expected a boolean or "true"/"false", got ${describe(v)}`)
 })
 
+const MAX_DATE_MS = 8.64e15
 const CANONICAL_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/
 
 /**
@@ -86,8 +191,11 @@ function readTimestamp(v: unknown, ctx: Ctx): string {
   } else if (typeof v === 'string') {
     ms = parseIsoUtc(v)
   }
-  if (Number.isFinite(ms)) return new Date(ms).toISOString()
-  return fail(ctx, v, `expected an ISO 8601 timestamp or unix seconds, got ${describe(v)}`)
+  // Past ±8.64e15 ms a Date is invalid and toISOString throws a RangeError: report the field instead.
+  if (Math.abs(ms) <= MAX_DATE_MS) return new Date(ms).toISOString()
+  return fail(ctx, v, Number.isFinite(ms)
+    ? `expected a timestamp JavaScript can hold (up to year 275760), got ${describe(v)}`
+    : `expected an ISO 8601 timestamp or unix seconds, got ${describe(v)}`)
 }
 
 export const timestamp = transform((v: unknown, ctx) => readTimestamp(v, ctx as Ctx))
@@ -97,15 +205,18 @@ export const optTimestamp = transform((v: unknown, ctx): string | null =>
 )
 
 export type Direction = 'incoming' | 'outgoing'
-const DIRECTIONS: Record<string, Direction> = {
-  outgoing: 'outgoing', out: 'outgoing', send: 'outgoing', sent: 'outgoing', sending: 'outgoing',
-  incoming: 'incoming', in: 'incoming', receive: 'incoming', received: 'incoming', receiving: 'incoming',
+// A Map, not an object literal: service text such as "constructor" must not find Object.prototype members.
+const DIRECTIONS = new Map<string, Direction>([
+  ['outgoing', 'outgoing'], ['out', 'outgoing'], ['send', 'outgoing'], ['sent', 'outgoing'], ['sending', 'outgoing'],
+  ['incoming', 'incoming'], ['in', 'incoming'], ['receive', 'incoming'], ['received', 'incoming'], ['receiving', 'incoming'],
+])
+
+/** The one rule for every transfer list: `direction` in any common spelling, as `outgoing` / `incoming`; anything else is null. */
+export function readDirection(v: unknown): Direction | null {
+  return typeof v === 'string' ? (DIRECTIONS.get(v.trim().toLowerCase()) ?? null) : null
 }
 
-/** `direction` in any common spelling, normalized to `outgoing` / `incoming`; unknown spellings are null. */
-export const direction = transform((v: unknown): Direction | null =>
-  typeof v === 'string' ? (DIRECTIONS[v.trim().toLowerCase()] ?? null) : null,
-)
+export const direction = transform(readDirection)
 
 /** A list that may be missing or null (normalized to an empty list). */
 export function list<T extends z.core.SomeType>(item: T) {

@@ -1,4 +1,4 @@
-import type { ClientContext, RequestOptions } from '../client.js'
+import type { HistoryContext, RequestOptions } from '../clientTypes.js'
 import {
   normalizeWalletHistoryParameters,
   toWalletHistorySearchParams,
@@ -16,7 +16,7 @@ export type GetWalletHistoryReturnType = WalletHistoryPage
  * Parameters are checked before anything is sent.
  */
 export async function getWalletHistory(
-  ctx: ClientContext,
+  ctx: HistoryContext,
   params: WalletHistoryParameters,
   options?: RequestOptions,
 ): Promise<WalletHistoryPage> {
@@ -29,7 +29,7 @@ export async function getWalletHistory(
 
 /** The same, for parameters that are already normalized (query functions read them back from the key). */
 export async function getNormalizedWalletHistory(
-  ctx: ClientContext,
+  ctx: HistoryContext,
   params: NormalizedWalletHistoryParameters,
   options?: RequestOptions,
 ): Promise<WalletHistoryPage> {

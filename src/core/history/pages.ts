@@ -1,4 +1,4 @@
-import type { ClientContext, RequestOptions } from '../client.js'
+import type { HistoryContext, RequestOptions } from '../clientTypes.js'
 import { getNormalizedWalletHistory } from './getWalletHistory.js'
 import { normalizeWalletHistoryParameters, type WalletHistoryParameters } from './params.js'
 import type { WalletHistoryPage } from './schema.js'
@@ -15,7 +15,7 @@ export function nextCursor(page: Pick<WalletHistoryPage, 'cursor'>, seen: Readon
 
 /** Every page of a wallet's history, in order, following cursors until there are none. */
 export async function* walletHistoryPages(
-  ctx: ClientContext,
+  ctx: HistoryContext,
   params: WalletHistoryParameters,
   options?: RequestOptions,
 ): AsyncGenerator<WalletHistoryPage, void, undefined> {

@@ -5,14 +5,14 @@ import {
   TimeoutError as ViemTimeoutError,
   http,
 } from 'viem'
-import type { ClientConfig, RpcOptions } from '../client.js'
+import type { ClientConfig, RpcSender } from '../clientTypes.js'
 import { checkChain } from '../chains.js'
 import { HttpStatusError, InvalidParameterError, JsonRpcError, NetworkError, ResponseShapeError, TimeoutError, isAbortError, redact } from '../errors.js'
 import { parseRetryAfter, withRetry, type RetryConfig } from '../retry.js'
 import { normalizeRpcRequest, type RpcMethod } from './methods.js'
 import { sameOrigin } from '../url.js'
 
-export type RpcSender = (request: { method: RpcMethod; params?: readonly unknown[] }, options?: RpcOptions) => Promise<unknown>
+export type { RpcSender } from '../clientTypes.js'
 
 type Transport = { request: (args: { method: string; params?: unknown }) => Promise<unknown> }
 
