@@ -1,5 +1,6 @@
 import { checkChain, getChainInfo } from './chains.js'
 import type { BlockfeedClient, ClientConfig, ClientContext, RequestOptions } from './clientTypes.js'
+import { exportWalletHistoryCsv } from './export/csv.js'
 import { HttpStatusError, InvalidParameterError, NetworkError, ResponseShapeError, TimeoutError, isAbortError, redact } from './errors.js'
 import { getWalletHistory } from './history/getWalletHistory.js'
 import { walletHistoryPages } from './history/pages.js'
@@ -42,7 +43,7 @@ export function createClient(config: ClientConfig): BlockfeedClient {
     rpc: createRpcSender({ ...config, chain: defaultChain, extraChains }, retry, secrets),
   }
 
-  return {
+  const client: BlockfeedClient = {
     baseUrl,
     chain: defaultChain,
     extraChains,
@@ -50,7 +51,9 @@ export function createClient(config: ClientConfig): BlockfeedClient {
     walletHistoryPages: (params, options) => walletHistoryPages(ctx, params, options),
     rpc: (request, options) => ctx.rpc(request, options) as never,
     chainInfo: (chain) => getChainInfo(chain ?? defaultChain),
+    exportWalletHistoryCsv: (params, options) => exportWalletHistoryCsv(client, params, options),
   }
+  return client
 }
 
 async function getJsonOnce<T>(

@@ -4,6 +4,7 @@
  * operations (`history/*`, `rpc/rpc.ts`) each depend on this file instead of on each other.
  */
 import type { ChainInfo, ChainInput } from './chains.js'
+import type { ExportWalletHistoryCsvOptions, ExportWalletHistoryCsvParameters, WalletHistoryCsvExport } from './export/types.js'
 import type { WalletHistoryParameters } from './history/params.js'
 import type { WalletHistoryPage } from './history/schema.js'
 import type { RetryConfig, RetryOption } from './retry.js'
@@ -55,6 +56,11 @@ export interface BlockfeedClient {
   rpc<M extends RpcMethod>(request: RpcRequest<M>, options?: RpcOptions): Promise<RpcReturnType<M>>
   /** Chain metadata (label, native currency, explorer) by spec name or hex id. */
   chainInfo(chain?: string): ChainInfo | undefined
+  /**
+   * The wallet's whole history as CSV text, streamed a page at a time (header first): one row per
+   * transfer, exact amounts, spreadsheet-safe cells. See README, "Export".
+   */
+  exportWalletHistoryCsv(params: ExportWalletHistoryCsvParameters, options?: ExportWalletHistoryCsvOptions): WalletHistoryCsvExport
 }
 
 /** Sends one JSON-RPC call (retries, timeout, typed errors); built by `createRpcSender`. */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { exportWalletHistoryCsv, type ExportProgress, type ExportResumePoint, type ExportWalletHistoryCsvParameters } from '../core/export/csv.js'
+import type { ExportProgress, ExportResumePoint, ExportWalletHistoryCsvParameters } from '../core/export/csv.js'
 import { useBlockfeedClient } from './useBlockfeedClient.js'
 
 export type ExportStatus = 'idle' | 'running' | 'done' | 'error' | 'cancelled'
@@ -70,7 +70,7 @@ export function useExportWalletHistory(params: ExportWalletHistoryCsvParameters 
       setStatus('running')
       setError(null)
       try {
-        const exporter = exportWalletHistoryCsv(client, params, { signal: abort.signal, resume: carried?.point, onProgress: setProgress })
+        const exporter = client.exportWalletHistoryCsv(params, { signal: abort.signal, resume: carried?.point, onProgress: setProgress })
         try {
           for await (const chunk of exporter) {
             if (options.write) await options.write(chunk)

@@ -1,50 +1,12 @@
-import { stringify } from 'csv-stringify/sync'
-import { checkChain, type ChainInput } from '../chains.js'
-import type { BlockfeedClient, RequestOptions } from '../client.js'
+import { checkChain } from '../chains.js'
+import type { BlockfeedClient } from '../clientTypes.js'
 import { InvalidParameterError } from '../errors.js'
-import { checkAddress, type WalletHistoryParameters } from '../history/params.js'
+import { checkAddress } from '../history/params.js'
 import { nextCursor } from '../history/pages.js'
 import { csvColumns, entryRecords } from './rows.js'
+import type { ExportProgress, ExportWalletHistoryCsvOptions, ExportWalletHistoryCsvParameters, WalletHistoryCsvExport } from './types.js'
 
-export interface ExportWalletHistoryCsvParameters extends Omit<WalletHistoryParameters, 'chain' | 'cursor'> {
-  /** One chain (default: the client's); or `chains` for several, exported one after another. */
-  chain?: ChainInput | undefined
-  chains?: readonly ChainInput[] | undefined
-}
-
-/** Where an export stands; `resume` is what to pass back to continue after a failure. */
-export interface ExportProgress {
-  /** Transactions read so far. */
-  entries: number
-  /** CSV rows written so far (header not counted). */
-  rows: number
-  /** History requests made so far. */
-  requests: number
-  /** The chain being read. */
-  chain: string | undefined
-  /** The `block_timestamp` of the last transaction written: how far back (or forward) the file reaches. */
-  reached: string | null
-  /** The next page to read: pass it as `options.resume` to continue an export that stopped. Null when done. */
-  resume: ExportResumePoint | null
-  done: boolean
-}
-
-export interface ExportResumePoint {
-  chain: string | undefined
-  /** The cursor of the next page; null for the chain's first page. */
-  cursor: string | null
-}
-
-export interface ExportWalletHistoryCsvOptions extends RequestOptions {
-  onProgress?: ((progress: ExportProgress) => void) | undefined
-  /** Continue from where an earlier export stopped (its last `progress.resume`); the header is not written again. */
-  resume?: ExportResumePoint | null | undefined
-}
-
-export interface WalletHistoryCsvExport extends AsyncIterable<string> {
-  /** The latest progress (also sent to `onProgress` after every chunk). */
-  readonly progress: ExportProgress
-}
+export type { ExportProgress, ExportResumePoint, ExportWalletHistoryCsvOptions, ExportWalletHistoryCsvParameters, WalletHistoryCsvExport } from './types.js'
 
 const CRLF = '\r\n'
 // RFC 4180 (CRLF, quotes doubled, fields with , " CR LF quoted) and the OWASP CSV-injection rule:
@@ -92,6 +54,8 @@ export function exportWalletHistoryCsv(
   const report = () => onProgress?.({ ...progress, resume: progress.resume && { ...progress.resume } })
 
   async function* chunks(): AsyncGenerator<string, void, undefined> {
+    // Loaded on the first export, not with the client: most apps never export.
+    const { stringify } = await import('csv-stringify/sync')
     if (!resume) yield stringify([[...csvColumns]], csvOptions)
     for (let i = start; i < chains.length; i++) {
       const chain = chains[i]
