@@ -1,15 +1,17 @@
 import type { DataTag, Query, QueryFilters, QueryFunctionContext } from '@tanstack/query-core'
 import type { BlockfeedClient } from '../client.js'
-import type { ChainInput } from '../chains.js'
+import { checkChain, type ChainInput } from '../chains.js'
+import { settledBlock } from '../rpc/head.js'
 import {
-  followsHead,
-  isImmutableRequest,
   isRpcMethod,
+  methodSpecs,
+  requestFreshness,
   normalizeRpcRequest,
   type RpcMethod,
   type RpcParameters,
   type RpcReturnType,
 } from '../rpc/methods.js'
+import type { BlockfeedQueryError } from './error.js'
 import { jsonSafe } from './jsonSafe.js'
 import type { QueryKeyClient } from './walletHistory.js'
 
@@ -18,7 +20,12 @@ export type RpcQueryParameters<M extends RpcMethod> = {
   method: M
   /** Which chain's RPC URL; defaults to the client's `chain`. */
   chain?: ChainInput | undefined
-} & (RpcParameters<M> extends readonly [] ? { params?: readonly [] | undefined } : { params: RpcParameters<M> })
+} & (RpcParameters<M> extends readonly []
+  ? { params?: readonly [] | undefined }
+  : {
+      /** Required; `undefined` while an input is missing: the query waits (`enabled: false`). */
+      params: RpcParameters<M> | undefined
+    })
 
 export type RpcQueryKeyParameters<M extends RpcMethod = RpcMethod> = {
   baseUrl: string
@@ -32,7 +39,7 @@ export type RpcQueryKeyParameters<M extends RpcMethod = RpcMethod> = {
 export type RpcQueryKey<M extends RpcMethod = RpcMethod> = DataTag<
   readonly ['blockfeed', 'rpc', RpcQueryKeyParameters<M>],
   RpcReturnType<M>,
-  Error
+  BlockfeedQueryError
 >
 
 /**
@@ -64,25 +71,60 @@ export function rpcQueryKey<M extends RpcMethod>(
 }
 
 /**
- * Query options for one of the 28 methods. Results addressed by hash or by a fixed block
- * number never go stale (`staleTime: Infinity`), except a `null` (not mined yet, or
- * unknown); results at `latest`/`pending` keep the QueryClient's default. `retry: false`
- * because the client's `withRetry` is the one retry layer.
+ * Whether a read at a block number was fetched once that block had settled, by the Query's key
+ * array (TanStack hands the query function and `staleTime` the same array). A read fetched near
+ * the head may be partial, so it stays head-following until a fetch after the block settled.
+ */
+const fetchedSettled = new WeakMap<object, boolean>()
+
+const isSettled = (block: bigint, settled: bigint | undefined) => settled !== undefined && block <= settled
+
+/**
+ * Query options for one of the 28 methods. Results addressed by hash never go stale
+ * (`staleTime: Infinity`), except a `null` (not mined yet, or unknown); results at a block
+ * number do so only once that block is settled (the finalized block, or the head minus the
+ * chain's reorg depth, as last seen by the client) and a fetch happened after that; results at
+ * `latest`/`pending`, or near the head, keep the QueryClient's default and follow new blocks.
+ * `enabled` is false until the query can run: every required param given (`params: undefined`
+ * waits) and the chain known. `retry: false` because the client's `withRetry` is the one retry layer.
  */
 export function rpcQueryOptions<M extends RpcMethod>(client: BlockfeedClient, parameters: RpcQueryParameters<M>): RpcQueryOptions<M> {
   const queryKey = rpcQueryKey(client, parameters as { method: M; params?: readonly unknown[]; chain?: ChainInput })
-  const { method, params } = queryKey[2]
-  const immutable = isRpcMethod(method) && isImmutableRequest(method, params)
+  const { method, params, baseUrl, chain } = queryKey[2]
+  const known = isRpcMethod(method)
+  const freshness = known ? requestFreshness(method, params) : undefined
+  const missingParams = parameters.params === undefined && known && methodSpecs[method].required > 0
+  const enabled = !missingParams && isKnownChain(chain, client.extraChains)
+  let staleTime: RpcQueryOptions<M>['staleTime']
+  if (freshness?.kind === 'immutable') staleTime = (query) => (query.state.data == null ? 0 : Infinity)
+  else if (freshness?.kind === 'block' && isSettled(freshness.block, settledBlock(baseUrl, chain))) {
+    staleTime = (query) => (query.state.data != null && fetchedSettled.get(query.queryKey) === true ? Infinity : 0)
+  }
   return {
     queryKey,
-    queryFn: ({ queryKey, signal }: QueryFunctionContext<RpcQueryKey<M>>): Promise<RpcReturnType<M>> => {
-      const { method, params, chain } = queryKey[2]
-      return client.rpc({ method, params } as never, { chain: chain ?? undefined, signal }) as Promise<RpcReturnType<M>>
+    queryFn: async ({ queryKey, signal }: QueryFunctionContext<RpcQueryKey<M>>): Promise<RpcReturnType<M>> => {
+      const { method, params, chain, baseUrl } = queryKey[2]
+      const f = isRpcMethod(method) ? requestFreshness(method, params) : undefined
+      // Judged before sending: the head known now is at most the node's head when it answers.
+      const settledBefore = f?.kind === 'block' && isSettled(f.block, settledBlock(baseUrl, chain))
+      const data = (await client.rpc({ method, params } as never, { chain: chain ?? undefined, signal })) as RpcReturnType<M>
+      if (f?.kind === 'block') fetchedSettled.set(queryKey, settledBefore)
+      return data
     },
     retry: false,
-    ...(immutable
-      ? { staleTime: (query: Query<RpcReturnType<M>, Error, RpcReturnType<M>, RpcQueryKey<M>>) => (query.state.data == null ? 0 : Infinity) }
-      : {}),
+    enabled,
+    ...(staleTime ? { staleTime } : {}),
+  }
+}
+
+/** A chain the client accepts (a spec chain or one of its `extraChains`), or none (the client's single RPC URL). */
+function isKnownChain(chain: string | null, extraChains: readonly string[]): boolean {
+  if (chain === null) return true
+  try {
+    checkChain(chain, extraChains)
+    return true
+  } catch {
+    return false
   }
 }
 
@@ -91,14 +133,24 @@ export interface RpcQueryOptions<M extends RpcMethod> {
   queryKey: RpcQueryKey<M>
   queryFn: (context: QueryFunctionContext<RpcQueryKey<M>>) => Promise<RpcReturnType<M>>
   retry: false
-  staleTime?: (query: Query<RpcReturnType<M>, Error, RpcReturnType<M>, RpcQueryKey<M>>) => number
+  /** False while a required input is missing (`params: undefined`) or the chain is unknown. */
+  enabled: boolean
+  staleTime?: (query: Query<RpcReturnType<M>, BlockfeedQueryError, RpcReturnType<M>, RpcQueryKey<M>>) => number
 }
 
-/** Whether a cached rpc query's result can change with the next block (read from its key). */
+/**
+ * Whether a cached rpc query's result can change with the next block (read from its key): at a
+ * tag or no block, or at a block number not settled yet or last fetched before it settled.
+ * Pass the Query's own `queryKey` (as filters do) so the last fetch is known.
+ */
 export function isHeadFollowingRpcQuery(queryKey: readonly unknown[]): boolean {
   const k = queryKey[2] as Partial<RpcQueryKeyParameters> | undefined
   if (queryKey[0] !== 'blockfeed' || queryKey[1] !== 'rpc' || !k || !isRpcMethod(k.method) || !Array.isArray(k.params)) return false
-  return followsHead(k.method, k.params)
+  const f = requestFreshness(k.method, k.params)
+  if (f.kind === 'head') return true
+  if (f.kind !== 'block') return false
+  const settled = typeof k.baseUrl === 'string' && isSettled(f.block, settledBlock(k.baseUrl, k.chain))
+  return !settled || fetchedSettled.get(queryKey) === false
 }
 
 /**

@@ -1,5 +1,6 @@
 import { isAddress, type PublicRpcSchema, type WalletRpcSchema } from 'viem'
 import { InvalidParameterError } from '../errors.js'
+import { clip } from '../text.js'
 
 /** The 28 JSON-RPC methods of the spec, in its order: the allow-list. */
 export const rpcMethods = [
@@ -165,45 +166,52 @@ interface MethodSpec {
   /** What an omitted trailing block tag means ('latest', as the spec says for eth_call). */
   defaultBlock?: true
   /**
-   * What makes a result final: `true`, always (addressed by hash, or the chain id); a number,
-   * the position of the block reference, final when it is a fixed number or hash; absent, never.
+   * When the result can never change. `'always'`: it is addressed by hash (or is the chain id).
+   * `{ blockParam: i }`: when `params[i]` is a block hash, or a block number at or below the
+   * settled depth (see `requestFreshness`). `{ filterParam: i }`: the same for the log filter
+   * at `params[i]` (its `blockHash`, or both bounds). Absent: never (a read at the head).
    */
-  final?: true | number
+  immutableWhen?: 'always' | { blockParam: number } | { filterParam: number }
 }
 
 const none: MethodSpec = { params: [], required: 0 }
+const always = 'always' as const
+const atBlock = (i: number) => ({ blockParam: i })
 
-/** Parameter rules for the 28 methods, from the spec's method table. */
-export const methodSpecs: Record<RpcMethod, MethodSpec> = {
+/**
+ * Parameter rules for the 28 methods, from the spec's method table. Null prototype: a method
+ * name is caller text, and `methodSpecs.constructor` must not find Object's.
+ */
+export const methodSpecs: Readonly<Record<RpcMethod, MethodSpec>> = Object.assign(Object.create(null) as Record<RpcMethod, MethodSpec>, {
   eth_blockNumber: none,
-  eth_call: { params: [callObject, blockRef], required: 1, defaultBlock: true, final: 1 },
-  eth_chainId: { params: [], required: 0, final: true },
-  eth_createAccessList: { params: [callObject, blockRef], required: 1, defaultBlock: true, final: 1 },
+  eth_call: { params: [callObject, blockRef], required: 1, defaultBlock: true, immutableWhen: atBlock(1) },
+  eth_chainId: { params: [], required: 0, immutableWhen: always },
+  eth_createAccessList: { params: [callObject, blockRef], required: 1, defaultBlock: true, immutableWhen: atBlock(1) },
   eth_estimateGas: { params: [callObject, blockTag], required: 1 },
-  eth_feeHistory: { params: [quantity, blockTag, percentiles], required: 2, final: 1 },
+  eth_feeHistory: { params: [quantity, blockTag, percentiles], required: 2, immutableWhen: atBlock(1) },
   eth_gasPrice: none,
-  eth_getBalance: { params: [address, blockRef], required: 1, defaultBlock: true, final: 1 },
-  eth_getBlockByHash: { params: [hash32, bool], required: 2, final: true },
-  eth_getBlockByNumber: { params: [blockTag, bool], required: 2, final: 0 },
-  eth_getBlockTransactionCountByHash: { params: [hash32], required: 1, final: true },
-  eth_getBlockTransactionCountByNumber: { params: [blockTag], required: 1, final: 0 },
-  eth_getBlockReceipts: { params: [blockOrHash], required: 1, final: 0 },
-  eth_getCode: { params: [address, blockRef], required: 1, defaultBlock: true, final: 1 },
-  eth_getLogs: { params: [filter], required: 1 },
-  eth_getProof: { params: [address, hashList, blockRef], required: 2, defaultBlock: true, final: 2 },
-  eth_getStorageAt: { params: [address, quantity, blockRef], required: 2, defaultBlock: true, final: 2 },
-  eth_getTransactionByHash: { params: [hash32], required: 1, final: true },
-  eth_getTransactionByBlockHashAndIndex: { params: [hash32, quantity], required: 2, final: true },
-  eth_getTransactionByBlockNumberAndIndex: { params: [blockTag, quantity], required: 2, final: 0 },
-  eth_getTransactionCount: { params: [address, blockRef], required: 1, defaultBlock: true, final: 1 },
-  eth_getTransactionReceipt: { params: [hash32], required: 1, final: true },
-  eth_getUncleByBlockHashAndIndex: { params: [hash32, quantity], required: 2, final: true },
-  eth_getUncleByBlockNumberAndIndex: { params: [blockTag, quantity], required: 2, final: 0 },
-  eth_getUncleCountByBlockHash: { params: [hash32], required: 1, final: true },
-  eth_getUncleCountByBlockNumber: { params: [blockTag], required: 1, final: 0 },
+  eth_getBalance: { params: [address, blockRef], required: 1, defaultBlock: true, immutableWhen: atBlock(1) },
+  eth_getBlockByHash: { params: [hash32, bool], required: 2, immutableWhen: always },
+  eth_getBlockByNumber: { params: [blockTag, bool], required: 2, immutableWhen: atBlock(0) },
+  eth_getBlockTransactionCountByHash: { params: [hash32], required: 1, immutableWhen: always },
+  eth_getBlockTransactionCountByNumber: { params: [blockTag], required: 1, immutableWhen: atBlock(0) },
+  eth_getBlockReceipts: { params: [blockOrHash], required: 1, immutableWhen: atBlock(0) },
+  eth_getCode: { params: [address, blockRef], required: 1, defaultBlock: true, immutableWhen: atBlock(1) },
+  eth_getLogs: { params: [filter], required: 1, immutableWhen: { filterParam: 0 } },
+  eth_getProof: { params: [address, hashList, blockRef], required: 2, defaultBlock: true, immutableWhen: atBlock(2) },
+  eth_getStorageAt: { params: [address, quantity, blockRef], required: 2, defaultBlock: true, immutableWhen: atBlock(2) },
+  eth_getTransactionByHash: { params: [hash32], required: 1, immutableWhen: always },
+  eth_getTransactionByBlockHashAndIndex: { params: [hash32, quantity], required: 2, immutableWhen: always },
+  eth_getTransactionByBlockNumberAndIndex: { params: [blockTag, quantity], required: 2, immutableWhen: atBlock(0) },
+  eth_getTransactionCount: { params: [address, blockRef], required: 1, defaultBlock: true, immutableWhen: atBlock(1) },
+  eth_getTransactionReceipt: { params: [hash32], required: 1, immutableWhen: always },
+  eth_getUncleByBlockHashAndIndex: { params: [hash32, quantity], required: 2, immutableWhen: always },
+  eth_getUncleByBlockNumberAndIndex: { params: [blockTag, quantity], required: 2, immutableWhen: atBlock(0) },
+  eth_getUncleCountByBlockHash: { params: [hash32], required: 1, immutableWhen: always },
+  eth_getUncleCountByBlockNumber: { params: [blockTag], required: 1, immutableWhen: atBlock(0) },
   eth_maxPriorityFeePerGas: none,
   eth_sendRawTransaction: { params: [hexData], required: 1 },
-}
+} satisfies Record<RpcMethod, MethodSpec>)
 
 /**
  * Checks a request against the allow-list and the method's parameter rules, and returns
@@ -216,7 +224,7 @@ export function normalizeRpcRequest(request: { method: unknown; params?: unknown
   if (!isRpcMethod(method)) {
     throw new InvalidParameterError(
       'method',
-      `${typeof method === 'string' ? `"${method.slice(0, 60)}"` : 'it'} is not one of the 28 methods of the Blockchain Data Service Interface v2.2`,
+      `${typeof method === 'string' ? `"${clip(method, 60)}"` : 'it'} is not one of the 28 methods of the Blockchain Data Service Interface v2.2`,
     )
   }
   const spec = methodSpecs[method]
@@ -238,25 +246,56 @@ export function normalizeRpcRequest(request: { method: unknown; params?: unknown
 }
 
 /**
- * Whether a result can never change: addressed by hash, or at a fixed block number.
- * Results at a tag (`latest`, `pending`, …) or with no block at all can.
+ * How a read's result can change, from its canonical params:
+ * - `immutable`: addressed by hash, the chain id, or the genesis block: cache forever;
+ * - `block`: pinned to a block number; final only once `block` is settled (at or below the
+ *   finalized block, or the head minus the chain's reorg depth), until then it follows the head;
+ * - `head`: at a tag (`latest`, `pending`, `safe`, `finalized`…) or at no block: follows the head;
+ * - `write`: not a read (`eth_sendRawTransaction`).
  */
-export function isImmutableRequest(method: RpcMethod, params: readonly unknown[]): boolean {
-  if (method === 'eth_getLogs') {
-    const f = params[0] as { fromBlock?: unknown; toBlock?: unknown; blockHash?: unknown } | undefined
-    return !!f && (typeof f.blockHash === 'string' || (isFixedBlock(f.fromBlock) && isFixedBlock(f.toBlock)))
+export type RequestFreshness = { kind: 'immutable' } | { kind: 'block'; block: bigint } | { kind: 'head' } | { kind: 'write' }
+
+const IMMUTABLE: RequestFreshness = { kind: 'immutable' }
+const HEAD: RequestFreshness = { kind: 'head' }
+
+export function requestFreshness(method: RpcMethod, params: readonly unknown[]): RequestFreshness {
+  if (method === 'eth_sendRawTransaction') return { kind: 'write' }
+  const when = methodSpecs[method].immutableWhen
+  if (when === undefined) return HEAD
+  if (when === 'always') return IMMUTABLE
+  if ('filterParam' in when) {
+    const f = params[when.filterParam] as { fromBlock?: unknown; toBlock?: unknown; blockHash?: unknown } | undefined
+    if (!f || typeof f !== 'object') return HEAD
+    if (typeof f.blockHash === 'string') return IMMUTABLE
+    const from = blockNumberOf(f.fromBlock)
+    const to = blockNumberOf(f.toBlock)
+    // An omitted bound is `latest`; the later bound decides when the whole range has settled.
+    return from === undefined || to === undefined ? HEAD : atNumber(from > to ? from : to)
   }
-  // A transaction or receipt by hash is null until mined: rpcQueryOptions keeps a null result stale.
-  const final = methodSpecs[method].final
-  return final === true || (final !== undefined && isFixedBlock(params[final]))
+  const b = params[when.blockParam]
+  if (typeof b === 'string' && HASH32.test(b)) return IMMUTABLE
+  if (b !== null && typeof b === 'object' && typeof (b as { blockHash?: unknown }).blockHash === 'string') return IMMUTABLE
+  const n = blockNumberOf(b !== null && typeof b === 'object' ? (b as { blockNumber?: unknown }).blockNumber : b)
+  return n === undefined ? HEAD : atNumber(n)
 }
 
-function isFixedBlock(b: unknown): boolean {
-  if (typeof b === 'string') return QUANTITY.test(b) || HASH32.test(b)
-  return b !== null && typeof b === 'object' && ('blockHash' in b || 'blockNumber' in b)
+// The genesis block is never replaced, so block 0 needs no head to be final.
+const atNumber = (n: bigint): RequestFreshness => (n === 0n ? IMMUTABLE : { kind: 'block', block: n })
+
+function blockNumberOf(b: unknown): bigint | undefined {
+  return typeof b === 'string' && QUANTITY.test(b) ? BigInt(b) : undefined
 }
 
-/** Whether a read follows the chain head (no block, or a moving tag) and so goes stale on a new block. */
-export function followsHead(method: RpcMethod, params: readonly unknown[]): boolean {
-  return !isImmutableRequest(method, params) && method !== 'eth_sendRawTransaction'
+/**
+ * Whether a result can never change: addressed by hash, or at a block number at or below
+ * `settled` (the highest block no reorg is expected to replace; unknown → not final).
+ */
+export function isImmutableRequest(method: RpcMethod, params: readonly unknown[], settled?: bigint | undefined): boolean {
+  const f = requestFreshness(method, params)
+  return f.kind === 'immutable' || (f.kind === 'block' && settled !== undefined && f.block <= settled)
+}
+
+/** Whether a read can change with the next block: at a tag, at no block, or pinned to a block not yet settled. */
+export function followsHead(method: RpcMethod, params: readonly unknown[], settled?: bigint | undefined): boolean {
+  return method !== 'eth_sendRawTransaction' && !isImmutableRequest(method, params, settled)
 }
