@@ -1,6 +1,6 @@
 import type { DataTag, Query, QueryFilters, QueryFunctionContext } from '@tanstack/query-core'
 import type { BlockfeedClient } from '../client.js'
-import { checkChain, type ChainInput } from '../chains.js'
+import type { ChainInput } from '../chains.js'
 import { settledBlock } from '../rpc/head.js'
 import {
   isRpcMethod,
@@ -13,7 +13,7 @@ import {
 } from '../rpc/methods.js'
 import type { BlockfeedQueryError } from './error.js'
 import { jsonSafe } from './jsonSafe.js'
-import type { QueryKeyClient } from './walletHistory.js'
+import { isKnownChain, type QueryKeyClient } from './walletHistory.js'
 
 /** `{ method, params, chain }`: params may be left off for methods that take none. */
 export type RpcQueryParameters<M extends RpcMethod> = {
@@ -114,17 +114,6 @@ export function rpcQueryOptions<M extends RpcMethod>(client: BlockfeedClient, pa
     retry: false,
     enabled,
     ...(staleTime ? { staleTime } : {}),
-  }
-}
-
-/** A chain the client accepts (a spec chain or one of its `extraChains`), or none (the client's single RPC URL). */
-function isKnownChain(chain: string | null, extraChains: readonly string[]): boolean {
-  if (chain === null) return true
-  try {
-    checkChain(chain, extraChains)
-    return true
-  } catch {
-    return false
   }
 }
 
