@@ -204,3 +204,52 @@ describe('useWalletHistory: switching wallet or chain', () => {
     expect(result.current.isPlaceholderData).toBe(false)
   })
 })
+
+describe('useWalletHistory: every infinite-query option it does not own passes through', () => {
+  it('select shapes data while transactions still lists every loaded page', async () => {
+    wallets[`${A.toLowerCase()}/`] = { '': { cursor: 'c1', hashes: [1, 2] }, c1: { cursor: null, hashes: [2, 3] } }
+    const { wrapper } = setup()
+    const { result } = renderHook(() => useWalletHistory({ address: A, query: { select: (data) => data.pages.length } }), { wrapper })
+    await waitFor(() => expect(result.current.data).toBe(1))
+    expect(hashesOf(result.current.transactions)).toEqual([1, 2].map(hash))
+    await act(() => result.current.fetchNextPage())
+    await waitFor(() => expect(result.current.data).toBe(2))
+    expect(hashesOf(result.current.transactions)).toEqual([1, 2, 3].map(hash))
+  })
+
+  it('maxPages and meta reach the query', async () => {
+    wallets[`${A.toLowerCase()}/`] = { '': { cursor: 'c1', hashes: [1] }, c1: { cursor: null, hashes: [2] } }
+    const { wrapper, queryClient } = setup()
+    const { result } = renderHook(() => useWalletHistory({ address: A, query: { maxPages: 1, meta: { screen: 'activity' } } }), { wrapper })
+    await waitFor(() => expect(result.current.isSuccess).toBe(true))
+    await act(() => result.current.fetchNextPage())
+    await waitFor(() => expect(hashesOf(result.current.transactions)).toEqual([hash(2)]))
+    expect(result.current.data?.pages).toHaveLength(1)
+    expect(queryClient.getQueryCache().getAll().map((q) => q.meta)).toEqual([{ screen: 'activity' }])
+  })
+
+  it('the caller can hold the query back (enabled: false, or a function) but not run it before the address is valid', async () => {
+    wallets[`${A.toLowerCase()}/`] = { '': { cursor: null, hashes: [1] } }
+    const { wrapper } = setup()
+    const { result, rerender } = renderHook(
+      ({ address, enabled }: { address: string; enabled: boolean }) => useWalletHistory({ address, query: { enabled: () => enabled } }),
+      { wrapper, initialProps: { address: '0x12', enabled: true } },
+    )
+    rerender({ address: A, enabled: false })
+    await delay(30)
+    expect(requests).toHaveLength(0)
+    expect(result.current.status).toBe('pending')
+    rerender({ address: A, enabled: true })
+    await waitFor(() => expect(result.current.isSuccess).toBe(true))
+    expect(requests).toHaveLength(1)
+  })
+
+  it('an unknown chain waits (no request, no error)', async () => {
+    const { wrapper } = setup()
+    const { result } = renderHook(() => useWalletHistory({ address: A, chain: 'ethereum' }), { wrapper })
+    await delay(30)
+    expect(result.current.fetchStatus).toBe('idle')
+    expect(result.current.error).toBeNull()
+    expect(requests).toHaveLength(0)
+  })
+})
