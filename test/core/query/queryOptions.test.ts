@@ -69,13 +69,13 @@ describe('options factories', () => {
 
 describe('freshness of reads at a block number', () => {
   const c = createClient({ baseUrl: 'https://fresh.test', chain: 'eth', rpc: { url: 'https://rpc.test' } })
-  const logs = (to: string) => rpcQueryOptions(c, { method: 'eth_getLogs', params: [{ fromBlock: '0x1', toBlock: to }] })
+  const logs = (to: `0x${string}`) => rpcQueryOptions(c, { method: 'eth_getLogs', params: [{ fromBlock: '0x1', toBlock: to }] })
 
   it('with no head seen, or near it, a read at a number keeps the default staleTime and matches the head filter', () => {
     const qc = new QueryClient()
     expect('staleTime' in logs('0x10')).toBe(false)
     qc.getQueryCache().build(qc, logs('0x10') as never)
-    expect(qc.getQueryCache().findAll(rpcHeadQueryFilter(c)).map((q) => q.queryKey[2].method)).toEqual(['eth_getLogs'])
+    expect(qc.getQueryCache().findAll(rpcHeadQueryFilter(c)).map((q) => (q.queryKey[2] as { method: string }).method)).toEqual(['eth_getLogs'])
     recordHead('https://fresh.test', 'eth', 'eth_blockNumber', [], '0x20')
     // 0x20 - 64 is below 0x10: still inside the reorg window.
     expect('staleTime' in logs('0x10')).toBe(false)
