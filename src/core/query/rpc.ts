@@ -77,7 +77,13 @@ export function rpcQueryKey<M extends RpcMethod>(
  */
 const fetchedSettled = new WeakMap<object, boolean>()
 
-const isSettled = (block: bigint, settled: bigint | undefined) => settled !== undefined && block <= settled
+/** For a read pinned to a block number: whether that block is settled now; `undefined` for any other read. */
+function blockSettled({ method, params, baseUrl, chain }: Partial<RpcQueryKeyParameters>): boolean | undefined {
+  const f = isRpcMethod(method) && Array.isArray(params) ? requestFreshness(method, params) : undefined
+  if (typeof f !== 'object') return undefined
+  const settled = typeof baseUrl === 'string' ? settledBlock(baseUrl, chain) : undefined
+  return settled !== undefined && f.block <= settled
+}
 
 /**
  * Query options for one of the 28 methods. Results addressed by hash never go stale
@@ -90,29 +96,27 @@ const isSettled = (block: bigint, settled: bigint | undefined) => settled !== un
  */
 export function rpcQueryOptions<M extends RpcMethod>(client: BlockfeedClient, parameters: RpcQueryParameters<M>): RpcQueryOptions<M> {
   const queryKey = rpcQueryKey(client, parameters as { method: M; params?: readonly unknown[]; chain?: ChainInput })
-  const { method, params, baseUrl, chain } = queryKey[2]
+  const { method, params, chain } = queryKey[2]
   const known = isRpcMethod(method)
-  const freshness = known ? requestFreshness(method, params) : undefined
   const missingParams = parameters.params === undefined && known && methodSpecs[method].required > 0
-  const enabled = !missingParams && isKnownChain(chain, client.extraChains)
-  let staleTime: RpcQueryOptions<M>['staleTime']
-  if (freshness?.kind === 'immutable') staleTime = (query) => (query.state.data == null ? 0 : Infinity)
-  else if (freshness?.kind === 'block' && isSettled(freshness.block, settledBlock(baseUrl, chain))) {
-    staleTime = (query) => (query.state.data != null && fetchedSettled.get(query.queryKey) === true ? Infinity : 0)
-  }
+  const staleTime: RpcQueryOptions<M>['staleTime'] =
+    known && requestFreshness(method, params) === 'immutable'
+      ? (query) => (query.state.data == null ? 0 : Infinity)
+      : blockSettled(queryKey[2])
+        ? (query) => (query.state.data != null && fetchedSettled.get(query.queryKey) === true ? Infinity : 0)
+        : undefined
   return {
     queryKey,
     queryFn: async ({ queryKey, signal }: QueryFunctionContext<RpcQueryKey<M>>): Promise<RpcReturnType<M>> => {
-      const { method, params, chain, baseUrl } = queryKey[2]
-      const f = isRpcMethod(method) ? requestFreshness(method, params) : undefined
+      const { method, params, chain } = queryKey[2]
       // Judged before sending: the head known now is at most the node's head when it answers.
-      const settledBefore = f?.kind === 'block' && isSettled(f.block, settledBlock(baseUrl, chain))
+      const settledBefore = blockSettled(queryKey[2])
       const data = (await client.rpc({ method, params } as never, { chain: chain ?? undefined, signal })) as RpcReturnType<M>
-      if (f?.kind === 'block') fetchedSettled.set(queryKey, settledBefore)
+      if (settledBefore !== undefined) fetchedSettled.set(queryKey, settledBefore)
       return data
     },
     retry: false,
-    enabled,
+    enabled: !missingParams && isKnownChain(chain, client.extraChains),
     ...(staleTime ? { staleTime } : {}),
   }
 }
@@ -135,11 +139,9 @@ export interface RpcQueryOptions<M extends RpcMethod> {
 export function isHeadFollowingRpcQuery(queryKey: readonly unknown[]): boolean {
   const k = queryKey[2] as Partial<RpcQueryKeyParameters> | undefined
   if (queryKey[0] !== 'blockfeed' || queryKey[1] !== 'rpc' || !k || !isRpcMethod(k.method) || !Array.isArray(k.params)) return false
-  const f = requestFreshness(k.method, k.params)
-  if (f.kind === 'head') return true
-  if (f.kind !== 'block') return false
-  const settled = typeof k.baseUrl === 'string' && isSettled(f.block, settledBlock(k.baseUrl, k.chain))
-  return !settled || fetchedSettled.get(queryKey) === false
+  const settled = blockSettled(k)
+  if (settled !== undefined) return !settled || fetchedSettled.get(queryKey) === false
+  return requestFreshness(k.method, k.params) === 'head'
 }
 
 /**

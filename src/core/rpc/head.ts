@@ -1,26 +1,27 @@
-import { getChainInfo } from '../chains.js'
+import { chainHexIds, chainNames, type ChainHexId } from '../chains.js'
 
 /**
- * How many blocks below the head a reorg can still replace, by chain id. Chains with
- * single-slot finality (Avalanche, Fantom, Cronos, Palm) need a margin only for nodes behind a
- * load balancer; BNB Chain's fast finality settles within a few blocks; Polygon PoS has seen
- * reorgs over 100 blocks deep. Everything else (Ethereum's two epochs, L2s, devnets): the default.
+ * How many blocks below the head a reorg can still replace, by spec chain name (a hex id is read
+ * as its name). Chains with single-slot finality (Avalanche, Fantom, Cronos, Palm) need a margin
+ * only for nodes behind a load balancer; BNB Chain's fast finality settles within a few blocks;
+ * Polygon PoS has seen reorgs over 100 blocks deep. Everything else (Ethereum's two epochs, L2s,
+ * devnets): the default.
  */
-const reorgDepthByChainId = new Map<number, number>([
-  [56, 15],
-  [137, 128],
-  [250, 4],
-  [25, 4],
-  [43114, 4],
-  [11297108109, 4],
+const reorgDepths = new Map<string, number>([
+  ['bsc', 15],
+  ['polygon', 128],
+  ['fantom', 4],
+  ['cronos', 4],
+  ['avalanche', 4],
+  ['palm', 4],
 ])
 
 export const DEFAULT_REORG_DEPTH = 64
 
 /** The reorg depth for a chain given as a spec name or hex id; the default when unknown. */
 export function reorgDepth(chain: string | null | undefined): number {
-  const id = chain ? getChainInfo(chain)?.chainId : undefined
-  return (id !== undefined ? reorgDepthByChainId.get(id) : undefined) ?? DEFAULT_REORG_DEPTH
+  const hex = chainHexIds.indexOf((chain ?? '').toLowerCase() as ChainHexId)
+  return reorgDepths.get(hex < 0 ? (chain ?? '') : chainNames[hex]!) ?? DEFAULT_REORG_DEPTH
 }
 
 interface ChainHead {

@@ -167,16 +167,15 @@ interface MethodSpec {
   defaultBlock?: true
   /**
    * When the result can never change. `'always'`: it is addressed by hash (or is the chain id).
-   * `{ blockParam: i }`: when `params[i]` is a block hash, or a block number at or below the
-   * settled depth (see `requestFreshness`). `{ filterParam: i }`: the same for the log filter
-   * at `params[i]` (its `blockHash`, or both bounds). Absent: never (a read at the head).
+   * A number `i`: when the block in `params[i]` is a block hash, or a block number at or below
+   * the settled depth (see `requestFreshness`). `'filterSettled'`: the same for the log filter
+   * in `params[0]` (its `blockHash`, or both bounds). Absent: never (a read at the head).
    */
-  immutableWhen?: 'always' | { blockParam: number } | { filterParam: number }
+  immutableWhen?: 'always' | 'filterSettled' | number
 }
 
 const none: MethodSpec = { params: [], required: 0 }
 const always = 'always' as const
-const atBlock = (i: number) => ({ blockParam: i })
 
 /**
  * Parameter rules for the 28 methods, from the spec's method table. Null prototype: a method
@@ -184,31 +183,31 @@ const atBlock = (i: number) => ({ blockParam: i })
  */
 export const methodSpecs: Readonly<Record<RpcMethod, MethodSpec>> = Object.assign(Object.create(null) as Record<RpcMethod, MethodSpec>, {
   eth_blockNumber: none,
-  eth_call: { params: [callObject, blockRef], required: 1, defaultBlock: true, immutableWhen: atBlock(1) },
+  eth_call: { params: [callObject, blockRef], required: 1, defaultBlock: true, immutableWhen: 1 },
   eth_chainId: { params: [], required: 0, immutableWhen: always },
-  eth_createAccessList: { params: [callObject, blockRef], required: 1, defaultBlock: true, immutableWhen: atBlock(1) },
+  eth_createAccessList: { params: [callObject, blockRef], required: 1, defaultBlock: true, immutableWhen: 1 },
   eth_estimateGas: { params: [callObject, blockTag], required: 1 },
-  eth_feeHistory: { params: [quantity, blockTag, percentiles], required: 2, immutableWhen: atBlock(1) },
+  eth_feeHistory: { params: [quantity, blockTag, percentiles], required: 2, immutableWhen: 1 },
   eth_gasPrice: none,
-  eth_getBalance: { params: [address, blockRef], required: 1, defaultBlock: true, immutableWhen: atBlock(1) },
+  eth_getBalance: { params: [address, blockRef], required: 1, defaultBlock: true, immutableWhen: 1 },
   eth_getBlockByHash: { params: [hash32, bool], required: 2, immutableWhen: always },
-  eth_getBlockByNumber: { params: [blockTag, bool], required: 2, immutableWhen: atBlock(0) },
+  eth_getBlockByNumber: { params: [blockTag, bool], required: 2, immutableWhen: 0 },
   eth_getBlockTransactionCountByHash: { params: [hash32], required: 1, immutableWhen: always },
-  eth_getBlockTransactionCountByNumber: { params: [blockTag], required: 1, immutableWhen: atBlock(0) },
-  eth_getBlockReceipts: { params: [blockOrHash], required: 1, immutableWhen: atBlock(0) },
-  eth_getCode: { params: [address, blockRef], required: 1, defaultBlock: true, immutableWhen: atBlock(1) },
-  eth_getLogs: { params: [filter], required: 1, immutableWhen: { filterParam: 0 } },
-  eth_getProof: { params: [address, hashList, blockRef], required: 2, defaultBlock: true, immutableWhen: atBlock(2) },
-  eth_getStorageAt: { params: [address, quantity, blockRef], required: 2, defaultBlock: true, immutableWhen: atBlock(2) },
+  eth_getBlockTransactionCountByNumber: { params: [blockTag], required: 1, immutableWhen: 0 },
+  eth_getBlockReceipts: { params: [blockOrHash], required: 1, immutableWhen: 0 },
+  eth_getCode: { params: [address, blockRef], required: 1, defaultBlock: true, immutableWhen: 1 },
+  eth_getLogs: { params: [filter], required: 1, immutableWhen: 'filterSettled' },
+  eth_getProof: { params: [address, hashList, blockRef], required: 2, defaultBlock: true, immutableWhen: 2 },
+  eth_getStorageAt: { params: [address, quantity, blockRef], required: 2, defaultBlock: true, immutableWhen: 2 },
   eth_getTransactionByHash: { params: [hash32], required: 1, immutableWhen: always },
   eth_getTransactionByBlockHashAndIndex: { params: [hash32, quantity], required: 2, immutableWhen: always },
-  eth_getTransactionByBlockNumberAndIndex: { params: [blockTag, quantity], required: 2, immutableWhen: atBlock(0) },
-  eth_getTransactionCount: { params: [address, blockRef], required: 1, defaultBlock: true, immutableWhen: atBlock(1) },
+  eth_getTransactionByBlockNumberAndIndex: { params: [blockTag, quantity], required: 2, immutableWhen: 0 },
+  eth_getTransactionCount: { params: [address, blockRef], required: 1, defaultBlock: true, immutableWhen: 1 },
   eth_getTransactionReceipt: { params: [hash32], required: 1, immutableWhen: always },
   eth_getUncleByBlockHashAndIndex: { params: [hash32, quantity], required: 2, immutableWhen: always },
-  eth_getUncleByBlockNumberAndIndex: { params: [blockTag, quantity], required: 2, immutableWhen: atBlock(0) },
+  eth_getUncleByBlockNumberAndIndex: { params: [blockTag, quantity], required: 2, immutableWhen: 0 },
   eth_getUncleCountByBlockHash: { params: [hash32], required: 1, immutableWhen: always },
-  eth_getUncleCountByBlockNumber: { params: [blockTag], required: 1, immutableWhen: atBlock(0) },
+  eth_getUncleCountByBlockNumber: { params: [blockTag], required: 1, immutableWhen: 0 },
   eth_maxPriorityFeePerGas: none,
   eth_sendRawTransaction: { params: [hexData], required: 1 },
 } satisfies Record<RpcMethod, MethodSpec>)
@@ -247,44 +246,32 @@ export function normalizeRpcRequest(request: { method: unknown; params?: unknown
 
 /**
  * How a read's result can change, from its canonical params:
- * - `immutable`: addressed by hash, the chain id, or the genesis block: cache forever;
- * - `block`: pinned to a block number; final only once `block` is settled (at or below the
+ * - `'immutable'`: addressed by hash, the chain id, or the genesis block: cache forever;
+ * - `{ block }`: pinned to a block number; final only once `block` is settled (at or below the
  *   finalized block, or the head minus the chain's reorg depth), until then it follows the head;
- * - `head`: at a tag (`latest`, `pending`, `safe`, `finalized`…) or at no block: follows the head;
- * - `write`: not a read (`eth_sendRawTransaction`).
+ * - `'head'`: at a tag (`latest`, `pending`, `safe`, `finalized`…) or at no block: follows the head;
+ * - `'write'`: not a read (`eth_sendRawTransaction`).
  */
-export type RequestFreshness = { kind: 'immutable' } | { kind: 'block'; block: bigint } | { kind: 'head' } | { kind: 'write' }
-
-const IMMUTABLE: RequestFreshness = { kind: 'immutable' }
-const HEAD: RequestFreshness = { kind: 'head' }
+export type RequestFreshness = 'immutable' | 'head' | 'write' | { block: bigint }
 
 export function requestFreshness(method: RpcMethod, params: readonly unknown[]): RequestFreshness {
-  if (method === 'eth_sendRawTransaction') return { kind: 'write' }
   const when = methodSpecs[method].immutableWhen
-  if (when === undefined) return HEAD
-  if (when === 'always') return IMMUTABLE
-  if ('filterParam' in when) {
-    const f = params[when.filterParam] as { fromBlock?: unknown; toBlock?: unknown; blockHash?: unknown } | undefined
-    if (!f || typeof f !== 'object') return HEAD
-    if (typeof f.blockHash === 'string') return IMMUTABLE
-    const from = blockNumberOf(f.fromBlock)
-    const to = blockNumberOf(f.toBlock)
-    // An omitted bound is `latest`; the later bound decides when the whole range has settled.
-    return from === undefined || to === undefined ? HEAD : atNumber(from > to ? from : to)
-  }
-  const b = params[when.blockParam]
-  if (typeof b === 'string' && HASH32.test(b)) return IMMUTABLE
-  if (b !== null && typeof b === 'object' && typeof (b as { blockHash?: unknown }).blockHash === 'string') return IMMUTABLE
-  const n = blockNumberOf(b !== null && typeof b === 'object' ? (b as { blockNumber?: unknown }).blockNumber : b)
-  return n === undefined ? HEAD : atNumber(n)
+  if (when === undefined) return method === 'eth_sendRawTransaction' ? 'write' : 'head'
+  if (when === 'always') return 'immutable'
+  const isFilter = when === 'filterSettled'
+  const p = params[isFilter ? 0 : when]
+  if (typeof p === 'string' && HASH32.test(p)) return 'immutable'
+  const o = (p !== null && typeof p === 'object' ? p : {}) as { blockHash?: unknown; blockNumber?: unknown; fromBlock?: unknown; toBlock?: unknown }
+  if (typeof o.blockHash === 'string') return 'immutable'
+  // A filter's omitted bound is `latest`; its later bound decides when the whole range has settled.
+  const [a, b] = isFilter ? [num(o.fromBlock), num(o.toBlock)] : [num(typeof p === 'string' ? p : o.blockNumber), 0n]
+  if (a === undefined || b === undefined) return 'head'
+  const n = a > b ? a : b
+  // The genesis block is never replaced, so block 0 needs no head to be final.
+  return n === 0n ? 'immutable' : { block: n }
 }
 
-// The genesis block is never replaced, so block 0 needs no head to be final.
-const atNumber = (n: bigint): RequestFreshness => (n === 0n ? IMMUTABLE : { kind: 'block', block: n })
-
-function blockNumberOf(b: unknown): bigint | undefined {
-  return typeof b === 'string' && QUANTITY.test(b) ? BigInt(b) : undefined
-}
+const num = (b: unknown): bigint | undefined => (typeof b === 'string' && QUANTITY.test(b) ? BigInt(b) : undefined)
 
 /**
  * Whether a result can never change: addressed by hash, or at a block number at or below
@@ -292,7 +279,7 @@ function blockNumberOf(b: unknown): bigint | undefined {
  */
 export function isImmutableRequest(method: RpcMethod, params: readonly unknown[], settled?: bigint | undefined): boolean {
   const f = requestFreshness(method, params)
-  return f.kind === 'immutable' || (f.kind === 'block' && settled !== undefined && f.block <= settled)
+  return f === 'immutable' || (typeof f === 'object' && settled !== undefined && f.block <= settled)
 }
 
 /** Whether a read can change with the next block: at a tag, at no block, or pinned to a block not yet settled. */
