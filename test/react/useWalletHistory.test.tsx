@@ -245,12 +245,17 @@ describe('useWalletHistory: every infinite-query option it does not own passes t
     expect(requests).toHaveLength(1)
   })
 
-  it('an unknown chain waits (no request, no error)', async () => {
+  it('a blank chain waits; an unknown one is an InvalidParameterError naming chain, with nothing sent', async () => {
     const { wrapper } = setup()
-    const { result } = renderHook(() => useWalletHistory({ address: A, chain: 'ethereum' }), { wrapper })
+    const { result, rerender } = renderHook(({ chain }: { chain: string }) => useWalletHistory({ address: A, chain }), {
+      wrapper,
+      initialProps: { chain: '' },
+    })
     await delay(30)
-    expect(result.current.fetchStatus).toBe('idle')
-    expect(result.current.error).toBeNull()
+    expect([result.current.status, result.current.fetchStatus]).toEqual(['pending', 'idle'])
+    rerender({ chain: 'ethereum' })
+    await waitFor(() => expect(result.current.isError).toBe(true))
+    expect((result.current.error as InvalidParameterError).parameter).toBe('chain')
     expect(requests).toHaveLength(0)
   })
 })

@@ -13,7 +13,7 @@ import {
 } from '../rpc/methods.js'
 import type { BlockfeedQueryError } from './error.js'
 import { jsonSafe } from './jsonSafe.js'
-import { isKnownChain, type QueryKeyClient } from './walletHistory.js'
+import { isChainChosen, type QueryKeyClient } from './walletHistory.js'
 
 /** `{ method, params, chain }`: params may be left off for methods that take none. */
 export type RpcQueryParameters<M extends RpcMethod> = {
@@ -92,11 +92,11 @@ function blockSettled({ method, params, baseUrl, chain }: Partial<RpcQueryKeyPar
  * chain's reorg depth, as last seen by the client) and a fetch happened after that; results at
  * `latest`/`pending`, or near the head, keep the QueryClient's default and follow new blocks.
  * `enabled` is false until the query can run: every required param given (`params: undefined`
- * waits) and the chain known. `retry: false` because the client's `withRetry` is the one retry layer.
+ * waits) and a given chain not blank. `retry: false` because the client's `withRetry` is the one retry layer.
  */
 export function rpcQueryOptions<M extends RpcMethod>(client: BlockfeedClient, parameters: RpcQueryParameters<M>): RpcQueryOptions<M> {
   const queryKey = rpcQueryKey(client, parameters as { method: M; params?: readonly unknown[]; chain?: ChainInput })
-  const { method, params, chain } = queryKey[2]
+  const { method, params } = queryKey[2]
   const known = isRpcMethod(method)
   const missingParams = parameters.params === undefined && known && methodSpecs[method].required > 0
   const staleTime: RpcQueryOptions<M>['staleTime'] =
@@ -116,7 +116,7 @@ export function rpcQueryOptions<M extends RpcMethod>(client: BlockfeedClient, pa
       return data
     },
     retry: false,
-    enabled: !missingParams && isKnownChain(chain, client.extraChains),
+    enabled: !missingParams && isChainChosen(parameters.chain),
     ...(staleTime ? { staleTime } : {}),
   }
 }
@@ -126,7 +126,7 @@ export interface RpcQueryOptions<M extends RpcMethod> {
   queryKey: RpcQueryKey<M>
   queryFn: (context: QueryFunctionContext<RpcQueryKey<M>>) => Promise<RpcReturnType<M>>
   retry: false
-  /** False while a required input is missing (`params: undefined`) or the chain is unknown. */
+  /** False while a required input is missing (`params: undefined`) or a given chain is blank. */
   enabled: boolean
   staleTime?: (query: Query<RpcReturnType<M>, BlockfeedQueryError, RpcReturnType<M>, RpcQueryKey<M>>) => number
 }

@@ -1,6 +1,5 @@
 import type { DataTag, InfiniteData, QueryFunctionContext } from '@tanstack/query-core'
 import { isAddress } from 'viem'
-import { checkChain } from '../chains.js'
 import type { BlockfeedClient } from '../client.js'
 import { nextCursor } from '../history/pages.js'
 import {
@@ -63,14 +62,14 @@ export interface WalletHistoryInfiniteQueryOptions {
   ) => string | undefined
   retry: false
   staleTime: number
-  /** False until `address` is a valid address and the chain (given or the client's) is known. */
+  /** False until `address` is a valid address and the chain, when given, is not blank. */
   enabled: boolean
 }
 
 /**
  * Infinite-query options over the service's cursors: the page param is the cursor
  * (`undefined` for the first page). Paging ends on a null or empty cursor and on a cursor
- * already used. `enabled` is false until the address is valid and the chain known (so direct
+ * already used. `enabled` is false until the address is valid and a given chain is not blank (so direct
  * users of the options wait as the hook does). `retry: false` because the client's `withRetry` is the one retry layer.
  * Usable with `prefetchInfiniteQuery` on a server, `useInfiniteQuery`, `useSuspenseInfiniteQuery`.
  */
@@ -78,8 +77,8 @@ export function walletHistoryInfiniteQueryOptions(
   client: BlockfeedClient,
   params: Partial<WalletHistoryParameters>,
 ): WalletHistoryInfiniteQueryOptions {
-  // Waiting, not an error: an address still being typed (or a chain still loading) is not yet input.
-  const enabled = typeof params?.address === 'string' && isAddress(params.address) && isKnownChain(params.chain ?? client.chain, client.extraChains)
+  // Waiting, not an error: an address still being typed (or a chain not chosen yet) is not yet input.
+  const enabled = typeof params?.address === 'string' && isAddress(params.address) && isChainChosen(params?.chain)
   return {
     queryKey: walletHistoryQueryKey(client, params),
     queryFn: ({ queryKey, pageParam, signal }: QueryFunctionContext<WalletHistoryQueryKey, string | undefined>) => {
@@ -102,14 +101,11 @@ export function walletHistoryInfiniteQueryOptions(
   }
 }
 
-/** A chain the client accepts (a spec chain or one of its `extraChains`), or none given (the client's default applies). */
-export function isKnownChain(chain: string | null | undefined, extraChains: readonly string[]): boolean {
-  if (chain === undefined || chain === null) return true
-  try {
-    checkChain(chain, extraChains)
-    return true
-  } catch {
-    return false
-  }
+/**
+ * Whether the chain is known enough to run: left out (the client's default, else the service's,
+ * applies) or given. Blank text (a picker with no choice yet) waits; unknown text runs and ends
+ * in an `InvalidParameterError` naming `chain`, with nothing sent, so a typo is shown, not hidden.
+ */
+export function isChainChosen(chain: unknown): boolean {
+  return chain === undefined || (typeof chain === 'string' && chain.trim() !== '')
 }
-

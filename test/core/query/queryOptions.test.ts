@@ -84,22 +84,24 @@ describe('freshness of reads at a block number', () => {
 })
 
 describe('the "should this run" rule lives in the factories', () => {
-  it('wallet history: enabled only for a valid address and a known chain', () => {
+  it('wallet history: enabled only for a valid address and a chain that is left out or given (not blank)', () => {
     expect(walletHistoryInfiniteQueryOptions(a, { address }).enabled).toBe(true)
     expect(walletHistoryInfiniteQueryOptions(a, { address: '0x1234' }).enabled).toBe(false)
     expect(walletHistoryInfiniteQueryOptions(a, {}).enabled).toBe(false)
     // A mixed-case address with a wrong checksum (first letter's case flipped).
     expect(walletHistoryInfiniteQueryOptions(a, { address: '0xF39Fd6e51aad88F6F4ce6aB8827279cffFb92266' }).enabled).toBe(false)
     expect(walletHistoryInfiniteQueryOptions(a, { address, chain: 'polygon' }).enabled).toBe(true)
-    expect(walletHistoryInfiniteQueryOptions(a, { address, chain: 'ethereum' }).enabled).toBe(false)
-    expect(walletHistoryInfiniteQueryOptions(a, { address, chain: 'constructor' }).enabled).toBe(false)
+    expect(walletHistoryInfiniteQueryOptions(a, { address, chain: '' }).enabled).toBe(false)
+    // An unknown chain runs, so its InvalidParameterError is shown rather than an endless wait.
+    expect(walletHistoryInfiniteQueryOptions(a, { address, chain: 'ethereum' }).enabled).toBe(true)
   })
 
-  it('rpc: enabled once required params are given and the chain is known', () => {
+  it('rpc: enabled once required params are given and a given chain is not blank', () => {
     expect(rpcQueryOptions(a, { method: 'eth_getBalance', params: undefined }).enabled).toBe(false)
     expect(rpcQueryOptions(a, { method: 'eth_getBalance', params: [address] }).enabled).toBe(true)
     expect(rpcQueryOptions(a, { method: 'eth_blockNumber' }).enabled).toBe(true)
-    expect(rpcQueryOptions(a, { method: 'eth_blockNumber', chain: 'nope' }).enabled).toBe(false)
+    expect(rpcQueryOptions(a, { method: 'eth_blockNumber', chain: ' ' }).enabled).toBe(false)
+    expect(rpcQueryOptions(a, { method: 'eth_blockNumber', chain: 'nope' }).enabled).toBe(true)
   })
 
   it('a disabled factory sends nothing through a plain QueryObserver', async () => {
