@@ -1,14 +1,15 @@
-import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query'
+import { useInfiniteQuery, useQuery, type QueryClient, type QueryFilters } from '@tanstack/react-query'
 import type { Address, Hash, Hex, RpcLog } from 'viem'
 import { describe, expectTypeOf, test } from 'vitest'
 import type { BlockfeedClient } from '../../src/core/client.js'
 import type { HttpStatusError, InvalidParameterError, JsonRpcError } from '../../src/core/errors.js'
 import type { TransactionEntry, WalletHistoryPage } from '../../src/core/history/schema.js'
 import type { BlockfeedQueryError } from '../../src/exports/index.js'
-import { rpcQueryKey, rpcQueryOptions } from '../../src/core/query/rpc.js'
+import { rpcHeadQueryFilter, rpcQueryKey, rpcQueryOptions } from '../../src/core/query/rpc.js'
 import { walletHistoryInfiniteQueryOptions, walletHistoryQueryKey, type WalletHistoryData } from '../../src/core/query/walletHistory.js'
 import { sendRawTransactionMutationOptions } from '../../src/core/query/sendRawTransaction.js'
 import {
+  useBlockfeedClient,
   useRpc,
   useSendRawTransaction,
   useWalletHistory,
@@ -154,6 +155,16 @@ describe('the factories', () => {
     expectTypeOf(options.enabled).toEqualTypeOf<boolean>()
     const result = useInfiniteQuery(options)
     expectTypeOf(result.data?.pages).toEqualTypeOf<WalletHistoryPage[] | undefined>()
+  })
+
+  test('keys, the head filter and the client hook', () => {
+    expectTypeOf(rpcQueryKey(client, { method: 'eth_getBalance', params: [address] })[2].params).toEqualTypeOf<readonly unknown[]>()
+    expectTypeOf(walletHistoryQueryKey(client, { address })[3]).toEqualTypeOf<{ readonly type: 'infinite' }>()
+    expectTypeOf(rpcHeadQueryFilter(client, 'eth')).toExtend<QueryFilters>()
+    expectTypeOf(useBlockfeedClient()).toEqualTypeOf<BlockfeedClient>()
+    expectTypeOf(useSendRawTransaction({ chain: 'eth', mutation: { onError: (error) => expectTypeOf(error).toEqualTypeOf<BlockfeedQueryError>() } }).mutate)
+      .parameter(0)
+      .toHaveProperty('chain')
   })
 
   test('sendRawTransactionMutationOptions resolves to a hash', () => {
