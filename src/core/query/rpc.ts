@@ -4,9 +4,9 @@ import type { ChainInput } from '../chains.js'
 import { settledBlock } from '../rpc/head.js'
 import {
   isRpcMethod,
-  methodSpecs,
+  methodRules,
   requestFreshness,
-  normalizeRpcRequest,
+  canonicalRpcParams,
   type RpcMethod,
   type RpcParameters,
   type RpcReturnType,
@@ -32,7 +32,7 @@ export type RpcQueryKeyParameters<M extends RpcMethod = RpcMethod> = {
   /** The resolved chain (given, else the client's), or null for the client's single RPC URL. */
   chain: string | null
   method: M
-  /** Canonical params (see `normalizeRpcRequest`): `[addr]` and `[addr, 'latest']` share one entry. */
+  /** Canonical params (see `canonicalRpcParams`): `[addr]` and `[addr, 'latest']` share one entry. */
   params: readonly unknown[]
 }
 
@@ -53,19 +53,17 @@ export function keyChain(client: QueryKeyClient, chain?: ChainInput | undefined)
 
 /**
  * `['blockfeed', 'rpc', { baseUrl, chain, method, params }]`, params in canonical form.
- * Takes the client (its `baseUrl` and default `chain`; the API key is never read). Params
- * that fail validation are kept as given (JSON-safe) so the query reports the error.
+ * Takes the client (its `baseUrl` and default `chain`; the API key is never read). Params are
+ * not checked here: ones that fail validation are kept (JSON-safe) so the query reports the error.
  */
 export function rpcQueryKey<M extends RpcMethod>(
   client: QueryKeyClient,
   { method, params, chain }: { method: M; params?: readonly unknown[] | undefined; chain?: ChainInput | undefined },
 ): RpcQueryKey<M> {
-  let canonical: readonly unknown[]
-  try {
-    canonical = normalizeRpcRequest({ method, params }).params
-  } catch {
-    canonical = (jsonSafe(params ?? []) as readonly unknown[]) ?? []
-  }
+  const raw = params ?? []
+  // Unchecked here (the client checks when it sends, and the query reports its error): the key
+  // only needs one spelling per request, JSON-safe.
+  const canonical = jsonSafe(isRpcMethod(method) && Array.isArray(raw) ? canonicalRpcParams(method, raw) : raw) as readonly unknown[]
   const keyParams: RpcQueryKeyParameters<M> = { baseUrl: client.baseUrl, chain: keyChain(client, chain), method, params: canonical }
   return ['blockfeed', 'rpc', keyParams] as unknown as RpcQueryKey<M>
 }
@@ -98,7 +96,7 @@ export function rpcQueryOptions<M extends RpcMethod>(client: BlockfeedClient, pa
   const queryKey = rpcQueryKey(client, parameters as { method: M; params?: readonly unknown[]; chain?: ChainInput })
   const { method, params } = queryKey[2]
   const known = isRpcMethod(method)
-  const missingParams = parameters.params === undefined && known && methodSpecs[method].required > 0
+  const missingParams = parameters.params === undefined && known && methodRules[method].required > 0
   const staleTime: RpcQueryOptions<M>['staleTime'] =
     known && requestFreshness(method, params) === 'immutable'
       ? (query) => (query.state.data == null ? 0 : Infinity)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { InvalidParameterError, isRpcMethod, normalizeRpcRequest, rpcMethods } from '../../../src/exports/index.js'
 import { DEFAULT_REORG_DEPTH, recordHead, reorgDepth, settledBlock } from '../../../src/core/rpc/head.js'
-import { followsHead, isImmutableRequest, methodSpecs, requestFreshness } from '../../../src/core/rpc/methods.js'
+import { followsHead, isImmutableRequest, methodRules, requestFreshness } from '../../../src/core/rpc/methods.js'
 
 const ADDR = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
 const HASH = `0x${'ab'.repeat(32)}`
@@ -119,8 +119,8 @@ describe('freshness', () => {
 describe('method names that are Object.prototype members', () => {
   it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'])('%s is an InvalidParameterError naming method', (name) => {
     expect(isRpcMethod(name)).toBe(false)
-    expect(Object.hasOwn(methodSpecs, name)).toBe(false)
-    expect((methodSpecs as Record<string, unknown>)[name]).toBeUndefined()
+    expect(Object.hasOwn(methodRules, name)).toBe(false)
+    expect((methodRules as Record<string, unknown>)[name]).toBeUndefined()
     try {
       normalizeRpcRequest({ method: name, params: [] })
       expect.unreachable()
