@@ -3,10 +3,10 @@ import type { BlockfeedClient } from '../client.js'
 import type { ChainInput } from '../chains.js'
 import { settledBlock } from '../rpc/head.js'
 import {
+  canonicalRpcParams,
   isRpcMethod,
   methodRules,
   requestFreshness,
-  canonicalRpcParams,
   type RpcMethod,
   type RpcParameters,
   type RpcReturnType,
