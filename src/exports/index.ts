@@ -63,6 +63,7 @@ export type {
 } from '../core/query/walletHistory.js'
 export { isHeadFollowingRpcQuery, rpcHeadQueryFilter, rpcQueryKey, rpcQueryOptions } from '../core/query/rpc.js'
 export type { RpcQueryKey, RpcQueryKeyParameters, RpcQueryOptions, RpcQueryParameters } from '../core/query/rpc.js'
+export type { BlockfeedQueryError } from '../core/query/error.js'
 export { sendRawTransactionMutationOptions } from '../core/query/sendRawTransaction.js'
 export type { SendRawTransactionVariables } from '../core/query/sendRawTransaction.js'
 

@@ -1,34 +1,35 @@
 import { useQuery, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import type { ChainInput } from '../core/chains.js'
-import { rpcQueryOptions, type RpcQueryKey, type RpcQueryParameters } from '../core/query/rpc.js'
-import { followsHead, methodSpecs, type RpcMethod, type RpcParameters, type RpcReturnType } from '../core/rpc/methods.js'
+import type { BlockfeedQueryError } from '../core/query/error.js'
+import { isHeadFollowingRpcQuery, rpcQueryOptions, type RpcQueryKey, type RpcQueryParameters } from '../core/query/rpc.js'
+import type { RpcMethod, RpcReturnType } from '../core/rpc/methods.js'
 import { watchBlockNumber } from './blockNumberPoller.js'
+import { both } from './enabled.js'
 import { useBlockfeedQueryContext } from './useBlockfeedClient.js'
 
-export type UseRpcParameters<M extends RpcMethod, TSelected = RpcReturnType<M>> = {
-  method: M
-  /** Which chain's RPC URL; defaults to the client's `chain`. */
-  chain?: ChainInput | undefined
+/** Every TanStack query option but the ones `rpcQueryOptions` owns (the key and the function). */
+export type UseRpcQueryOptions<M extends RpcMethod, TSelected = RpcReturnType<M>> = Omit<
+  UseQueryOptions<RpcReturnType<M>, BlockfeedQueryError, TSelected, RpcQueryKey<M>>,
+  'queryKey' | 'queryFn'
+>
+
+export type UseRpcParameters<M extends RpcMethod, TSelected = RpcReturnType<M>> = RpcQueryParameters<M> & {
   /**
-   * Refetch when a new block arrives (reads at `latest`/`pending` only; immutable reads
-   * never change). All watching hooks share one `eth_blockNumber` poller per client and chain.
+   * Refetch when a new block arrives (reads that follow the head only: at `latest`/`pending`, or
+   * at a block not yet settled; immutable reads never change). All watching hooks share one
+   * `eth_blockNumber` poller per client and chain.
    */
   watch?: boolean | undefined
   /** TanStack Query options, `select` included (typed from the method's result). */
-  query?: Omit<UseQueryOptions<RpcReturnType<M>, Error, TSelected, RpcQueryKey<M>>, 'queryKey' | 'queryFn'> | undefined
-} & (RpcParameters<M> extends readonly []
-  ? { params?: readonly [] | undefined }
-  : {
-      /** Required; pass `undefined` while an input is missing: the query waits (no request). */
-      params: RpcParameters<M> | undefined
-    })
+  query?: UseRpcQueryOptions<M, TSelected> | undefined
+}
 
-export type UseRpcReturnType<M extends RpcMethod, TSelected = RpcReturnType<M>> = UseQueryResult<TSelected, Error>
+export type UseRpcReturnType<M extends RpcMethod, TSelected = RpcReturnType<M>> = UseQueryResult<TSelected, BlockfeedQueryError>
 
 /**
  * Any of the 28 JSON-RPC methods as a query, typed from the method name: `params` are
  * checked at compile time and `data` is the method's raw JSON-RPC result (or `select`'s).
+ * `error` is one of blockfeed's six error classes (`switch (error.name)` narrows).
  */
 export function useRpc<M extends RpcMethod, TSelected = RpcReturnType<M>>(
   parameters: UseRpcParameters<M, TSelected>,
@@ -36,15 +37,20 @@ export function useRpc<M extends RpcMethod, TSelected = RpcReturnType<M>>(
   const { client, queryClient, pollingIntervalMs } = useBlockfeedQueryContext()
   const { method, params, chain, watch = false, query } = parameters
   const options = rpcQueryOptions<M>(client, { method, params, chain } as RpcQueryParameters<M>)
-  const missingParams = params === undefined && (methodSpecs[method]?.required ?? 0) > 0
-  const enabled = !missingParams && (query?.enabled ?? true)
-  const { params: keyParams, chain: keyChain } = options.queryKey[2]
-  const watching = watch && enabled !== false && followsHead(method, keyParams)
+  const enabled = both(options.enabled, query?.enabled)
+  // The cached Query's own key: it tells whether the last fetch was after the block settled.
+  const cached = queryClient.getQueryCache().find({ queryKey: options.queryKey, exact: true })
+  const on = typeof enabled === 'function' ? (cached ? enabled(cached as never) : options.enabled) : enabled
+  const keyChain = options.queryKey[2].chain
+  const watching = watch && on && isHeadFollowingRpcQuery(cached?.queryKey ?? options.queryKey)
 
   useEffect(() => {
     if (!watching) return
     return watchBlockNumber(client, queryClient, keyChain ?? undefined, pollingIntervalMs)
   }, [watching, client, queryClient, keyChain, pollingIntervalMs])
 
-  return useQuery({ ...options, ...query, enabled } as UseQueryOptions<RpcReturnType<M>, Error, TSelected, RpcQueryKey<M>>, queryClient)
+  return useQuery(
+    { ...options, ...query, enabled } as UseQueryOptions<RpcReturnType<M>, BlockfeedQueryError, TSelected, RpcQueryKey<M>>,
+    queryClient,
+  )
 }

@@ -1,6 +1,7 @@
 import { useMutation, type UseMutationOptions, type UseMutationResult } from '@tanstack/react-query'
 import type { Hash } from 'viem'
 import type { ChainInput } from '../core/chains.js'
+import type { BlockfeedQueryError } from '../core/query/error.js'
 import { rpcHeadQueryFilter } from '../core/query/rpc.js'
 import { sendRawTransactionMutationOptions, type SendRawTransactionVariables } from '../core/query/sendRawTransaction.js'
 import { useBlockfeedQueryContext } from './useBlockfeedClient.js'
@@ -8,10 +9,10 @@ import { useBlockfeedQueryContext } from './useBlockfeedClient.js'
 export interface UseSendRawTransactionParameters {
   /** Default chain for `mutate`; else the client's `chain`. */
   chain?: ChainInput | undefined
-  mutation?: Omit<UseMutationOptions<Hash, Error, SendRawTransactionVariables>, 'mutationFn' | 'mutationKey'> | undefined
+  mutation?: Omit<UseMutationOptions<Hash, BlockfeedQueryError, SendRawTransactionVariables>, 'mutationFn' | 'mutationKey'> | undefined
 }
 
-export type UseSendRawTransactionReturnType = UseMutationResult<Hash, Error, SendRawTransactionVariables>
+export type UseSendRawTransactionReturnType = UseMutationResult<Hash, BlockfeedQueryError, SendRawTransactionVariables>
 
 /**
  * `eth_sendRawTransaction` as a mutation: `mutate({ serializedTransaction })` resolves to the

@@ -3,7 +3,7 @@ import { createPublicClient, createWalletClient, http, parseEther, type Hex } fr
 import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { JsonRpcError } from '../../src/core/errors.js'
+import { InvalidParameterError, JsonRpcError } from '../../src/core/errors.js'
 import { useRpc } from '../../src/react/useRpc.js'
 import { startAnvil, type Anvil } from '../support/anvil.js'
 import { countingFetch, setup } from './support.js'
@@ -107,5 +107,17 @@ describe('batching and dedupe, counted at the fetch', () => {
     await waitFor(() => expect(result.current.every((q) => q.isSuccess)).toBe(true))
     expect(counter.requests.map((r) => r.methods)).toEqual([['eth_getBalance']])
     expect(new Set(result.current.map((q) => q.data)).size).toBe(1)
+  })
+})
+
+describe('method names that are Object.prototype members', () => {
+  it.each(['constructor', '__proto__', 'toString'])('%s ends in InvalidParameterError naming method, with no request and no poller', async (name) => {
+    const counter = countingFetch()
+    const { wrapper } = setup({ rpc: { url: anvil.rpcUrl }, fetch: counter.fetch })
+    const { result } = renderHook(() => useRpc({ method: name as 'eth_chainId', watch: true }), { wrapper })
+    await waitFor(() => expect(result.current.isError).toBe(true))
+    expect(result.current.error).toBeInstanceOf(InvalidParameterError)
+    expect((result.current.error as InvalidParameterError).parameter).toBe('method')
+    expect(counter.count()).toBe(0)
   })
 })

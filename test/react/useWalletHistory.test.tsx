@@ -68,7 +68,7 @@ describe('useWalletHistory: paging over cursors', () => {
     await act(() => result.current.fetchNextPage())
 
     expect(requests.map((r) => [r.chain, r.cursor])).toEqual([['eth', null], ['eth', 'c1'], ['eth', 'c2']])
-    expect(result.current.data?.pages).toHaveLength(3)
+    await waitFor(() => expect(result.current.data?.pages).toHaveLength(3))
     expect(result.current.hasNextPage).toBe(false)
     expect(hashesOf(result.current.transactions)).toEqual([1, 2, 3, 4].map(hash))
     // `transactions` survives a spread like TanStack's own fields.
@@ -89,7 +89,8 @@ describe('useWalletHistory: paging over cursors', () => {
     await waitFor(() => expect(result.current.isSuccess).toBe(true))
     await act(() => result.current.fetchNextPage())
     await act(() => result.current.fetchNextPage())
-    expect(result.current.hasNextPage).toBe(false)
+    // TanStack notifies on a timer: under load the render can land after act returns.
+    await waitFor(() => expect(result.current.hasNextPage).toBe(false))
     await act(() => result.current.fetchNextPage())
     expect(requests.map((r) => r.cursor)).toEqual([null, 'c1', 'c2'])
     expect(hashesOf(result.current.transactions)).toEqual([1, 2, 3].map(hash))
@@ -202,5 +203,59 @@ describe('useWalletHistory: switching wallet or chain', () => {
     open()
     await waitFor(() => expect(hashesOf(result.current.transactions)).toEqual([hash(7)]))
     expect(result.current.isPlaceholderData).toBe(false)
+  })
+})
+
+describe('useWalletHistory: every infinite-query option it does not own passes through', () => {
+  it('select shapes data while transactions still lists every loaded page', async () => {
+    wallets[`${A.toLowerCase()}/`] = { '': { cursor: 'c1', hashes: [1, 2] }, c1: { cursor: null, hashes: [2, 3] } }
+    const { wrapper } = setup()
+    const { result } = renderHook(() => useWalletHistory({ address: A, query: { select: (data) => data.pages.length } }), { wrapper })
+    await waitFor(() => expect(result.current.data).toBe(1))
+    expect(hashesOf(result.current.transactions)).toEqual([1, 2].map(hash))
+    await act(() => result.current.fetchNextPage())
+    await waitFor(() => expect(result.current.data).toBe(2))
+    expect(hashesOf(result.current.transactions)).toEqual([1, 2, 3].map(hash))
+  })
+
+  it('maxPages and meta reach the query', async () => {
+    wallets[`${A.toLowerCase()}/`] = { '': { cursor: 'c1', hashes: [1] }, c1: { cursor: null, hashes: [2] } }
+    const { wrapper, queryClient } = setup()
+    const { result } = renderHook(() => useWalletHistory({ address: A, query: { maxPages: 1, meta: { screen: 'activity' } } }), { wrapper })
+    await waitFor(() => expect(result.current.isSuccess).toBe(true))
+    await act(() => result.current.fetchNextPage())
+    await waitFor(() => expect(hashesOf(result.current.transactions)).toEqual([hash(2)]))
+    expect(result.current.data?.pages).toHaveLength(1)
+    expect(queryClient.getQueryCache().getAll().map((q) => q.meta)).toEqual([{ screen: 'activity' }])
+  })
+
+  it('the caller can hold the query back (enabled: false, or a function) but not run it before the address is valid', async () => {
+    wallets[`${A.toLowerCase()}/`] = { '': { cursor: null, hashes: [1] } }
+    const { wrapper } = setup()
+    const { result, rerender } = renderHook(
+      ({ address, enabled }: { address: string; enabled: boolean }) => useWalletHistory({ address, query: { enabled: () => enabled } }),
+      { wrapper, initialProps: { address: '0x12', enabled: true } },
+    )
+    rerender({ address: A, enabled: false })
+    await delay(30)
+    expect(requests).toHaveLength(0)
+    expect(result.current.status).toBe('pending')
+    rerender({ address: A, enabled: true })
+    await waitFor(() => expect(result.current.isSuccess).toBe(true))
+    expect(requests).toHaveLength(1)
+  })
+
+  it('a blank chain waits; an unknown one is an InvalidParameterError naming chain, with nothing sent', async () => {
+    const { wrapper } = setup()
+    const { result, rerender } = renderHook(({ chain }: { chain: string }) => useWalletHistory({ address: A, chain }), {
+      wrapper,
+      initialProps: { chain: '' },
+    })
+    await delay(30)
+    expect([result.current.status, result.current.fetchStatus]).toEqual(['pending', 'idle'])
+    rerender({ chain: 'ethereum' })
+    await waitFor(() => expect(result.current.isError).toBe(true))
+    expect((result.current.error as InvalidParameterError).parameter).toBe('chain')
+    expect(requests).toHaveLength(0)
   })
 })

@@ -10,7 +10,10 @@ export function jsonSafe(value: unknown): unknown {
   if (Array.isArray(value)) return value.map((v) => (v === undefined ? null : jsonSafe(v)))
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {}
-    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = jsonSafe(v)
+    for (const [k, v] of Object.entries(value)) {
+      // defineProperty, not `out[k] =`: an own "__proto__" key (from JSON.parse) stays a key, not a prototype.
+      if (v !== undefined) Object.defineProperty(out, k, { value: jsonSafe(v), enumerable: true, writable: true, configurable: true })
+    }
     return out
   }
   return value

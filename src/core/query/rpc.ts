@@ -1,38 +1,45 @@
 import type { DataTag, Query, QueryFilters, QueryFunctionContext } from '@tanstack/query-core'
 import type { BlockfeedClient } from '../client.js'
 import type { ChainInput } from '../chains.js'
+import { settledBlock } from '../rpc/head.js'
 import {
-  followsHead,
-  isImmutableRequest,
+  canonicalRpcParams,
   isRpcMethod,
-  normalizeRpcRequest,
+  methodRules,
+  requestFreshness,
   type RpcMethod,
   type RpcParameters,
   type RpcReturnType,
 } from '../rpc/methods.js'
+import type { BlockfeedQueryError } from './error.js'
 import { jsonSafe } from './jsonSafe.js'
-import type { QueryKeyClient } from './walletHistory.js'
+import { isChainChosen, type QueryKeyClient } from './walletHistory.js'
 
 /** `{ method, params, chain }`: params may be left off for methods that take none. */
 export type RpcQueryParameters<M extends RpcMethod> = {
   method: M
   /** Which chain's RPC URL; defaults to the client's `chain`. */
   chain?: ChainInput | undefined
-} & (RpcParameters<M> extends readonly [] ? { params?: readonly [] | undefined } : { params: RpcParameters<M> })
+} & (RpcParameters<M> extends readonly []
+  ? { params?: readonly [] | undefined }
+  : {
+      /** Required; `undefined` while an input is missing: the query waits (`enabled: false`). */
+      params: RpcParameters<M> | undefined
+    })
 
 export type RpcQueryKeyParameters<M extends RpcMethod = RpcMethod> = {
   baseUrl: string
   /** The resolved chain (given, else the client's), or null for the client's single RPC URL. */
   chain: string | null
   method: M
-  /** Canonical params (see `normalizeRpcRequest`): `[addr]` and `[addr, 'latest']` share one entry. */
+  /** Canonical params (see `canonicalRpcParams`): `[addr]` and `[addr, 'latest']` share one entry. */
   params: readonly unknown[]
 }
 
 export type RpcQueryKey<M extends RpcMethod = RpcMethod> = DataTag<
   readonly ['blockfeed', 'rpc', RpcQueryKeyParameters<M>],
   RpcReturnType<M>,
-  Error
+  BlockfeedQueryError
 >
 
 /**
@@ -46,43 +53,69 @@ export function keyChain(client: QueryKeyClient, chain?: ChainInput | undefined)
 
 /**
  * `['blockfeed', 'rpc', { baseUrl, chain, method, params }]`, params in canonical form.
- * Takes the client (its `baseUrl` and default `chain`; the API key is never read). Params
- * that fail validation are kept as given (JSON-safe) so the query reports the error.
+ * Takes the client (its `baseUrl` and default `chain`; the API key is never read). Params are
+ * not checked here: ones that fail validation are kept (JSON-safe) so the query reports the error.
  */
 export function rpcQueryKey<M extends RpcMethod>(
   client: QueryKeyClient,
   { method, params, chain }: { method: M; params?: readonly unknown[] | undefined; chain?: ChainInput | undefined },
 ): RpcQueryKey<M> {
-  let canonical: readonly unknown[]
-  try {
-    canonical = normalizeRpcRequest({ method, params }).params
-  } catch {
-    canonical = (jsonSafe(params ?? []) as readonly unknown[]) ?? []
-  }
+  const raw = params ?? []
+  // Unchecked here (the client checks when it sends, and the query reports its error): the key
+  // only needs one spelling per request, JSON-safe.
+  const canonical = jsonSafe(isRpcMethod(method) && Array.isArray(raw) ? canonicalRpcParams(method, raw) : raw) as readonly unknown[]
   const keyParams: RpcQueryKeyParameters<M> = { baseUrl: client.baseUrl, chain: keyChain(client, chain), method, params: canonical }
   return ['blockfeed', 'rpc', keyParams] as unknown as RpcQueryKey<M>
 }
 
 /**
- * Query options for one of the 28 methods. Results addressed by hash or by a fixed block
- * number never go stale (`staleTime: Infinity`), except a `null` (not mined yet, or
- * unknown); results at `latest`/`pending` keep the QueryClient's default. `retry: false`
- * because the client's `withRetry` is the one retry layer.
+ * Whether a read at a block number was fetched once that block had settled, by the Query's key
+ * array (TanStack hands the query function and `staleTime` the same array). A read fetched near
+ * the head may be partial, so it stays head-following until a fetch after the block settled.
+ */
+const fetchedSettled = new WeakMap<object, boolean>()
+
+/** For a read pinned to a block number: whether that block is settled now; `undefined` for any other read. */
+function blockSettled({ method, params, baseUrl, chain }: Partial<RpcQueryKeyParameters>): boolean | undefined {
+  const f = isRpcMethod(method) && Array.isArray(params) ? requestFreshness(method, params) : undefined
+  if (typeof f !== 'object') return undefined
+  const settled = typeof baseUrl === 'string' ? settledBlock(baseUrl, chain) : undefined
+  return settled !== undefined && f.block <= settled
+}
+
+/**
+ * Query options for one of the 28 methods. Results addressed by hash never go stale
+ * (`staleTime: Infinity`), except a `null` (not mined yet, or unknown); results at a block
+ * number do so only once that block is settled (the finalized block, or the head minus the
+ * chain's reorg depth, as last seen by the client) and a fetch happened after that; results at
+ * `latest`/`pending`, or near the head, keep the QueryClient's default and follow new blocks.
+ * `enabled` is false until the query can run: every required param given (`params: undefined`
+ * waits) and a given chain not blank. `retry: false` because the client's `withRetry` is the one retry layer.
  */
 export function rpcQueryOptions<M extends RpcMethod>(client: BlockfeedClient, parameters: RpcQueryParameters<M>): RpcQueryOptions<M> {
   const queryKey = rpcQueryKey(client, parameters as { method: M; params?: readonly unknown[]; chain?: ChainInput })
   const { method, params } = queryKey[2]
-  const immutable = isRpcMethod(method) && isImmutableRequest(method, params)
+  const known = isRpcMethod(method)
+  const missingParams = parameters.params === undefined && known && methodRules[method].required > 0
+  const staleTime: RpcQueryOptions<M>['staleTime'] =
+    known && requestFreshness(method, params) === 'immutable'
+      ? (query) => (query.state.data == null ? 0 : Infinity)
+      : blockSettled(queryKey[2])
+        ? (query) => (query.state.data != null && fetchedSettled.get(query.queryKey) === true ? Infinity : 0)
+        : undefined
   return {
     queryKey,
-    queryFn: ({ queryKey, signal }: QueryFunctionContext<RpcQueryKey<M>>): Promise<RpcReturnType<M>> => {
+    queryFn: async ({ queryKey, signal }: QueryFunctionContext<RpcQueryKey<M>>): Promise<RpcReturnType<M>> => {
       const { method, params, chain } = queryKey[2]
-      return client.rpc({ method, params } as never, { chain: chain ?? undefined, signal }) as Promise<RpcReturnType<M>>
+      // Judged before sending: the head known now is at most the node's head when it answers.
+      const settledBefore = blockSettled(queryKey[2])
+      const data = (await client.rpc({ method, params } as never, { chain: chain ?? undefined, signal })) as RpcReturnType<M>
+      if (settledBefore !== undefined) fetchedSettled.set(queryKey, settledBefore)
+      return data
     },
     retry: false,
-    ...(immutable
-      ? { staleTime: (query: Query<RpcReturnType<M>, Error, RpcReturnType<M>, RpcQueryKey<M>>) => (query.state.data == null ? 0 : Infinity) }
-      : {}),
+    enabled: !missingParams && isChainChosen(parameters.chain),
+    ...(staleTime ? { staleTime } : {}),
   }
 }
 
@@ -91,14 +124,22 @@ export interface RpcQueryOptions<M extends RpcMethod> {
   queryKey: RpcQueryKey<M>
   queryFn: (context: QueryFunctionContext<RpcQueryKey<M>>) => Promise<RpcReturnType<M>>
   retry: false
-  staleTime?: (query: Query<RpcReturnType<M>, Error, RpcReturnType<M>, RpcQueryKey<M>>) => number
+  /** False while a required input is missing (`params: undefined`) or a given chain is blank. */
+  enabled: boolean
+  staleTime?: (query: Query<RpcReturnType<M>, BlockfeedQueryError, RpcReturnType<M>, RpcQueryKey<M>>) => number
 }
 
-/** Whether a cached rpc query's result can change with the next block (read from its key). */
+/**
+ * Whether a cached rpc query's result can change with the next block (read from its key): at a
+ * tag or no block, or at a block number not settled yet or last fetched before it settled.
+ * Pass the Query's own `queryKey` (as filters do) so the last fetch is known.
+ */
 export function isHeadFollowingRpcQuery(queryKey: readonly unknown[]): boolean {
   const k = queryKey[2] as Partial<RpcQueryKeyParameters> | undefined
   if (queryKey[0] !== 'blockfeed' || queryKey[1] !== 'rpc' || !k || !isRpcMethod(k.method) || !Array.isArray(k.params)) return false
-  return followsHead(k.method, k.params)
+  const settled = blockSettled(k)
+  if (settled !== undefined) return !settled || fetchedSettled.get(queryKey) === false
+  return requestFreshness(k.method, k.params) === 'head'
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { DataTag, InfiniteData, QueryFunctionContext } from '@tanstack/query-core'
+import { isAddress } from 'viem'
 import type { BlockfeedClient } from '../client.js'
 import { nextCursor } from '../history/pages.js'
 import {
@@ -7,6 +8,7 @@ import {
   type WalletHistoryParameters,
 } from '../history/params.js'
 import type { WalletHistoryPage } from '../history/schema.js'
+import type { BlockfeedQueryError } from './error.js'
 import { jsonSafe } from './jsonSafe.js'
 
 /** What a key needs from the client: its base URL and defaults (never its API key). */
@@ -20,7 +22,7 @@ export type WalletHistoryData = InfiniteData<WalletHistoryPage, string | undefin
 export type WalletHistoryQueryKey = DataTag<
   readonly ['blockfeed', 'walletHistory', WalletHistoryQueryKeyParameters, { readonly type: 'infinite' }],
   WalletHistoryData,
-  Error
+  BlockfeedQueryError
 >
 
 /**
@@ -60,18 +62,23 @@ export interface WalletHistoryInfiniteQueryOptions {
   ) => string | undefined
   retry: false
   staleTime: number
+  /** False until `address` is a valid address and the chain, when given, is not blank. */
+  enabled: boolean
 }
 
 /**
  * Infinite-query options over the service's cursors: the page param is the cursor
  * (`undefined` for the first page). Paging ends on a null or empty cursor and on a cursor
- * already used. `retry: false` because the client's `withRetry` is the one retry layer.
+ * already used. `enabled` is false until the address is valid and a given chain is not blank (so direct
+ * users of the options wait as the hook does). `retry: false` because the client's `withRetry` is the one retry layer.
  * Usable with `prefetchInfiniteQuery` on a server, `useInfiniteQuery`, `useSuspenseInfiniteQuery`.
  */
 export function walletHistoryInfiniteQueryOptions(
   client: BlockfeedClient,
   params: Partial<WalletHistoryParameters>,
 ): WalletHistoryInfiniteQueryOptions {
+  // Waiting, not an error: an address still being typed (or a chain not chosen yet) is not yet input.
+  const enabled = typeof params?.address === 'string' && isAddress(params.address) && isChainChosen(params?.chain)
   return {
     queryKey: walletHistoryQueryKey(client, params),
     queryFn: ({ queryKey, pageParam, signal }: QueryFunctionContext<WalletHistoryQueryKey, string | undefined>) => {
@@ -90,6 +97,15 @@ export function walletHistoryInfiniteQueryOptions(
     retry: false,
     // History changes at block cadence at most; a freshly hydrated page is not refetched on mount.
     staleTime: 30_000,
+    enabled,
   }
 }
 
+/**
+ * Whether the chain is known enough to run: left out (the client's default, else the service's,
+ * applies) or given. Blank text (a picker with no choice yet) waits; unknown text runs and ends
+ * in an `InvalidParameterError` naming `chain`, with nothing sent, so a typo is shown, not hidden.
+ */
+export function isChainChosen(chain: unknown): boolean {
+  return chain === undefined || (typeof chain === 'string' && chain.trim() !== '')
+}

@@ -1,5 +1,6 @@
 import { isAddress, type PublicRpcSchema, type WalletRpcSchema } from 'viem'
 import { InvalidParameterError } from '../errors.js'
+import { clip } from '../text.js'
 
 /** The 28 JSON-RPC methods of the spec, in its order: the allow-list. */
 export const rpcMethods = [
@@ -66,8 +67,8 @@ export type RpcRequest<M extends RpcMethod = RpcMethod> = M extends RpcMethod
   : never
 
 export function isRpcMethod(value: unknown): value is RpcMethod {
-  // methodSpecs has exactly the 28 names as keys (its type says so), so no second list is needed here.
-  return typeof value === 'string' && Object.hasOwn(methodSpecs, value)
+  // methodRules has exactly the 28 names as keys (its type says so), so no second list is needed here.
+  return typeof value === 'string' && Object.hasOwn(methodRules, value)
 }
 
 // ---- run-time checks of params, one checker a position ----
@@ -158,51 +159,105 @@ const percentiles: Check = (v, at) => {
   return v
 }
 
-interface MethodSpec {
-  /** Checkers for each position; positions at or after `required` may be left off. */
-  params: readonly Check[]
+interface MethodRule {
+  /** How many params the method takes; those at or after `required` may be left off. */
+  arity: number
   required: number
   /** What an omitted trailing block tag means ('latest', as the spec says for eth_call). */
   defaultBlock?: true
   /**
-   * What makes a result final: `true`, always (addressed by hash, or the chain id); a number,
-   * the position of the block reference, final when it is a fixed number or hash; absent, never.
+   * When the result can never change. `'always'`: it is addressed by hash (or is the chain id).
+   * A number `i`: when the block in `params[i]` is a block hash, or a block number at or below
+   * the settled depth (see `requestFreshness`). `'filterSettled'`: the same for the log filter
+   * in `params[0]` (its `blockHash`, or both bounds). Absent: never (a read at the head).
    */
-  final?: true | number
+  immutableWhen?: 'always' | 'filterSettled' | number
 }
 
-const none: MethodSpec = { params: [], required: 0 }
+const none: MethodRule = { arity: 0, required: 0 }
+const always = 'always' as const
 
-/** Parameter rules for the 28 methods, from the spec's method table. */
-export const methodSpecs: Record<RpcMethod, MethodSpec> = {
+/**
+ * The shape rules of the 28 methods, from the spec's method table: all that query keys and
+ * freshness need, without the checkers (so the hooks bundle leaves them to the client). Null
+ * prototype: a method name is caller text, and `methodRules.constructor` must not find Object's.
+ */
+export const methodRules: Readonly<Record<RpcMethod, MethodRule>> = Object.assign(Object.create(null) as Record<RpcMethod, MethodRule>, {
   eth_blockNumber: none,
-  eth_call: { params: [callObject, blockRef], required: 1, defaultBlock: true, final: 1 },
-  eth_chainId: { params: [], required: 0, final: true },
-  eth_createAccessList: { params: [callObject, blockRef], required: 1, defaultBlock: true, final: 1 },
-  eth_estimateGas: { params: [callObject, blockTag], required: 1 },
-  eth_feeHistory: { params: [quantity, blockTag, percentiles], required: 2, final: 1 },
+  eth_call: { arity: 2, required: 1, defaultBlock: true, immutableWhen: 1 },
+  eth_chainId: { arity: 0, required: 0, immutableWhen: always },
+  eth_createAccessList: { arity: 2, required: 1, defaultBlock: true, immutableWhen: 1 },
+  eth_estimateGas: { arity: 2, required: 1 },
+  eth_feeHistory: { arity: 3, required: 2, immutableWhen: 1 },
   eth_gasPrice: none,
-  eth_getBalance: { params: [address, blockRef], required: 1, defaultBlock: true, final: 1 },
-  eth_getBlockByHash: { params: [hash32, bool], required: 2, final: true },
-  eth_getBlockByNumber: { params: [blockTag, bool], required: 2, final: 0 },
-  eth_getBlockTransactionCountByHash: { params: [hash32], required: 1, final: true },
-  eth_getBlockTransactionCountByNumber: { params: [blockTag], required: 1, final: 0 },
-  eth_getBlockReceipts: { params: [blockOrHash], required: 1, final: 0 },
-  eth_getCode: { params: [address, blockRef], required: 1, defaultBlock: true, final: 1 },
-  eth_getLogs: { params: [filter], required: 1 },
-  eth_getProof: { params: [address, hashList, blockRef], required: 2, defaultBlock: true, final: 2 },
-  eth_getStorageAt: { params: [address, quantity, blockRef], required: 2, defaultBlock: true, final: 2 },
-  eth_getTransactionByHash: { params: [hash32], required: 1, final: true },
-  eth_getTransactionByBlockHashAndIndex: { params: [hash32, quantity], required: 2, final: true },
-  eth_getTransactionByBlockNumberAndIndex: { params: [blockTag, quantity], required: 2, final: 0 },
-  eth_getTransactionCount: { params: [address, blockRef], required: 1, defaultBlock: true, final: 1 },
-  eth_getTransactionReceipt: { params: [hash32], required: 1, final: true },
-  eth_getUncleByBlockHashAndIndex: { params: [hash32, quantity], required: 2, final: true },
-  eth_getUncleByBlockNumberAndIndex: { params: [blockTag, quantity], required: 2, final: 0 },
-  eth_getUncleCountByBlockHash: { params: [hash32], required: 1, final: true },
-  eth_getUncleCountByBlockNumber: { params: [blockTag], required: 1, final: 0 },
+  eth_getBalance: { arity: 2, required: 1, defaultBlock: true, immutableWhen: 1 },
+  eth_getBlockByHash: { arity: 2, required: 2, immutableWhen: always },
+  eth_getBlockByNumber: { arity: 2, required: 2, immutableWhen: 0 },
+  eth_getBlockTransactionCountByHash: { arity: 1, required: 1, immutableWhen: always },
+  eth_getBlockTransactionCountByNumber: { arity: 1, required: 1, immutableWhen: 0 },
+  eth_getBlockReceipts: { arity: 1, required: 1, immutableWhen: 0 },
+  eth_getCode: { arity: 2, required: 1, defaultBlock: true, immutableWhen: 1 },
+  eth_getLogs: { arity: 1, required: 1, immutableWhen: 'filterSettled' },
+  eth_getProof: { arity: 3, required: 2, defaultBlock: true, immutableWhen: 2 },
+  eth_getStorageAt: { arity: 3, required: 2, defaultBlock: true, immutableWhen: 2 },
+  eth_getTransactionByHash: { arity: 1, required: 1, immutableWhen: always },
+  eth_getTransactionByBlockHashAndIndex: { arity: 2, required: 2, immutableWhen: always },
+  eth_getTransactionByBlockNumberAndIndex: { arity: 2, required: 2, immutableWhen: 0 },
+  eth_getTransactionCount: { arity: 2, required: 1, defaultBlock: true, immutableWhen: 1 },
+  eth_getTransactionReceipt: { arity: 1, required: 1, immutableWhen: always },
+  eth_getUncleByBlockHashAndIndex: { arity: 2, required: 2, immutableWhen: always },
+  eth_getUncleByBlockNumberAndIndex: { arity: 2, required: 2, immutableWhen: 0 },
+  eth_getUncleCountByBlockHash: { arity: 1, required: 1, immutableWhen: always },
+  eth_getUncleCountByBlockNumber: { arity: 1, required: 1, immutableWhen: 0 },
   eth_maxPriorityFeePerGas: none,
-  eth_sendRawTransaction: { params: [hexData], required: 1 },
+  eth_sendRawTransaction: { arity: 1, required: 1 },
+} satisfies Record<RpcMethod, MethodRule>)
+
+/** The checker of each position, per method. Marked pure so bundles that only build keys drop it. */
+const paramChecks: Readonly<Record<RpcMethod, readonly Check[]>> = /* @__PURE__ */ Object.assign(Object.create(null) as Record<RpcMethod, readonly Check[]>, {
+  eth_blockNumber: [],
+  eth_call: [callObject, blockRef],
+  eth_chainId: [],
+  eth_createAccessList: [callObject, blockRef],
+  eth_estimateGas: [callObject, blockTag],
+  eth_feeHistory: [quantity, blockTag, percentiles],
+  eth_gasPrice: [],
+  eth_getBalance: [address, blockRef],
+  eth_getBlockByHash: [hash32, bool],
+  eth_getBlockByNumber: [blockTag, bool],
+  eth_getBlockTransactionCountByHash: [hash32],
+  eth_getBlockTransactionCountByNumber: [blockTag],
+  eth_getBlockReceipts: [blockOrHash],
+  eth_getCode: [address, blockRef],
+  eth_getLogs: [filter],
+  eth_getProof: [address, hashList, blockRef],
+  eth_getStorageAt: [address, quantity, blockRef],
+  eth_getTransactionByHash: [hash32],
+  eth_getTransactionByBlockHashAndIndex: [hash32, quantity],
+  eth_getTransactionByBlockNumberAndIndex: [blockTag, quantity],
+  eth_getTransactionCount: [address, blockRef],
+  eth_getTransactionReceipt: [hash32],
+  eth_getUncleByBlockHashAndIndex: [hash32, quantity],
+  eth_getUncleByBlockNumberAndIndex: [blockTag, quantity],
+  eth_getUncleCountByBlockHash: [hash32],
+  eth_getUncleCountByBlockNumber: [blockTag],
+  eth_maxPriorityFeePerGas: [],
+  eth_sendRawTransaction: [hexData],
+} satisfies Record<RpcMethod, readonly Check[]>)
+
+/**
+ * A request's params in canonical form, unchecked: trailing `undefined`s removed, a null or
+ * omitted block tag filled with `latest` (so `[addr]` and `[addr, 'latest']` are one request
+ * and one cache entry).
+ */
+export function canonicalRpcParams(method: RpcMethod, raw: readonly unknown[]): unknown[] {
+  const { arity, defaultBlock } = methodRules[method]
+  const params = [...raw]
+  // The spec: a null block tag means latest.
+  if (defaultBlock && params.length === arity && params[params.length - 1] === null) params.pop()
+  while (params.length > 0 && params[params.length - 1] === undefined) params.pop()
+  if (defaultBlock && params.length === arity - 1) params.push('latest')
+  return params
 }
 
 /**
@@ -216,47 +271,65 @@ export function normalizeRpcRequest(request: { method: unknown; params?: unknown
   if (!isRpcMethod(method)) {
     throw new InvalidParameterError(
       'method',
-      `${typeof method === 'string' ? `"${method.slice(0, 60)}"` : 'it'} is not one of the 28 methods of the Blockchain Data Service Interface v2.2`,
+      `${typeof method === 'string' ? `"${clip(method, 60)}"` : 'it'} is not one of the 28 methods of the Blockchain Data Service Interface v2.2`,
     )
   }
-  const spec = methodSpecs[method]
+  const { arity, required } = methodRules[method]
   const raw = request.params ?? []
   if (!Array.isArray(raw)) throw new InvalidParameterError('params', 'expected a positional array')
-  const params = [...raw]
-  // The spec: a null block tag means latest.
-  if (spec.defaultBlock && params.length === spec.params.length && params[params.length - 1] === null) params.pop()
-  while (params.length > 0 && params[params.length - 1] === undefined) params.pop()
-  if (params.length < spec.required) {
-    throw new InvalidParameterError(`params[${params.length}]`, `${method} takes at least ${spec.required} parameter(s), got ${params.length}`)
+  const params = canonicalRpcParams(method, raw)
+  if (params.length < required) {
+    throw new InvalidParameterError(`params[${params.length}]`, `${method} takes at least ${required} parameter(s), got ${params.length}`)
   }
-  if (params.length > spec.params.length) {
-    throw new InvalidParameterError(`params[${spec.params.length}]`, `${method} takes at most ${spec.params.length} parameter(s)`)
+  if (params.length > arity) {
+    throw new InvalidParameterError(`params[${arity}]`, `${method} takes at most ${arity} parameter(s)`)
   }
-  for (let i = 0; i < params.length; i++) params[i] = spec.params[i]!(params[i], `params[${i}]`)
-  if (spec.defaultBlock && params.length === spec.params.length - 1) params.push('latest')
+  const checks = paramChecks[method]
+  for (let i = 0; i < params.length; i++) params[i] = checks[i]!(params[i], `params[${i}]`)
   return { method, params }
 }
 
 /**
- * Whether a result can never change: addressed by hash, or at a fixed block number.
- * Results at a tag (`latest`, `pending`, …) or with no block at all can.
+ * How a read's result can change, from its canonical params:
+ * - `'immutable'`: addressed by hash, the chain id, or the genesis block: cache forever;
+ * - `{ block }`: pinned to a block number; final only once `block` is settled (at or below the
+ *   finalized block, or the head minus the chain's reorg depth), until then it follows the head;
+ * - `'head'`: at a tag (`latest`, `pending`, `safe`, `finalized`…) or at no block: follows the head;
+ * - `'write'`: not a read (`eth_sendRawTransaction`).
  */
-export function isImmutableRequest(method: RpcMethod, params: readonly unknown[]): boolean {
-  if (method === 'eth_getLogs') {
-    const f = params[0] as { fromBlock?: unknown; toBlock?: unknown; blockHash?: unknown } | undefined
-    return !!f && (typeof f.blockHash === 'string' || (isFixedBlock(f.fromBlock) && isFixedBlock(f.toBlock)))
-  }
-  // A transaction or receipt by hash is null until mined: rpcQueryOptions keeps a null result stale.
-  const final = methodSpecs[method].final
-  return final === true || (final !== undefined && isFixedBlock(params[final]))
+export type RequestFreshness = 'immutable' | 'head' | 'write' | { block: bigint }
+
+export function requestFreshness(method: RpcMethod, params: readonly unknown[]): RequestFreshness {
+  const when = methodRules[method].immutableWhen
+  if (when === undefined) return method === 'eth_sendRawTransaction' ? 'write' : 'head'
+  if (when === 'always') return 'immutable'
+  const isFilter = when === 'filterSettled'
+  const p = params[isFilter ? 0 : when]
+  if (typeof p === 'string' && HASH32.test(p)) return 'immutable'
+  const o = (p !== null && typeof p === 'object' ? p : {}) as { blockHash?: unknown; blockNumber?: unknown; fromBlock?: unknown; toBlock?: unknown }
+  if (typeof o.blockHash === 'string') return 'immutable'
+  // A filter's omitted bound is `latest`; its later bound decides when the whole range has settled.
+  const [a, b] = isFilter ? [num(o.fromBlock), num(o.toBlock)] : [num(typeof p === 'string' ? p : o.blockNumber), 0n]
+  if (a === undefined || b === undefined) return 'head'
+  const n = a > b ? a : b
+  // The genesis block is never replaced, so block 0 needs no head to be final.
+  return n === 0n ? 'immutable' : { block: n }
 }
 
-function isFixedBlock(b: unknown): boolean {
-  if (typeof b === 'string') return QUANTITY.test(b) || HASH32.test(b)
-  return b !== null && typeof b === 'object' && ('blockHash' in b || 'blockNumber' in b)
+// Keys hold params unchecked, so a filter bound may still be the spec's JSON number.
+const num = (b: unknown): bigint | undefined =>
+  typeof b === 'string' ? (QUANTITY.test(b) ? BigInt(b) : undefined) : Number.isSafeInteger(b) && (b as number) >= 0 ? BigInt(b as number) : undefined
+
+/**
+ * Whether a result can never change: addressed by hash, or at a block number at or below
+ * `settled` (the highest block no reorg is expected to replace; unknown → not final).
+ */
+export function isImmutableRequest(method: RpcMethod, params: readonly unknown[], settled?: bigint | undefined): boolean {
+  const f = requestFreshness(method, params)
+  return f === 'immutable' || (typeof f === 'object' && settled !== undefined && f.block <= settled)
 }
 
-/** Whether a read follows the chain head (no block, or a moving tag) and so goes stale on a new block. */
-export function followsHead(method: RpcMethod, params: readonly unknown[]): boolean {
-  return !isImmutableRequest(method, params) && method !== 'eth_sendRawTransaction'
+/** Whether a read can change with the next block: at a tag, at no block, or pinned to a block not yet settled. */
+export function followsHead(method: RpcMethod, params: readonly unknown[], settled?: bigint | undefined): boolean {
+  return method !== 'eth_sendRawTransaction' && !isImmutableRequest(method, params, settled)
 }

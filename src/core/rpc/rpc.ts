@@ -9,7 +9,9 @@ import type { ClientConfig, RpcSender } from '../clientTypes.js'
 import { checkChain } from '../chains.js'
 import { HttpStatusError, InvalidParameterError, JsonRpcError, NetworkError, ResponseShapeError, TimeoutError, isAbortError, redact } from '../errors.js'
 import { parseRetryAfter, withRetry, type RetryConfig } from '../retry.js'
+import { recordHead } from './head.js'
 import { normalizeRpcRequest, type RpcMethod } from './methods.js'
+import { clip } from '../text.js'
 import { sameOrigin } from '../url.js'
 
 export type { RpcSender } from '../clientTypes.js'
@@ -28,6 +30,8 @@ const DEFAULT_BATCH_SIZE = 20
  */
 export function createRpcSender(config: ClientConfig, retry: Required<RetryConfig>, secrets: readonly string[]): RpcSender {
   const transports = new Map<string, Transport>()
+  // As client.baseUrl and so the query keys have it: the head is recorded under the same name.
+  const baseUrl = config.baseUrl.replace(/\/+$/, '')
   const timeout = config.timeoutMs ?? 30_000
   const batch =
     config.batch === false
@@ -59,9 +63,12 @@ export function createRpcSender(config: ClientConfig, retry: Required<RetryConfi
     const transport = transportFor(url)
     const signal = options?.signal
     const send = () =>
-      transport.request({ method, params }).catch((error: unknown) => {
-        throw toBlockfeedError(error, method, timeout, secrets)
-      })
+      transport.request({ method, params }).then(
+        (result) => (recordHead(baseUrl, chain, method, params, result), result),
+        (error: unknown) => {
+          throw toBlockfeedError(error, method, timeout, secrets)
+        },
+      )
     // A send is never retried: if the first one landed, a second answers "already known" and the
     // caller would see a failure for a transaction that went through.
     const policy = method === 'eth_sendRawTransaction' ? { ...retry, count: 0 } : retry
@@ -74,14 +81,20 @@ export function rpcUrlFor(config: Pick<ClientConfig, 'rpc'>, chain: string | und
   let url: string | undefined
   if (typeof rpc === 'function') url = chain === undefined ? undefined : rpc(chain)
   else if (rpc && 'url' in rpc) url = rpc.url
-  else if (rpc && 'urls' in rpc) url = chain === undefined ? undefined : (rpc.urls[chain] ?? rpc.urls[chain.toLowerCase()])
+  // Own keys only: a chain named like an Object.prototype member must not find its function.
+  else if (rpc && 'urls' in rpc) url = chain === undefined ? undefined : (ownUrl(rpc.urls, chain) ?? ownUrl(rpc.urls, chain.toLowerCase()))
   if (!url) {
     throw new InvalidParameterError(
       'chain',
-      rpc ? `no RPC URL is configured for chain ${chain ?? '(none given)'}` : 'no RPC URL is configured: pass `rpc` to createClient',
+      rpc ? `no RPC URL is configured for chain ${chain === undefined ? '(none given)' : `"${clip(chain)}"`}` : 'no RPC URL is configured: pass `rpc` to createClient',
     )
   }
   return url
+}
+
+function ownUrl(urls: Partial<Record<string, string>>, chain: string): string | undefined {
+  const url = Object.hasOwn(urls, chain) ? urls[chain] : undefined
+  return typeof url === 'string' ? url : undefined
 }
 
 function race<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {

@@ -1,6 +1,7 @@
-import { QueryClient } from '@tanstack/react-query'
+import { InfiniteQueryObserver, QueryClient, QueryObserver } from '@tanstack/query-core'
 import { describe, expect, it } from 'vitest'
 import { createClient } from '../../../src/core/client.js'
+import { recordHead } from '../../../src/core/rpc/head.js'
 import { rpcHeadQueryFilter, rpcQueryKey, rpcQueryOptions } from '../../../src/core/query/rpc.js'
 import { walletHistoryInfiniteQueryOptions, walletHistoryQueryKey } from '../../../src/core/query/walletHistory.js'
 
@@ -52,6 +53,8 @@ describe('options factories', () => {
   })
 
   it('the head filter matches reads at latest on that chain only', () => {
+    // The client has seen head 0x1000, so block 0x5 is settled (below the reorg depth).
+    recordHead('https://a.test', 'eth', 'eth_blockNumber', [], '0x1000')
     const qc = new QueryClient()
     const build = (o: object) => qc.getQueryCache().build(qc, o as never)
     build(rpcQueryOptions(a, { method: 'eth_getBalance', params: [address] }))
@@ -61,5 +64,69 @@ describe('options factories', () => {
     build(rpcQueryOptions(b, { method: 'eth_blockNumber' }))
     const matched = qc.getQueryCache().findAll(rpcHeadQueryFilter(a)).map((q) => q.queryKey[2])
     expect(matched).toEqual([{ baseUrl: 'https://a.test', chain: 'eth', method: 'eth_getBalance', params: [address, 'latest'] }])
+  })
+})
+
+describe('freshness of reads at a block number', () => {
+  const c = createClient({ baseUrl: 'https://fresh.test', chain: 'eth', rpc: { url: 'https://rpc.test' } })
+  const logs = (to: `0x${string}`) => rpcQueryOptions(c, { method: 'eth_getLogs', params: [{ fromBlock: '0x1', toBlock: to }] })
+
+  it('with no head seen, or near it, a read at a number keeps the default staleTime and matches the head filter', () => {
+    const qc = new QueryClient()
+    expect('staleTime' in logs('0x10')).toBe(false)
+    qc.getQueryCache().build(qc, logs('0x10') as never)
+    expect(qc.getQueryCache().findAll(rpcHeadQueryFilter(c)).map((q) => (q.queryKey[2] as { method: string }).method)).toEqual(['eth_getLogs'])
+    recordHead('https://fresh.test', 'eth', 'eth_blockNumber', [], '0x20')
+    // 0x20 - 64 is below 0x10: still inside the reorg window.
+    expect('staleTime' in logs('0x10')).toBe(false)
+    expect(qc.getQueryCache().findAll(rpcHeadQueryFilter(c))).toHaveLength(1)
+  })
+})
+
+describe('the "should this run" rule lives in the factories', () => {
+  it('wallet history: enabled only for a valid address and a chain that is left out or given (not blank)', () => {
+    expect(walletHistoryInfiniteQueryOptions(a, { address }).enabled).toBe(true)
+    expect(walletHistoryInfiniteQueryOptions(a, { address: '0x1234' }).enabled).toBe(false)
+    expect(walletHistoryInfiniteQueryOptions(a, {}).enabled).toBe(false)
+    // A mixed-case address with a wrong checksum (first letter's case flipped).
+    expect(walletHistoryInfiniteQueryOptions(a, { address: '0xF39Fd6e51aad88F6F4ce6aB8827279cffFb92266' }).enabled).toBe(false)
+    expect(walletHistoryInfiniteQueryOptions(a, { address, chain: 'polygon' }).enabled).toBe(true)
+    expect(walletHistoryInfiniteQueryOptions(a, { address, chain: '' }).enabled).toBe(false)
+    // An unknown chain runs, so its InvalidParameterError is shown rather than an endless wait.
+    expect(walletHistoryInfiniteQueryOptions(a, { address, chain: 'ethereum' }).enabled).toBe(true)
+  })
+
+  it('rpc: enabled once required params are given and a given chain is not blank', () => {
+    expect(rpcQueryOptions(a, { method: 'eth_getBalance', params: undefined }).enabled).toBe(false)
+    expect(rpcQueryOptions(a, { method: 'eth_getBalance', params: [address] }).enabled).toBe(true)
+    expect(rpcQueryOptions(a, { method: 'eth_blockNumber' }).enabled).toBe(true)
+    expect(rpcQueryOptions(a, { method: 'eth_blockNumber', chain: ' ' }).enabled).toBe(false)
+    expect(rpcQueryOptions(a, { method: 'eth_blockNumber', chain: 'nope' }).enabled).toBe(true)
+  })
+
+  it('a disabled factory sends nothing through a plain QueryObserver', async () => {
+    let sent = 0
+    const counting = createClient({ baseUrl: 'https://a.test', rpc: { url: 'https://rpc.test' }, fetch: async () => (sent++, new Response('{}')) })
+    const qc = new QueryClient()
+    const observers = [
+      new InfiniteQueryObserver(qc, walletHistoryInfiniteQueryOptions(counting, { address: '0x12' }) as never),
+      new QueryObserver(qc, rpcQueryOptions(counting, { method: 'eth_getBalance', params: undefined }) as never),
+    ]
+    const stops = observers.map((o) => o.subscribe(() => {}))
+    await new Promise((r) => setTimeout(r, 20))
+    stops.forEach((stop) => stop())
+    // Waiting, not failed: no InvalidParameterError for input that is not there yet.
+    expect(observers.map((o) => [o.getCurrentResult().status, o.getCurrentResult().fetchStatus])).toEqual([['pending', 'idle'], ['pending', 'idle']])
+    expect(sent).toBe(0)
+  })
+})
+
+describe('keys of input that failed validation', () => {
+  it('keep an own "__proto__" key as a key (JSON.parse makes one), not as a prototype', () => {
+    const bad = JSON.parse('{"address":"not-an-address","__proto__":{"fromBlock":"0x1"}}') as object
+    const key = rpcQueryKey(a, { method: 'eth_getLogs', params: [bad] })
+    const params = key[2].params as object[]
+    expect(Object.getPrototypeOf(params[0])).toBe(Object.prototype)
+    expect(JSON.stringify(key)).toContain('"__proto__":{"fromBlock":"0x1"}')
   })
 })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { InvalidParameterError, isRpcMethod, normalizeRpcRequest, rpcMethods } from '../../../src/exports/index.js'
-import { followsHead, isImmutableRequest } from '../../../src/core/rpc/methods.js'
+import { DEFAULT_REORG_DEPTH, recordHead, reorgDepth, settledBlock } from '../../../src/core/rpc/head.js'
+import { followsHead, isImmutableRequest, methodRules, requestFreshness } from '../../../src/core/rpc/methods.js'
 
 const ADDR = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
 const HASH = `0x${'ab'.repeat(32)}`
@@ -65,14 +66,67 @@ describe('normalizeRpcRequest', () => {
 
 describe('freshness', () => {
   it('results addressed by hash or fixed block are immutable; tags follow the head', () => {
+    // Block numbers below the settled block (head minus the reorg depth): 0x20 here.
+    const settled = 0x20n
     expect(isImmutableRequest('eth_getBlockByHash', [HASH, false])).toBe(true)
-    expect(isImmutableRequest('eth_getBlockByNumber', ['0x10', false])).toBe(true)
-    expect(isImmutableRequest('eth_getBlockByNumber', ['latest', false])).toBe(false)
-    expect(isImmutableRequest('eth_getBalance', [ADDR, '0x5'])).toBe(true)
-    expect(isImmutableRequest('eth_getLogs', [{ fromBlock: '0x1', toBlock: '0x2' }])).toBe(true)
-    expect(isImmutableRequest('eth_getLogs', [{ fromBlock: '0x1', toBlock: 'latest' }])).toBe(false)
+    expect(isImmutableRequest('eth_getBlockByNumber', ['0x10', false], settled)).toBe(true)
+    expect(isImmutableRequest('eth_getBlockByNumber', ['latest', false], settled)).toBe(false)
+    expect(isImmutableRequest('eth_getBalance', [ADDR, '0x5'], settled)).toBe(true)
+    expect(isImmutableRequest('eth_getLogs', [{ fromBlock: '0x1', toBlock: '0x2' }], settled)).toBe(true)
+    expect(isImmutableRequest('eth_getLogs', [{ fromBlock: '0x1', toBlock: 'latest' }], settled)).toBe(false)
     expect(followsHead('eth_blockNumber', [])).toBe(true)
     expect(followsHead('eth_sendRawTransaction', ['0x00'])).toBe(false)
     expect(followsHead('eth_getBalance', [ADDR, 'latest'])).toBe(true)
+  })
+
+  it('a block number is final only at or below the settled block; unknown head or near it follows the head', () => {
+    const logs = (to: string) => [{ fromBlock: '0x1', toBlock: to }]
+    // No head seen yet: a bound at a number may be above the head.
+    expect(isImmutableRequest('eth_getLogs', logs('0x64'))).toBe(false)
+    expect(followsHead('eth_getLogs', logs('0x64'))).toBe(true)
+    expect(isImmutableRequest('eth_getLogs', logs('0x64'), 0x63n)).toBe(false)
+    expect(isImmutableRequest('eth_getLogs', logs('0x64'), 0x64n)).toBe(true)
+    // The later bound decides, whichever position it is in.
+    expect(isImmutableRequest('eth_getLogs', [{ fromBlock: '0x64', toBlock: '0x1' }], 0x63n)).toBe(false)
+    expect(isImmutableRequest('eth_getBalance', [ADDR, { blockNumber: '0x9' }], 0x8n)).toBe(false)
+    expect(isImmutableRequest('eth_getBalance', [ADDR, { blockNumber: '0x9' }], 0x9n)).toBe(true)
+    // By hash, and the genesis block, need no head.
+    expect(isImmutableRequest('eth_getBalance', [ADDR, { blockHash: HASH }])).toBe(true)
+    expect(isImmutableRequest('eth_getLogs', [{ blockHash: HASH }])).toBe(true)
+    expect(isImmutableRequest('eth_getBlockByNumber', ['0x0', false])).toBe(true)
+    expect(isImmutableRequest('eth_getBlockReceipts', [HASH])).toBe(true)
+    expect(requestFreshness('eth_feeHistory', ['0x4', '0x30', [50]])).toEqual({ block: 0x30n })
+    expect(requestFreshness('eth_estimateGas', [{ to: ADDR }])).toBe('head')
+    expect(requestFreshness('eth_sendRawTransaction', ['0x00'])).toBe('write')
+  })
+
+  it('the settled block is the head minus the chain’s reorg depth, or the finalized block when higher', () => {
+    const base = 'https://settled.test'
+    expect(settledBlock(base, 'eth')).toBeUndefined()
+    recordHead(base, 'eth', 'eth_blockNumber', [], '0x100')
+    expect(settledBlock(base, 'eth')).toBe(0x100n - BigInt(reorgDepth('eth')))
+    expect(reorgDepth('eth')).toBe(DEFAULT_REORG_DEPTH)
+    expect(reorgDepth('0x89')).toBeGreaterThan(reorgDepth('bsc'))
+    recordHead(base, 'eth', 'eth_getBlockByNumber', ['finalized', false], { number: '0xf0' })
+    expect(settledBlock(base, 'eth')).toBe(0xf0n)
+    // Another chain of the same service has its own head; a failed or odd reply changes nothing.
+    expect(settledBlock(base, 'polygon')).toBeUndefined()
+    recordHead(base, 'eth', 'eth_blockNumber', [], { not: 'a number' })
+    expect(settledBlock(base, 'eth')).toBe(0xf0n)
+  })
+})
+
+describe('method names that are Object.prototype members', () => {
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'])('%s is an InvalidParameterError naming method', (name) => {
+    expect(isRpcMethod(name)).toBe(false)
+    expect(Object.hasOwn(methodRules, name)).toBe(false)
+    expect((methodRules as Record<string, unknown>)[name]).toBeUndefined()
+    try {
+      normalizeRpcRequest({ method: name, params: [] })
+      expect.unreachable()
+    } catch (e) {
+      expect(e).toBeInstanceOf(InvalidParameterError)
+      expect((e as InvalidParameterError).parameter).toBe('method')
+    }
   })
 })

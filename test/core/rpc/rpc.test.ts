@@ -1,6 +1,7 @@
 import { delay, http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { createClient, HttpStatusError, JsonRpcError, NetworkError, ResponseShapeError, TimeoutError } from '../../../src/exports/index.js'
+import { createClient, HttpStatusError, InvalidParameterError, JsonRpcError, NetworkError, ResponseShapeError, TimeoutError } from '../../../src/exports/index.js'
+import { reorgDepth, settledBlock } from '../../../src/core/rpc/head.js'
 import { useMswServer } from '../../support/msw.js'
 
 // Providers put their key in the RPC URL path: it must not leak into errors.
@@ -192,5 +193,27 @@ describe('RPC errors over real HTTP', () => {
     const c = createClient({ baseUrl: 'https://service.test' })
     await expect(c.rpc({ method: 'eth_chainId' })).rejects.toMatchObject({ name: 'InvalidParameterError', parameter: 'chain' })
     expect(requests).toHaveLength(0)
+  })
+})
+
+describe('per-chain RPC URLs are looked up by own keys', () => {
+  it.each(['constructor', '__proto__', 'toString'])('chain %s (an accepted extra chain) with no URL of its own is an InvalidParameterError, no request', async (chain) => {
+    const client = createClient({ baseUrl: 'https://service.test', rpc: { urls: { eth: RPC } }, extraChains: [chain], retry: false })
+    const e = await client.rpc({ method: 'eth_chainId' }, { chain }).catch((x: unknown) => x)
+    expect(e).toBeInstanceOf(InvalidParameterError)
+    expect((e as InvalidParameterError).parameter).toBe('chain')
+    expect((e as InvalidParameterError).reason).toContain(`"${chain}"`)
+    expect(requests).toHaveLength(0)
+  })
+})
+
+describe('what the client learns about the head', () => {
+  it('eth_blockNumber replies are recorded under the client’s base URL and chain, and settle older blocks', async () => {
+    server.use(rpcHandler(() => ({ result: '0x500' })))
+    const client = createClient({ baseUrl: 'https://heads.test///', chain: 'bsc', rpc: { url: RPC }, retry: false })
+    expect(settledBlock('https://heads.test', 'bsc')).toBeUndefined()
+    await client.rpc({ method: 'eth_blockNumber' })
+    expect(settledBlock('https://heads.test', 'bsc')).toBe(0x500n - BigInt(reorgDepth('bsc')))
+    expect(settledBlock('https://heads.test', 'eth')).toBeUndefined()
   })
 })
