@@ -17,7 +17,8 @@ import { ALICE, erc20, internal, manyTransactions, native, nft, tx, WALLET } fro
 // Runs in the `dom` project (React 19) and the `react18` one: a ref declared as a plain prop is dropped on 18.
 const opts = { wallet: WALLET, chain: 'eth', locale: 'en-US', timeZone: 'UTC' } as const
 
-const cases: [string, string, (ref: RefObject<never>) => ReactElement][] = [
+// A ref object that any element's ref prop accepts; what it ends up holding is checked at run time.
+const cases: [string, string, (ref: RefObject<null>) => ReactElement][] = [
   ['TransactionRow', 'ARTICLE', (ref) => <TransactionRow ref={ref} transaction={tx({ value: '1' })} {...opts} data-testid="root" id="r" />],
   ['TransactionList', 'DIV', (ref) => <TransactionList ref={ref} transactions={manyTransactions(2)} {...opts} data-testid="root" id="r" />],
   ['NativeTransferRow', 'DIV', (ref) => <NativeTransferRow ref={ref} transfer={nativeTransferSchema.parse(native())} {...opts} data-testid="root" id="r" />],
@@ -33,7 +34,7 @@ const cases: [string, string, (ref: RefObject<never>) => ReactElement][] = [
 describe(`refs and DOM attributes reach the root element (React ${version})`, () => {
   for (const [name, tag, element] of cases) {
     it(`${name}: ref → its <${tag.toLowerCase()}>, id and data-* on it`, () => {
-      const ref = createRef<never>()
+      const ref = createRef<null>()
       const { container } = render(element(ref))
       const root = container.firstElementChild as HTMLElement
       expect(root.tagName).toBe(tag)
