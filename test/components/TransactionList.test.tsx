@@ -273,6 +273,8 @@ describe('TransactionList: infinite scroll past pages that add no visible row', 
     render(list({ transactions: spamPage(3, Date.parse('2024-05-01T00:00:00Z')), hasNextPage: true, onLoadMore }))
     expect(articles()).toHaveLength(0)
     expect(onLoadMore).toHaveBeenCalledTimes(1)
+    // Not "only spam was found": older pages may hold more.
+    expect(screen.getByText('Only transactions flagged as possible spam were found so far; older pages remain.')).toBeTruthy()
   })
 
   it(`stops after ${AUTO_LOAD_PAGES_PER_SCROLL} pages on its own; a scroll or "Load more" goes on`, async () => {

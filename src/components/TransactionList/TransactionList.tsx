@@ -178,7 +178,7 @@ export const TransactionList = forwardRef<HTMLDivElement, TransactionListProps>(
     <div {...rest} ref={ref} className={rootClass} style={style} data-status={isFetchingNextPage ? 'loading' : status === 'error' ? 'error' : 'success'}>
       {spamBar}
       {txCount === 0 ? (
-        <FeedEmpty hiddenCount={hiddenCount} />
+        <FeedEmpty hiddenCount={hiddenCount} more={hasNextPage || isFetchingNextPage} />
       ) : (
         <div className="bf-feed__viewport" ref={viewportRef} onScroll={onViewerScroll}>
           <div
