@@ -266,3 +266,18 @@ describe('TransactionRow: a failed transaction moved nothing', () => {
     expect(b.container.textContent).not.toContain('not transferred')
   })
 })
+
+describe('TransactionRow: line order', () => {
+  it('native lines first, then tokens and NFTs, then internal calls that repeat no native transfer', () => {
+    const entry = tx({
+      to_address: BOB,
+      native_transfers: [native({ from_address: BOB, to_address: WALLET, value: '5', internal_transaction: true, token_symbol: 'ETH' })],
+      internal_transactions: [internal({ from: BOB, to: WALLET, value: '5' }), internal({ from: BOB, to: ALICE, value: '7' })],
+      erc20_transfer: [erc20({ to_address: BOB })],
+      nft_transfers: [nft()],
+    })
+    render(<TransactionRow transaction={entry} {...props} />)
+    expect([...article().querySelectorAll('.bf-transfer')].map((l) => l.getAttribute('data-kind'))).toEqual(['internal', 'erc20', 'erc721', 'internal'])
+    expect(article().querySelectorAll('.bf-transfer')[3]!.textContent).toContain('CALL')
+  })
+})

@@ -10,7 +10,7 @@ import { TokenAmount } from '../TokenAmount/TokenAmount.js'
 import { ClippedText } from '../shared/ClippedText.js'
 import { Counterparty, sides } from '../shared/Counterparty.js'
 import { deriveCategory, isContractCreation, isFailed, sameAddress, transactionDirection } from '../shared/direction.js'
-import { nativeFlows } from '../shared/flows.js'
+import { nativeFlows, type NativeFlow } from '../shared/flows.js'
 import { isDecimalText } from '../shared/format.js'
 import { defaultRenderLink, EXTERNAL } from '../shared/links.js'
 import { nativeCurrency } from '../shared/native.js'
@@ -93,8 +93,13 @@ export const TransactionRow = forwardRef<HTMLElement, TransactionRowProps>(funct
   const nfts = tx.nft_transfers.filter((t) => !isHiddenTransfer(t, 'nft', rules))
   const hiddenTransfers = tx.erc20_transfer.length + tx.nft_transfers.length - erc20.length - nfts.length
   // The implied transfer joins the service's native ones, so an internal call repeating it is matched too.
-  const flows = nativeFlows(implied ? [implied] : tx.native_transfers, tx.internal_transactions)
+  const natives = implied ? [implied] : tx.native_transfers
+  const flows = nativeFlows(natives, tx.internal_transactions)
   const bare = !creation && flows.length + erc20.length + nfts.length === 0
+  const flowLine = (f: NativeFlow) =>
+    f.kind === 'native'
+      ? <li key={`n${f.index}`}><NativeTransferRow transfer={f.transfer} wallet={wallet} failed={failed} {...options} /></li>
+      : <li key={`i${f.index}`}><InternalTransactionRow transaction={f.transaction} wallet={wallet} failed={failed} {...options} /></li>
   const paidFee = fee !== null && (wallet === undefined || sameAddress(tx.from_address, wallet))
 
   return (
@@ -157,13 +162,11 @@ export const TransactionRow = forwardRef<HTMLElement, TransactionRowProps>(funct
             />
           </li>
         )}
-        {flows.map((f) =>
-          f.kind === 'native'
-            ? <li key={`n${f.index}`}><NativeTransferRow transfer={f.transfer} wallet={wallet} failed={failed} {...options} /></li>
-            : <li key={`i${f.index}`}><InternalTransactionRow transaction={f.transaction} wallet={wallet} failed={failed} {...options} /></li>,
-        )}
+        {flows.slice(0, natives.length).map(flowLine)}
         {erc20.map((t, i) => <li key={`e${t.log_index ?? i}`}><Erc20TransferRow transfer={t} wallet={wallet} failed={failed} {...options} /></li>)}
         {nfts.map((t, i) => <li key={`t${t.log_index ?? i}`}><NftTransferRow transfer={t} wallet={wallet} failed={failed} {...options} /></li>)}
+        {/* Internal calls that repeat no native transfer keep their place after the token lines. */}
+        {flows.slice(natives.length).map(flowLine)}
         {hiddenTransfers > 0 && <li className="bf-transfer bf-muted">{hiddenTransfers === 1 ? '1 transfer hidden' : `${hiddenTransfers} transfers hidden`} as possible spam</li>}
       </ul>
     </article>

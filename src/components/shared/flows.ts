@@ -25,6 +25,7 @@ const sameValue = (a: string, b: string) => a === b || (/^\d+$/.test(a) && /^\d+
  * `include_internal_transactions` the service lists an internal payment in both lists; a pair
  * matching on from, to and value is one flow, shown by whichever line carries more detail
  * (the native transfer on a tie). Pairs match one to one, so two equal payments stay two.
+ * The first `native.length` flows take the native transfers' places; unmatched calls follow.
  */
 export function nativeFlows(native: readonly NativeTransfer[], internal: readonly InternalTransaction[]): NativeFlow[] {
   const flows: NativeFlow[] = native.map((transfer, index) => ({ kind: 'native', transfer, index }))
