@@ -44,6 +44,35 @@ export const Failed: Story = {
     await expect(within(canvasElement).getByText('Failed')).toBeInTheDocument()
   },
 }
+/** A reverted call that sent ETH: the amount is struck through and read out as not transferred; the fee was still paid. */
+export const FailedAmountNotMoved: Story = {
+  args: { transaction: entryOfKind('failed') },
+  play: async ({ canvasElement }) => {
+    const article = canvasElement.querySelector('article')!
+    const line = article.querySelector('.bf-transfer[data-kind="native"]')!
+    await expect(line).toHaveAttribute('data-moved', 'false')
+    await expect(line.textContent).toContain('not transferred')
+    await expect(getComputedStyle(line.querySelector('.bf-amount')!).textDecorationLine).toBe('line-through')
+    await expect(article.querySelector('.bf-tx__fee')?.textContent).toMatch(/^Fee paid /)
+  },
+}
+/**
+ * With `include_internal_transactions` the service lists the ETH a swap paid back twice: as a
+ * native transfer (`internal_transaction: true`) and as an internal call. It is shown once.
+ */
+export const DeduplicatedInternalFlow: Story = {
+  args: { transaction: entryOfKind('swapInternal') },
+  play: async ({ args, canvasElement }) => {
+    await expect(args.transaction.native_transfers).toHaveLength(1)
+    await expect(args.transaction.internal_transactions).toHaveLength(1)
+    const lines = canvasElement.querySelectorAll('.bf-transfer[data-kind="internal"]')
+    await expect(lines).toHaveLength(1)
+    const amount = lines[0]!.querySelector('.bf-amount__number')!.textContent!
+    await expect(amount.startsWith('+')).toBe(true)
+    const shown = [...canvasElement.querySelectorAll('.bf-amount__number')].filter((n) => n.textContent === amount)
+    await expect(shown).toHaveLength(1)
+  },
+}
 export const ContractInteraction: Story = { args: { transaction: entryOfKind('contractCall') } }
 export const BridgeDeposit: Story = { args: { transaction: entryOfKind('bridgeDeposit') } }
 /** A spam airdrop, shown (rows hide spam transfers unless `showSpam`). */

@@ -1,5 +1,5 @@
 import axe from 'axe-core'
-import { act, type ReactNode } from 'react'
+import { act, useState, type ReactNode } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cdp, page } from 'vitest/browser'
@@ -91,6 +91,37 @@ describe('TransactionList in Chromium: virtualization and paging', () => {
     await expect.poll(() => document.activeElement?.getAttribute('aria-posinset')).toBe('2000')
     await act(async () => (document.activeElement as HTMLElement).dispatchEvent(new KeyboardEvent('keydown', { key: 'PageUp', bubbles: true })))
     await expect.poll(() => document.activeElement?.getAttribute('aria-posinset')).toBe('1999')
+  })
+})
+
+describe('TransactionList in Chromium: paging past pages that add no visible row', () => {
+  // A parent that pages like useWalletHistory: each request takes a turn, then adds a page (or nothing new).
+  function Pager({ pages, onRequest }: { pages: ReturnType<typeof tx>[][]; onRequest: () => void }) {
+    const [loaded, setLoaded] = useState(1)
+    const [fetching, setFetching] = useState(false)
+    const loadMore = () => {
+      onRequest()
+      setFetching(true)
+      setTimeout(() => {
+        setLoaded((n) => n + 1)
+        setFetching(false)
+      }, 10)
+    }
+    return list({ transactions: pages.slice(0, loaded).flat(), hasNextPage: loaded < pages.length, isFetchingNextPage: fetching, onLoadMore: loadMore })
+  }
+  const spamPage = (k: number) =>
+    Array.from({ length: 10 }, (_, i) =>
+      tx({ from_address: ALICE, to_address: TOKEN, block_timestamp: new Date(Date.parse('2024-04-01T00:00:00Z') - (k * 10 + i) * 60_000).toISOString(), erc20_transfer: [erc20({ from_address: ALICE, to_address: WALLET, possible_spam: true })] }),
+    )
+
+  it('two pages of only hidden spam between short visible pages: it loads on to the end with no click', async () => {
+    const onRequest = vi.fn()
+    const pages = [manyTransactions(2), spamPage(0), spamPage(1), manyTransactions(2, Date.parse('2024-03-01T00:00:00Z'))]
+    const el = await mount(<Pager pages={pages} onRequest={onRequest} />)
+    await expect.poll(() => el.querySelectorAll('article').length, { timeout: 5_000 }).toBe(4)
+    expect(onRequest).toHaveBeenCalledTimes(3)
+    expect(el.querySelector('.bf-feed__spam')!.textContent).toContain('20 transactions hidden as possible spam')
+    expect(el.querySelector('.bf-feed__more')).toBeNull()
   })
 })
 

@@ -1,6 +1,8 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createRef } from 'react'
+import { AUTO_LOAD_PAGES_PER_SCROLL } from '../../src/components/TransactionList/autoLoad.js'
 import { TransactionList, type TransactionListProps } from '../../src/components/TransactionList/TransactionList.js'
 import { axeViolations } from './axe.js'
 import { ALICE, erc20, manyTransactions, TOKEN, tx, WALLET } from './fixtures.js'
@@ -237,5 +239,80 @@ describe('TransactionList: spam and poisoning', () => {
     render(list({ transactions: [flagged()] }))
     expect(screen.getByText('No activity yet')).toBeTruthy()
     expect(screen.getByText('Only transactions flagged as possible spam were found.')).toBeTruthy()
+  })
+})
+
+describe('TransactionList: infinite scroll past pages that add no visible row', () => {
+  // A page of nothing but someone else's spam airdrops: every entry hidden.
+  const spamPage = (n: number, start: number) =>
+    Array.from({ length: n }, (_, i) =>
+      tx({ from_address: ALICE, to_address: TOKEN, block_timestamp: new Date(start - i * 60_000).toISOString(), erc20_transfer: [erc20({ from_address: ALICE, to_address: WALLET, possible_spam: true })] }),
+    )
+
+  it('a page of only hidden spam: it asks for the next one', () => {
+    const onLoadMore = vi.fn()
+    const visible = manyTransactions(4)
+    const { rerender } = render(list({ transactions: visible, hasNextPage: true, onLoadMore }))
+    expect(onLoadMore).toHaveBeenCalledTimes(1)
+    rerender(list({ transactions: [...visible, ...spamPage(5, Date.parse('2024-04-01T00:00:00Z'))], hasNextPage: true, onLoadMore }))
+    expect(articles()).toHaveLength(4)
+    expect(onLoadMore).toHaveBeenCalledTimes(2)
+  })
+
+  it('a page of only duplicates (the list is given the same entries after a fetch): it asks again', () => {
+    const onLoadMore = vi.fn()
+    const visible = manyTransactions(4)
+    const { rerender } = render(list({ transactions: visible, hasNextPage: true, onLoadMore }))
+    rerender(list({ transactions: visible, hasNextPage: true, isFetchingNextPage: true, onLoadMore }))
+    rerender(list({ transactions: visible, hasNextPage: true, isFetchingNextPage: false, onLoadMore }))
+    expect(onLoadMore).toHaveBeenCalledTimes(2)
+  })
+
+  it('a first page of only spam: no row yet, and it keeps looking', () => {
+    const onLoadMore = vi.fn()
+    render(list({ transactions: spamPage(3, Date.parse('2024-05-01T00:00:00Z')), hasNextPage: true, onLoadMore }))
+    expect(articles()).toHaveLength(0)
+    expect(onLoadMore).toHaveBeenCalledTimes(1)
+    // Not "only spam was found": older pages may hold more.
+    expect(screen.getByText('Only transactions flagged as possible spam were found so far; older pages remain.')).toBeTruthy()
+  })
+
+  it(`stops after ${AUTO_LOAD_PAGES_PER_SCROLL} pages on its own; a scroll or "Load more" goes on`, async () => {
+    const onLoadMore = vi.fn()
+    let txs = manyTransactions(4)
+    const { rerender } = render(list({ transactions: txs, hasNextPage: true, onLoadMore }))
+    for (let page = 0; page < AUTO_LOAD_PAGES_PER_SCROLL + 3; page++) {
+      txs = [...txs, ...spamPage(2, Date.parse('2024-04-01T00:00:00Z') - page * 3_600_000)]
+      rerender(list({ transactions: txs, hasNextPage: true, onLoadMore }))
+    }
+    expect(onLoadMore).toHaveBeenCalledTimes(AUTO_LOAD_PAGES_PER_SCROLL)
+    fireEvent.scroll(document.querySelector('.bf-feed__viewport')!)
+    txs = [...txs, ...spamPage(2, Date.parse('2024-03-01T00:00:00Z'))]
+    rerender(list({ transactions: txs, hasNextPage: true, onLoadMore }))
+    expect(onLoadMore).toHaveBeenCalledTimes(AUTO_LOAD_PAGES_PER_SCROLL + 1)
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }))
+    expect(onLoadMore).toHaveBeenCalledTimes(AUTO_LOAD_PAGES_PER_SCROLL + 2)
+  })
+
+  it('a failed page is not retried on its own', () => {
+    const onLoadMore = vi.fn()
+    const visible = manyTransactions(4)
+    const { rerender } = render(list({ transactions: visible, hasNextPage: true, onLoadMore }))
+    rerender(list({ transactions: visible, hasNextPage: true, isFetchingNextPage: true, onLoadMore }))
+    rerender(list({ transactions: visible, hasNextPage: true, status: 'error', error: new Error('HTTP 503'), onLoadMore }))
+    expect(onLoadMore).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('TransactionList: ref and DOM attributes', () => {
+  it('the ref is the root element in every state; other attributes land on it', () => {
+    for (const props of [{ status: 'pending' as const }, { status: 'error' as const, error: new Error('x') }, { status: 'success' as const }, { transactions: manyTransactions(2) }]) {
+      const ref = createRef<HTMLDivElement>()
+      const { container, unmount } = render(<TransactionList transactions={[]} {...base} {...props} ref={ref} id="feed-root" data-testid="feed" />)
+      expect(ref.current).toBe(container.firstElementChild)
+      expect(ref.current!.id).toBe('feed-root')
+      expect(ref.current!.getAttribute('data-testid')).toBe('feed')
+      unmount()
+    }
   })
 })

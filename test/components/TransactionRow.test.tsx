@@ -194,3 +194,90 @@ describe('TransactionRow: logos', () => {
     expect(article().querySelector('img')!.getAttribute('src')).toBe('https://gw.example/ipfs/bafybeigdyrzt5/logo.png')
   })
 })
+
+describe('TransactionRow: each money flow once (include_internal_transactions)', () => {
+  // The service lists an internal ETH payment both as a native transfer (internal_transaction: true) and as an internal call.
+  const ROUTER = BOB
+  const swap = (extra: Record<string, unknown> = {}) =>
+    tx({
+      to_address: ROUTER,
+      erc20_transfer: [erc20({ to_address: ROUTER })],
+      native_transfers: [native({ from_address: ROUTER, to_address: WALLET, value: '3700000000000000', internal_transaction: true, token_symbol: 'ETH', from_address_label: 'Uniswap Router' })],
+      internal_transactions: [internal({ from: ROUTER.toUpperCase().replace('0X', '0x'), to: WALLET, value: '3700000000000000' })],
+      ...extra,
+    })
+
+  it('shows "+0.0037 ETH" once, on the line that names the router', () => {
+    render(<TransactionRow transaction={swap()} {...props} />)
+    expect(article().textContent!.match(/\+0\.0037 ETH/g)).toHaveLength(1)
+    const lines = article().querySelectorAll('.bf-transfer[data-kind="internal"]')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]!.textContent).toContain('Uniswap Router')
+  })
+
+  it('keeps the internal call when it says more than a bare native transfer', () => {
+    const bare = native({ from_address: ROUTER, to_address: WALLET, value: '3700000000000000', internal_transaction: true })
+    render(<TransactionRow transaction={swap({ native_transfers: [bare] })} {...props} />)
+    const lines = article().querySelectorAll('.bf-transfer[data-kind="internal"]')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]!.textContent).toContain('CALL+0.0037 ETH')
+  })
+
+  it('two equal payments stay two; a different value or recipient is another flow', () => {
+    const pay = { from_address: ROUTER, to_address: WALLET, value: '3700000000000000', internal_transaction: true }
+    const call = { from: ROUTER, to: WALLET, value: '3700000000000000' }
+    render(
+      <TransactionRow
+        transaction={swap({
+          native_transfers: [native(pay), native(pay)],
+          internal_transactions: [internal(call), internal(call), internal({ ...call, value: '1' }), internal({ ...call, to: ALICE })],
+        })}
+        {...props}
+      />,
+    )
+    expect(article().querySelectorAll('.bf-transfer[data-kind="internal"]')).toHaveLength(4)
+    expect(article().textContent!.match(/\+0\.0037 ETH/g)).toHaveLength(2)
+  })
+})
+
+describe('TransactionRow: a failed transaction moved nothing', () => {
+  const reverted = () => tx({ receipt_status: '0', to_address: BOB, value: '320000000000000000', to_address_label: 'Router' })
+
+  it('its amount is struck through and said to be not transferred; the fee is paid', async () => {
+    const { container } = render(<TransactionRow transaction={reverted()} {...props} />)
+    const line = transfer('native')
+    expect(line.getAttribute('data-moved')).toBe('false')
+    expect(line.textContent).toContain('not transferred')
+    expect(article().querySelector('.bf-tx__summary')!.textContent).toBe('Tried to send 0.32 ETH to Router')
+    expect(article().querySelector('.bf-tx__fee')!.textContent).toBe('Fee paid 0.00042 ETH')
+    expect(await axeViolations(container)).toEqual([])
+  })
+
+  it('every kind of transfer it lists is marked not moved; a successful one is not', () => {
+    const entry = (status: string) =>
+      tx({ receipt_status: status, to_address: TOKEN, erc20_transfer: [erc20()], nft_transfers: [nft({ from_address: WALLET, to_address: BOB })], internal_transactions: [internal({ from: WALLET, to: BOB })] })
+    const a = render(<TransactionRow transaction={entry('0')} {...props} />)
+    const lines = [...a.container.querySelectorAll('.bf-transfer')]
+    expect(lines.length).toBe(3)
+    for (const line of lines) expect(line.getAttribute('data-moved')).toBe('false')
+    a.unmount()
+    const b = render(<TransactionRow transaction={entry('1')} {...props} />)
+    for (const line of b.container.querySelectorAll('.bf-transfer')) expect(line.hasAttribute('data-moved')).toBe(false)
+    expect(b.container.textContent).not.toContain('not transferred')
+  })
+})
+
+describe('TransactionRow: line order', () => {
+  it('native lines first, then tokens and NFTs, then internal calls that repeat no native transfer', () => {
+    const entry = tx({
+      to_address: BOB,
+      native_transfers: [native({ from_address: BOB, to_address: WALLET, value: '5', internal_transaction: true, token_symbol: 'ETH' })],
+      internal_transactions: [internal({ from: BOB, to: WALLET, value: '5' }), internal({ from: BOB, to: ALICE, value: '7' })],
+      erc20_transfer: [erc20({ to_address: BOB })],
+      nft_transfers: [nft()],
+    })
+    render(<TransactionRow transaction={entry} {...props} />)
+    expect([...article().querySelectorAll('.bf-transfer')].map((l) => l.getAttribute('data-kind'))).toEqual(['internal', 'erc20', 'erc721', 'internal'])
+    expect(article().querySelectorAll('.bf-transfer')[3]!.textContent).toContain('CALL')
+  })
+})

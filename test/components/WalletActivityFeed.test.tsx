@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
-import { useState, type ReactNode } from 'react'
+import { createRef, useState, type ReactNode } from 'react'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { WalletActivityFeed } from '../../src/components/WalletActivityFeed/WalletActivityFeed.js'
 import { createClient } from '../../src/core/client.js'
@@ -99,5 +99,32 @@ describe('WalletActivityFeed (real client over MSW)', () => {
     expect(screen.getByRole('feed').getAttribute('aria-busy')).toBe('true')
     await new Promise((r) => setTimeout(r, 50))
     expect(seen).toEqual([])
+  })
+
+  it('pages past a page of only hidden spam without a click, until the cursor ends', async () => {
+    const spam = (n: number) => ({ ...wire(n), from_address: ALICE, to_address: WALLET, possible_spam: true })
+    server.use(
+      http.get('https://api.test/api/v2.2/wallets/:address/history', ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor')
+        seen.push(cursor)
+        if (cursor === null) return HttpResponse.json({ cursor: 'p2', page: 0, page_size: 2, result: [wire(1), wire(2)] })
+        if (cursor === 'p2') return HttpResponse.json({ cursor: 'p3', page: 1, page_size: 2, result: [spam(3), spam(4)] })
+        return HttpResponse.json({ cursor: null, page: 2, page_size: 2, result: [wire(5)] })
+      }),
+    )
+    render(<WalletActivityFeed address={WALLET} chain="eth" locale="en-US" timeZone="UTC" />, { wrapper })
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(3), { timeout: 10_000 })
+    expect(seen).toEqual([null, 'p2', 'p3'])
+    expect(screen.getByText('2 transactions hidden as possible spam')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull()
+  })
+
+  it('forwards its ref (and DOM attributes) to the list’s root element', async () => {
+    const ref = createRef<HTMLDivElement>()
+    const { container } = render(<WalletActivityFeed ref={ref} address={WALLET} chain="eth" data-testid="activity" />, { wrapper })
+    expect(ref.current).toBe(container.firstElementChild)
+    expect(ref.current!.getAttribute('data-testid')).toBe('activity')
+    await waitFor(() => expect(screen.getAllByRole('article').length).toBeGreaterThan(0), { timeout: 10_000 })
+    expect(ref.current).toBe(container.firstElementChild)
   })
 })

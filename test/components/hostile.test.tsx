@@ -1,7 +1,9 @@
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { Address } from '../../src/components/Address/Address.js'
+import { TokenAmount } from '../../src/components/TokenAmount/TokenAmount.js'
 import { TransactionRow } from '../../src/components/TransactionRow/TransactionRow.js'
+import { TransferBadge } from '../../src/components/TransferBadge/TransferBadge.js'
 import { axeViolations } from './axe.js'
 import { ALICE, erc20, nft, TOKEN, tx, WALLET } from './fixtures.js'
 
@@ -87,5 +89,34 @@ describe('hostile data comes out inert', () => {
       expect(a.getAttribute('rel')).toBe('noopener noreferrer')
       expect(a.getAttribute('href')).toMatch(/^https:\/\/etherscan\.io\//)
     }
+  })
+})
+
+describe('service text that names Object.prototype members stays text', () => {
+  const names = ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf']
+
+  for (const category of names) {
+    it(`category "${category}" is shown as its own text, not as a function or object`, () => {
+      const { container } = render(<TransactionRow transaction={tx({ category, value: '1' })} {...props} />)
+      const shown = container.querySelector('.bf-tx__category')!.textContent
+      expect(shown).toBe(category.charAt(0).toUpperCase() + category.slice(1))
+      expect(container.textContent).not.toMatch(/native code|\[object/)
+    })
+  }
+
+  it('a direction prop from untyped code ("constructor", "toString") gives no sign and no function text', () => {
+    for (const direction of ['constructor', 'toString', '__proto__']) {
+      const { container, unmount } = render(<TokenAmount value="1500000" decimals={6} symbol="USDC" direction={direction as never} />)
+      const amount = container.querySelector('.bf-amount')!
+      expect(amount.querySelector('.bf-amount__number')!.textContent).toBe('1.5')
+      expect(amount.getAttribute('title')).toBe('1.5 USDC')
+      unmount()
+    }
+  })
+
+  it('a badge kind or direction from untyped code shows a plain label', () => {
+    const { container } = render(<TransferBadge kind={'constructor' as never} direction={'toString' as never} />)
+    expect(container.textContent).toBe('Transfer, between others')
+    expect(container.querySelector('path')!.getAttribute('d')).not.toMatch(/function/)
   })
 })

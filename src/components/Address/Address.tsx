@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type CSSProperties } from 'react'
+import { forwardRef, useEffect, useRef, useState, type CSSProperties, type HTMLAttributes } from 'react'
 import { displayAddress } from '../shared/address.js'
 import { ClippedText } from '../shared/ClippedText.js'
 import { defaultRenderLink, EXTERNAL } from '../shared/links.js'
@@ -6,7 +6,7 @@ import type { DisplayOptions } from '../shared/options.js'
 import { cleanText } from '../shared/text.js'
 import { explorerLink } from '../shared/url.js'
 
-export interface AddressProps extends Pick<DisplayOptions, 'chain' | 'renderLink'> {
+export interface AddressProps extends Pick<DisplayOptions, 'chain' | 'renderLink'>, Omit<HTMLAttributes<HTMLSpanElement>, 'children'> {
   /** The address as the service sent it (any case). */
   address: string
   /** A known name for it (`*_label`): untrusted, shown as text. */
@@ -23,7 +23,10 @@ export interface AddressProps extends Pick<DisplayOptions, 'chain' | 'renderLink
  * An address as every row shows it: label or entity when known, else the shortened
  * checksummed address; the full address as tooltip; a copy button; the explorer link.
  */
-export function Address({ address, label, entity, chain, renderLink = defaultRenderLink, copyable = true, className, style }: AddressProps) {
+export const Address = forwardRef<HTMLSpanElement, AddressProps>(function Address(
+  { address, label, entity, chain, renderLink = defaultRenderLink, copyable = true, className, style, ...rest },
+  ref,
+) {
   const { valid, text, short } = displayAddress(address)
   const name = cleanText(label) ?? cleanText(entity)
   const href = valid ? explorerLink(chain, 'address', text) : undefined
@@ -31,14 +34,14 @@ export function Address({ address, label, entity, chain, renderLink = defaultRen
   // The full address follows the visible text in the accessible name (which must contain what is seen).
   const linkContent = <>{content}{' '}<span className="bf-visually-hidden">{`(${text}), view on explorer`}</span></>
   return (
-    <span className={className ? `bf-address ${className}` : 'bf-address'} style={style} data-named={name ? '' : undefined}>
+    <span {...rest} ref={ref} className={className ? `bf-address ${className}` : 'bf-address'} style={style} data-named={name ? '' : undefined}>
       {href
         ? renderLink({ href, className: 'bf-address__link bf-link', title: text, ...EXTERNAL, children: linkContent })
         : <span className="bf-address__text" title={text}>{content}</span>}
       {copyable && valid && <CopyButton value={text} />}
     </span>
   )
-}
+})
 
 function CopyButton({ value }: { value: string }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle')

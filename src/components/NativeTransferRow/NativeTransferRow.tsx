@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react'
+import { forwardRef, type CSSProperties, type HTMLAttributes } from 'react'
 import type { NativeTransfer } from '../../core/history/schema.js'
 import { TokenAmount } from '../TokenAmount/TokenAmount.js'
 import { TokenLogo } from '../TokenLogo/TokenLogo.js'
@@ -8,10 +8,12 @@ import { nativeCurrency } from '../shared/native.js'
 import type { DisplayOptions } from '../shared/options.js'
 import { TransferLine } from '../shared/TransferLine.js'
 
-export interface NativeTransferRowProps extends DisplayOptions {
+export interface NativeTransferRowProps extends DisplayOptions, Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   transfer: NativeTransfer
   /** The viewed wallet: decides in / out / self and the sign. */
   wallet?: string | undefined
+  /** The transaction failed: the amount is shown as not moved. */
+  failed?: boolean | undefined
   className?: string | undefined
   style?: CSSProperties | undefined
 }
@@ -24,14 +26,17 @@ function nativeDirection(t: NativeTransfer, wallet: string | undefined): FlowDir
 }
 
 /** A movement of the chain's native currency (ETH, POL, BNB…), signed for the viewed wallet. */
-export function NativeTransferRow({ transfer: t, wallet, chain, locale, renderLink, ipfsGateway, className, style }: NativeTransferRowProps) {
+export const NativeTransferRow = forwardRef<HTMLDivElement, NativeTransferRowProps>(function NativeTransferRow(
+  { transfer: t, wallet, failed, chain, locale, timeZone: _timeZone, renderLink, ipfsGateway, ...rest },
+  ref,
+) {
   const direction = nativeDirection(t, wallet)
   const native = nativeCurrency(chain)
   const symbol = t.token_symbol ?? native.symbol ?? null
   return (
-    <TransferLine kind={t.internal_transaction === true ? 'internal' : 'native'} direction={direction} {...sides(t)} chain={chain} renderLink={renderLink} className={className} style={style}>
+    <TransferLine {...rest} ref={ref} kind={t.internal_transaction === true ? 'internal' : 'native'} direction={direction} {...sides(t)} failed={failed} chain={chain} renderLink={renderLink}>
       <TokenLogo src={t.token_logo} name={symbol} ipfsGateway={ipfsGateway} />
       <TokenAmount value={t.value} decimals={native.decimals} formatted={t.value_formatted} symbol={symbol} direction={direction} locale={locale} />
     </TransferLine>
   )
-}
+})

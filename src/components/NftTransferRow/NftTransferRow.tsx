@@ -1,30 +1,35 @@
-import type { CSSProperties } from 'react'
+import { forwardRef, type CSSProperties, type HTMLAttributes } from 'react'
 import type { NftTransfer } from '../../core/history/schema.js'
 import { Address } from '../Address/Address.js'
 import { nftKind } from '../TransferBadge/TransferBadge.js'
 import { ClippedText } from '../shared/ClippedText.js'
 import { sides } from '../shared/Counterparty.js'
-import { flowOf, FLOW_SIGN } from '../shared/direction.js'
+import { flowOf, flowSign } from '../shared/direction.js'
 import { formatDecimal } from '../shared/format.js'
 import type { DisplayOptions } from '../shared/options.js'
 import { TransferLine } from '../shared/TransferLine.js'
 
-export interface NftTransferRowProps extends DisplayOptions {
+export interface NftTransferRowProps extends DisplayOptions, Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   transfer: NftTransfer
   wallet?: string | undefined
+  /** The transaction failed: the token is shown as not moved. */
+  failed?: boolean | undefined
   className?: string | undefined
   style?: CSSProperties | undefined
 }
 
 /** An ERC-721 / ERC-1155 transfer: token id (long ids clipped), amount for 1155, collection, counterparty. */
-export function NftTransferRow({ transfer: t, wallet, chain, locale, renderLink, className, style }: NftTransferRowProps) {
+export const NftTransferRow = forwardRef<HTMLDivElement, NftTransferRowProps>(function NftTransferRow(
+  { transfer: t, wallet, failed, chain, locale, timeZone: _timeZone, renderLink, ipfsGateway: _ipfsGateway, ...rest },
+  ref,
+) {
   const direction = flowOf(wallet, t.from_address, t.to_address)
   const kind = nftKind(t.contract_type)
   const amount = t.amount ?? (kind === 'erc1155' ? t.value : null)
   return (
-    <TransferLine kind={kind} direction={direction} {...sides(t)} spam={t.possible_spam === true} chain={chain} renderLink={renderLink} className={className} style={style}>
+    <TransferLine {...rest} ref={ref} kind={kind} direction={direction} {...sides(t)} spam={t.possible_spam === true} failed={failed} chain={chain} renderLink={renderLink}>
       <span className="bf-nft">
-        <span className="bf-nft__amount">{FLOW_SIGN[direction]}{amount !== null && amount !== '1' ? `${formatDecimal(amount, locale)} × ` : ''}</span>
+        <span className="bf-nft__amount">{flowSign(direction)}{amount !== null && amount !== '1' ? `${formatDecimal(amount, locale)} × ` : ''}</span>
         <span className="bf-nft__id">#<ClippedText text={t.token_id} max={14} /></span>
         <span className="bf-nft__collection">
           {' '}of <Address address={t.token_address} chain={chain} renderLink={renderLink} copyable={false} />
@@ -32,4 +37,4 @@ export function NftTransferRow({ transfer: t, wallet, chain, locale, renderLink,
       </span>
     </TransferLine>
   )
-}
+})

@@ -1,8 +1,8 @@
-import type { CSSProperties } from 'react'
+import { forwardRef, type CSSProperties, type TimeHTMLAttributes } from 'react'
 import { useNow } from '../shared/clock.js'
 import { absoluteLabel, relativeLabel } from '../shared/dates.js'
 
-export interface RelativeTimeProps {
+export interface RelativeTimeProps extends Omit<TimeHTMLAttributes<HTMLTimeElement>, 'children' | 'dateTime'> {
   /** ISO 8601 time (the model's `block_timestamp`), a Date or epoch ms. */
   value: string | Date | number
   locale?: string | undefined
@@ -15,7 +15,7 @@ export interface RelativeTimeProps {
  * "5 minutes ago", kept fresh by one timer shared by every instance; the absolute time is
  * the tooltip on hover, shows on keyboard focus, and is read by screen readers.
  */
-export function RelativeTime({ value, locale, timeZone, className, style }: RelativeTimeProps) {
+export const RelativeTime = forwardRef<HTMLTimeElement, RelativeTimeProps>(function RelativeTime({ value, locale, timeZone, className, style, ...rest }, ref) {
   const now = useNow()
   const ms = value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(value)
   if (!Number.isFinite(ms)) return null
@@ -23,15 +23,17 @@ export function RelativeTime({ value, locale, timeZone, className, style }: Rela
   const shown = now === null ? absolute : relativeLabel(ms, now, locale)
   return (
     <time
+      tabIndex={0}
+      {...rest}
+      ref={ref}
       className={className ? `bf-time ${className}` : 'bf-time'}
       style={style}
       dateTime={new Date(ms).toISOString()}
       title={absolute}
       data-absolute={absolute}
-      tabIndex={0}
     >
       {shown}
       {shown !== absolute && <span className="bf-visually-hidden">{` (${absolute})`}</span>}
     </time>
   )
-}
+})

@@ -1,9 +1,9 @@
-import type { CSSProperties } from 'react'
-import { FLOW_SIGN, type FlowDirection } from '../shared/direction.js'
+import { forwardRef, type CSSProperties, type HTMLAttributes } from 'react'
+import { flowSign, type FlowDirection } from '../shared/direction.js'
 import { formatDecimal, formatExact, isDecimalText, isMaxUint256, readDecimals, toWholeUnits } from '../shared/format.js'
 import { cleanText, clipText } from '../shared/text.js'
 
-export interface TokenAmountProps {
+export interface TokenAmountProps extends Omit<HTMLAttributes<HTMLSpanElement>, 'children'> {
   /** Raw integer amount in the token's smallest unit, as decimal text (the model's `value`). */
   value: string
   /** The token's decimals (text or number); without them the raw amount is shown. */
@@ -20,14 +20,17 @@ export interface TokenAmountProps {
 }
 
 /** An amount for people: BigInt + decimals through viem's formatUnits, then Intl; the exact amount on hover. */
-export function TokenAmount({ value, decimals, formatted, symbol, direction = 'none', locale, className, style }: TokenAmountProps) {
+export const TokenAmount = forwardRef<HTMLSpanElement, TokenAmountProps>(function TokenAmount(
+  { value, decimals, formatted, symbol, direction = 'none', locale, className, style, ...rest },
+  ref,
+) {
   const d = readDecimals(decimals)
   const cleanSymbol = cleanText(symbol)
   const shownSymbol = cleanSymbol ? clipText(cleanSymbol, 12).shown : null
   const unlimited = isMaxUint256(value)
   const exact = isDecimalText(formatted) ? formatted : d !== null ? toWholeUnits(value, d) : isDecimalText(value) ? value : null
   const number = unlimited ? 'Unlimited' : exact === null ? '?' : formatDecimal(exact, locale)
-  const sign = unlimited || exact === null || /^[0.]+$/.test(exact) ? '' : FLOW_SIGN[direction]
+  const sign = unlimited || exact === null || /^[0.]+$/.test(exact) ? '' : flowSign(direction)
   const full = [
     sign + (exact === null ? value : formatExact(exact, locale)),
     cleanSymbol,
@@ -35,6 +38,8 @@ export function TokenAmount({ value, decimals, formatted, symbol, direction = 'n
   ].filter(Boolean).join(' ')
   return (
     <span
+      {...rest}
+      ref={ref}
       className={className ? `bf-amount ${className}` : 'bf-amount'}
       style={style}
       data-direction={direction}
@@ -45,4 +50,4 @@ export function TokenAmount({ value, decimals, formatted, symbol, direction = 'n
       {shownSymbol && <> <span className="bf-amount__symbol">{shownSymbol}</span></>}
     </span>
   )
-}
+})

@@ -1,14 +1,18 @@
 import { measureElement, observeElementRect, defaultRangeExtractor, useVirtualizer, type Range, type Rect } from '@tanstack/react-virtual'
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react'
+import { forwardRef, memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type HTMLAttributes } from 'react'
 import type { TransactionEntry } from '../../core/history/schema.js'
 import { TransactionRow } from '../TransactionRow/TransactionRow.js'
 import { useNow } from '../shared/clock.js'
-import { dayKeyReader, dayLabel } from '../shared/dates.js'
+import { dayLabel } from '../shared/dates.js'
 import type { DisplayOptions } from '../shared/options.js'
-import { isHiddenTransaction } from '../shared/spam.js'
-import { cleanText, clipText } from '../shared/text.js'
+import { useAutoLoad } from './autoLoad.js'
+import { FeedEmpty } from './FeedEmpty.js'
+import { FeedError } from './FeedError.js'
+import { feedItems } from './feedItems.js'
+import { FeedLoading } from './FeedLoading.js'
+import { useFeedKeyboard } from './keyboard.js'
 
-export interface TransactionListProps extends DisplayOptions {
+export interface TransactionListProps extends DisplayOptions, Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   /** The transactions, newest first (as `useWalletHistory` returns them). */
   transactions: readonly TransactionEntry[]
   /** The viewed wallet: every row is described from its side. */
@@ -19,7 +23,10 @@ export interface TransactionListProps extends DisplayOptions {
   onRetry?: (() => void) | undefined
   hasNextPage?: boolean | undefined
   isFetchingNextPage?: boolean | undefined
-  /** Called once when the end of the list scrolls into view, and by the "Load more" button. */
+  /**
+   * Called when the end of the list is in view (again after each page, also one that added no
+   * visible row; at most `AUTO_LOAD_PAGES_PER_SCROLL` pages between two scrolls) and by "Load more".
+   */
   onLoadMore?: (() => void) | undefined
   /** Controlled spam toggle; leave undefined to let the list keep its own (spam hidden at first). */
   showSpam?: boolean | undefined
@@ -38,10 +45,6 @@ export interface TransactionListProps extends DisplayOptions {
   style?: CSSProperties | undefined
 }
 
-type Item =
-  | { type: 'day'; key: string; day: string }
-  | { type: 'tx'; key: string; tx: TransactionEntry; position: number }
-
 const DAY_HEIGHT = 36
 const DEFAULT_RECT: Rect = { width: 640, height: 560 }
 /** How close to the end (in items) the last rendered row must be to ask for the next page. */
@@ -58,8 +61,9 @@ const DayHeader = memo(function DayHeader({ day, now, locale, timeZone }: { day:
  * The wallet activity feed, presentational: date-grouped, virtualized rows keyed by hash,
  * ARIA feed pattern with arrow/Page keys, infinite scroll plus a "Load more" button,
  * skeleton / empty / error states, and possible spam hidden behind a visible toggle.
+ * The ref and other DOM attributes go to its root `<div>`.
  */
-export function TransactionList({
+export const TransactionList = forwardRef<HTMLDivElement, TransactionListProps>(function TransactionList({
   transactions,
   wallet,
   status = 'success',
@@ -77,9 +81,14 @@ export function TransactionList({
   initialRect = DEFAULT_RECT,
   className,
   style,
-  ...options
-}: TransactionListProps) {
-  const { locale, timeZone } = options
+  chain,
+  locale,
+  timeZone,
+  renderLink,
+  ipfsGateway,
+  ...rest
+}, ref) {
+  const options = { chain, locale, timeZone, renderLink, ipfsGateway }
   const now = useNow()
   const [ownShowSpam, setOwnShowSpam] = useState(false)
   const showSpam = showSpamProp ?? ownShowSpam
@@ -88,36 +97,14 @@ export function TransactionList({
     onShowSpamChange?.(!showSpam)
   }
 
-  const { items, hiddenCount, txCount, txItemIndex } = useMemo(() => {
-    const seen = new Set<string>()
-    const items: Item[] = []
-    const txItemIndex: number[] = []
-    let hiddenCount = 0
-    let lastDay: string | null = null
-    const dayOf = dayKeyReader(timeZone)
-    const rules = { showSpam: false, hideZeroValueTransfers }
-    for (const tx of transactions) {
-      // Hashes arrive lowercase almost always: lowercase (and allocate) only the rest.
-      const hash = /[A-F]/.test(tx.hash) ? tx.hash.toLowerCase() : tx.hash
-      if (seen.has(hash)) continue
-      seen.add(hash)
-      if (isHiddenTransaction(tx, wallet, rules)) {
-        hiddenCount++
-        if (!showSpam) continue
-      }
-      const day = dayOf(tx.block_timestamp)
-      if (day !== lastDay) {
-        items.push({ type: 'day', key: `day-${day}`, day })
-        lastDay = day
-      }
-      txItemIndex.push(items.length)
-      items.push({ type: 'tx', key: hash, tx, position: txItemIndex.length })
-    }
-    return { items, hiddenCount, txCount: txItemIndex.length, txItemIndex }
-  }, [transactions, wallet, showSpam, hideZeroValueTransfers, timeZone])
+  const { items, hiddenCount, txCount, txItemIndex } = useMemo(
+    () => feedItems(transactions, { wallet, showSpam, hideZeroValueTransfers, timeZone }),
+    [transactions, wallet, showSpam, hideZeroValueTransfers, timeZone],
+  )
 
   const viewportRef = useRef<HTMLDivElement>(null)
-  const focusedIndex = useRef<number | null>(null)
+  const keyboard = useFeedKeyboard({ items, txItemIndex, viewportRef, scrollToIndex: (index) => virtualizer.scrollToIndex(index, { align: 'auto' }) })
+  const { focusedIndex } = keyboard
   const sizeOf = useCallback((i: number) => (items[i]?.type === 'day' ? DAY_HEIGHT : estimateSize), [items, estimateSize])
   // Stable options: react-virtual recomputes every item's offset when getItemKey changes identity.
   const getItemKey = useCallback((i: number) => items[i]?.key ?? i, [items])
@@ -142,95 +129,36 @@ export function TransactionList({
       const indexes = defaultRangeExtractor(range)
       const f = focusedIndex.current
       return f !== null && f < range.count && !indexes.includes(f) ? [...indexes, f].sort((a, b) => a - b) : indexes
-    }, []),
+    }, [focusedIndex]),
   })
   const virtualItems = virtualizer.getVirtualItems()
 
-  // Infinite scroll: once per list length, when the last rendered row is near the end.
-  const requestedAt = useRef<number | null>(null)
   const lastIndex = virtualItems.at(-1)?.index ?? -1
-  useEffect(() => {
-    if (!hasNextPage || isFetchingNextPage || !onLoadMore || items.length === 0) return
-    if (lastIndex >= items.length - 1 - LOAD_AHEAD && requestedAt.current !== items.length) {
-      requestedAt.current = items.length
-      onLoadMore()
-    }
-  }, [lastIndex, items.length, hasNextPage, isFetchingNextPage, onLoadMore])
-
-  const pendingFocus = useRef<string | null>(null)
-  const tryFocus = () => {
-    const key = pendingFocus.current
-    if (key === null) return
-    const items = viewportRef.current?.querySelectorAll<HTMLElement>('[data-key]') ?? []
-    const article = Array.from(items).find((e) => e.dataset.key === key)?.querySelector('article')
-    if (article) {
-      pendingFocus.current = null
-      article.focus({ preventScroll: true })
-    }
+  const { onViewerScroll } = useAutoLoad({
+    nearEnd: items.length === 0 || lastIndex >= items.length - 1 - LOAD_AHEAD,
+    received: transactions.length,
+    hasNextPage,
+    isFetchingNextPage,
+    failed: status === 'error',
+    onLoadMore,
+  })
+  const loadMore = () => {
+    onViewerScroll()
+    onLoadMore?.()
   }
-  useEffect(tryFocus)
 
-  const moveFocus = (event: KeyboardEvent<HTMLDivElement>) => {
-    const current = (event.target as HTMLElement).closest<HTMLElement>('[data-index]')
-    if (!current || txCount === 0) return
-    const itemIndex = Number(current.dataset.index)
-    const item = items[itemIndex]
-    const position = item?.type === 'tx' ? item.position - 1 : 0
-    const target = (() => {
-      switch (event.key) {
-        case 'ArrowDown':
-        case 'PageDown':
-          return position + 1
-        case 'ArrowUp':
-        case 'PageUp':
-          return position - 1
-        case 'Home':
-          return event.ctrlKey ? null : 0
-        case 'End':
-          return event.ctrlKey ? null : txCount - 1
-        default:
-          return null
-      }
-    })()
-    // Arrow keys inside a row's own controls (e.g. a link) still move between articles; Home/End only from the article.
-    if (target === null || ((event.key === 'Home' || event.key === 'End') && event.target !== current.querySelector('article'))) return
-    event.preventDefault()
-    const clamped = Math.max(0, Math.min(txCount - 1, target))
-    const index = txItemIndex[clamped]
-    if (index === undefined) return
-    focusedIndex.current = index
-    pendingFocus.current = items[index]!.key
-    virtualizer.scrollToIndex(index, { align: 'auto' })
-    tryFocus()
-  }
+  useEffect(keyboard.tryFocus)
 
   const rootClass = className ? `bf-root bf-feed ${className}` : 'bf-root bf-feed'
-  const errorText = error ? clipText(cleanText(error.message) ?? '', 160).shown : ''
 
   if (status === 'pending' && transactions.length === 0) {
-    return (
-      <div className={rootClass} style={style} data-status="loading">
-        <div role="feed" aria-busy="true" aria-label={label} className="bf-feed__viewport bf-feed__viewport--static">
-          {[0, 1, 2, 3, 4].map((i) => (
-            <div key={i} className="bf-skeleton" aria-hidden="true">
-              <span className="bf-skeleton__icon" />
-              <span className="bf-skeleton__lines"><span /><span /></span>
-            </div>
-          ))}
-        </div>
-        <p className="bf-visually-hidden" role="status">Loading activity…</p>
-      </div>
-    )
+    return <FeedLoading {...rest} ref={ref} className={rootClass} style={style} label={label} />
   }
 
   if (status === 'error' && transactions.length === 0) {
     return (
-      <div className={rootClass} style={style} data-status="error">
-        <div className="bf-feed__message" role="alert">
-          <p className="bf-feed__message-title">Couldn’t load activity</p>
-          {errorText && <p className="bf-feed__message-detail">{errorText}</p>}
-          {onRetry && <button type="button" className="bf-button" onClick={onRetry}>Try again</button>}
-        </div>
+      <div {...rest} ref={ref} className={rootClass} style={style} data-status="error">
+        <FeedError error={error} onRetry={onRetry} />
       </div>
     )
   }
@@ -247,28 +175,20 @@ export function TransactionList({
   )
 
   return (
-    <div className={rootClass} style={style} data-status={isFetchingNextPage ? 'loading' : status === 'error' ? 'error' : 'success'}>
+    <div {...rest} ref={ref} className={rootClass} style={style} data-status={isFetchingNextPage ? 'loading' : status === 'error' ? 'error' : 'success'}>
       {spamBar}
       {txCount === 0 ? (
-        <div className="bf-feed__message">
-          <p className="bf-feed__message-title">No activity yet</p>
-          <p className="bf-feed__message-detail">
-            {hiddenCount > 0 ? 'Only transactions flagged as possible spam were found.' : 'Transactions of this wallet will show up here.'}
-          </p>
-        </div>
+        <FeedEmpty hiddenCount={hiddenCount} more={hasNextPage || isFetchingNextPage} />
       ) : (
-        <div className="bf-feed__viewport" ref={viewportRef}>
+        <div className="bf-feed__viewport" ref={viewportRef} onScroll={onViewerScroll}>
           <div
             role="feed"
             aria-label={label}
             aria-busy={isFetchingNextPage}
             className="bf-feed__items"
             style={{ height: virtualizer.getTotalSize() }}
-            onKeyDown={moveFocus}
-            onFocus={(e) => {
-              const at = (e.target as HTMLElement).closest<HTMLElement>('[data-index]')
-              if (at) focusedIndex.current = Number(at.dataset.index)
-            }}
+            onKeyDown={keyboard.onKeyDown}
+            onFocus={keyboard.onFocus}
           >
             {virtualItems.map((v) => {
               const item = items[v.index]!
@@ -301,19 +221,13 @@ export function TransactionList({
           </div>
         </div>
       )}
-      {status === 'error' && (
-        <div className="bf-feed__message bf-feed__message--inline" role="alert">
-          <p className="bf-feed__message-title">Couldn’t load more activity</p>
-          {errorText && <p className="bf-feed__message-detail">{errorText}</p>}
-          {onRetry && <button type="button" className="bf-button" onClick={onRetry}>Try again</button>}
-        </div>
-      )}
+      {status === 'error' && <FeedError error={error} onRetry={onRetry} inline />}
       {(hasNextPage || isFetchingNextPage) && status !== 'error' && (
         <div className="bf-feed__more">
           <button
             type="button"
             className="bf-button"
-            onClick={isFetchingNextPage ? undefined : onLoadMore}
+            onClick={isFetchingNextPage ? undefined : loadMore}
             aria-disabled={isFetchingNextPage}
           >
             {isFetchingNextPage ? 'Loading more…' : 'Load more'}
@@ -323,4 +237,4 @@ export function TransactionList({
       <p className="bf-visually-hidden" role="status">{isFetchingNextPage ? 'Loading more activity…' : ''}</p>
     </div>
   )
-}
+})

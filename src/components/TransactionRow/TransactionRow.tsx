@@ -1,4 +1,4 @@
-import { useId, type CSSProperties, type HTMLAttributes, type Ref } from 'react'
+import { forwardRef, useId, type CSSProperties, type HTMLAttributes } from 'react'
 import type { NativeTransfer, TransactionEntry } from '../../core/history/schema.js'
 import { Address } from '../Address/Address.js'
 import { Erc20TransferRow } from '../Erc20TransferRow/Erc20TransferRow.js'
@@ -10,6 +10,7 @@ import { TokenAmount } from '../TokenAmount/TokenAmount.js'
 import { ClippedText } from '../shared/ClippedText.js'
 import { Counterparty, sides } from '../shared/Counterparty.js'
 import { deriveCategory, isContractCreation, isFailed, sameAddress, transactionDirection } from '../shared/direction.js'
+import { nativeFlows, type NativeFlow } from '../shared/flows.js'
 import { isDecimalText } from '../shared/format.js'
 import { defaultRenderLink, EXTERNAL } from '../shared/links.js'
 import { nativeCurrency } from '../shared/native.js'
@@ -28,7 +29,6 @@ export interface TransactionRowProps extends DisplayOptions, Omit<HTMLAttributes
   showSpam?: boolean | undefined
   /** Hide ERC-20 transfers of zero value (address poisoning). */
   hideZeroValueTransfers?: boolean | undefined
-  ref?: Ref<HTMLElement> | undefined
   className?: string | undefined
   style?: CSSProperties | undefined
 }
@@ -62,7 +62,7 @@ function impliedNativeTransfer(tx: TransactionEntry): NativeTransfer | null {
  * failed status, time, fee, explorer link, and every transfer it carried. Renders an
  * `<article>`; extra attributes (aria-posinset, tabIndex…) go onto it.
  */
-export function TransactionRow({
+export const TransactionRow = forwardRef<HTMLElement, TransactionRowProps>(function TransactionRow({
   transaction: tx,
   wallet,
   chain,
@@ -75,7 +75,7 @@ export function TransactionRow({
   className,
   style,
   ...rest
-}: TransactionRowProps) {
+}, ref) {
   const id = useId()
   const options = { chain, locale, timeZone, renderLink, ipfsGateway }
   const direction = transactionDirection(tx, wallet)
@@ -92,12 +92,20 @@ export function TransactionRow({
   const erc20 = tx.erc20_transfer.filter((t) => !isHiddenTransfer(t, 'erc20', rules))
   const nfts = tx.nft_transfers.filter((t) => !isHiddenTransfer(t, 'nft', rules))
   const hiddenTransfers = tx.erc20_transfer.length + tx.nft_transfers.length - erc20.length - nfts.length
-  const bare = !creation && !implied && tx.native_transfers.length + erc20.length + nfts.length + tx.internal_transactions.length === 0
+  // The implied transfer joins the service's native ones, so an internal call repeating it is matched too.
+  const natives = implied ? [implied] : tx.native_transfers
+  const flows = nativeFlows(natives, tx.internal_transactions)
+  const bare = !creation && flows.length + erc20.length + nfts.length === 0
+  const flowLine = (f: NativeFlow) =>
+    f.kind === 'native'
+      ? <li key={`n${f.index}`}><NativeTransferRow transfer={f.transfer} wallet={wallet} failed={failed} {...options} /></li>
+      : <li key={`i${f.index}`}><InternalTransactionRow transaction={f.transaction} wallet={wallet} failed={failed} {...options} /></li>
   const paidFee = fee !== null && (wallet === undefined || sameAddress(tx.from_address, wallet))
 
   return (
     <article
       {...rest}
+      ref={ref}
       className={className ? `bf-tx ${className}` : 'bf-tx'}
       style={style}
       data-direction={direction}
@@ -122,7 +130,7 @@ export function TransactionRow({
             <RelativeTime value={tx.block_timestamp} locale={locale} timeZone={timeZone} />
             {paidFee && (
               <span className="bf-tx__fee">
-                Fee <TokenAmount value={fee.value} formatted={fee.formatted} decimals={native.decimals} symbol={native.symbol} locale={locale} />
+                {failed ? 'Fee paid ' : 'Fee '}<TokenAmount value={fee.value} formatted={fee.formatted} decimals={native.decimals} symbol={native.symbol} locale={locale} />
               </span>
             )}
           </p>
@@ -154,13 +162,13 @@ export function TransactionRow({
             />
           </li>
         )}
-        {implied && <li><NativeTransferRow transfer={implied} wallet={wallet} {...options} /></li>}
-        {tx.native_transfers.map((t, i) => <li key={`n${i}`}><NativeTransferRow transfer={t} wallet={wallet} {...options} /></li>)}
-        {erc20.map((t, i) => <li key={`e${t.log_index ?? i}`}><Erc20TransferRow transfer={t} wallet={wallet} {...options} /></li>)}
-        {nfts.map((t, i) => <li key={`t${t.log_index ?? i}`}><NftTransferRow transfer={t} wallet={wallet} {...options} /></li>)}
-        {tx.internal_transactions.map((t, i) => <li key={`i${i}`}><InternalTransactionRow transaction={t} wallet={wallet} {...options} /></li>)}
+        {flows.slice(0, natives.length).map(flowLine)}
+        {erc20.map((t, i) => <li key={`e${t.log_index ?? i}`}><Erc20TransferRow transfer={t} wallet={wallet} failed={failed} {...options} /></li>)}
+        {nfts.map((t, i) => <li key={`t${t.log_index ?? i}`}><NftTransferRow transfer={t} wallet={wallet} failed={failed} {...options} /></li>)}
+        {/* Internal calls that repeat no native transfer keep their place after the token lines. */}
+        {flows.slice(natives.length).map(flowLine)}
         {hiddenTransfers > 0 && <li className="bf-transfer bf-muted">{hiddenTransfers === 1 ? '1 transfer hidden' : `${hiddenTransfers} transfers hidden`} as possible spam</li>}
       </ul>
     </article>
   )
-}
+})

@@ -1,9 +1,10 @@
-import type { CSSProperties } from 'react'
+import { forwardRef, type CSSProperties, type HTMLAttributes } from 'react'
 import type { FlowDirection } from '../shared/direction.js'
+import { ownValue } from '../shared/lookup.js'
 
 export type TransferKind = 'native' | 'erc20' | 'erc721' | 'erc1155' | 'internal'
 
-export interface TransferBadgeProps {
+export interface TransferBadgeProps extends Omit<HTMLAttributes<HTMLSpanElement>, 'children'> {
   kind: TransferKind
   direction: FlowDirection
   className?: string | undefined
@@ -34,17 +35,19 @@ const ARROWS: Record<FlowDirection, string> = {
 }
 
 /** The kind of a transfer and its direction for the viewed wallet, as icon + text. */
-export function TransferBadge({ kind, direction, className, style }: TransferBadgeProps) {
+export const TransferBadge = forwardRef<HTMLSpanElement, TransferBadgeProps>(function TransferBadge({ kind, direction, className, style, ...rest }, ref) {
+  // Own keys only: a kind or direction from untyped code never reads an Object.prototype member.
+  const known = ownValue(DIRECTION_LABEL, direction) === undefined ? 'none' : direction
   return (
-    <span className={className ? `bf-badge ${className}` : 'bf-badge'} style={style} data-kind={kind} data-direction={direction}>
+    <span {...rest} ref={ref} className={className ? `bf-badge ${className}` : 'bf-badge'} style={style} data-kind={kind} data-direction={direction}>
       <svg className="bf-badge__icon" aria-hidden="true" focusable="false" viewBox="0 0 16 16" width="12" height="12">
-        <path d={ARROWS[direction]} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+        <path d={ARROWS[known]} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
-      <span className="bf-badge__kind">{KIND_LABEL[kind]}</span>
-      <span className="bf-visually-hidden">{`, ${DIRECTION_LABEL[direction]}`}</span>
+      <span className="bf-badge__kind">{ownValue(KIND_LABEL, kind) ?? 'Transfer'}</span>
+      <span className="bf-visually-hidden">{`, ${DIRECTION_LABEL[known]}`}</span>
     </span>
   )
-}
+})
 
 /** The badge kind of an NFT transfer from its `contract_type` (ERC-721 unless it says 1155). */
 export function nftKind(contractType: string | null | undefined): TransferKind {

@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { forwardRef, useMemo } from 'react'
 import { checkAddress } from '../../core/history/params.js'
 import { useWalletHistory, type UseWalletHistoryParameters } from '../../react/useWalletHistory.js'
 import { TransactionList, type TransactionListProps } from '../TransactionList/TransactionList.js'
@@ -13,9 +13,10 @@ export type WalletActivityFeedProps = UseWalletHistoryParameters & ListProps
 /**
  * The drop-in feed: a wallet's history from the nearest BlockfeedProvider, paged as the
  * viewer scrolls. Takes the history parameters (`address`, `chain`, dates…) plus every
- * display prop of TransactionList (`className`, `style`, `locale`, `renderLink`…).
+ * display prop of TransactionList (`className`, `style`, `locale`, `renderLink`…); the ref and
+ * other DOM attributes go to the list's root `<div>`.
  */
-export function WalletActivityFeed(props: WalletActivityFeedProps) {
+export const WalletActivityFeed = forwardRef<HTMLDivElement, WalletActivityFeedProps>(function WalletActivityFeed(props, ref) {
   const {
     address, chain, fromBlock, toBlock, fromDate, toDate, includeInternalTransactions,
     includeInputData, nftMetadata, cursor, order, limit, query,
@@ -41,6 +42,7 @@ export function WalletActivityFeed(props: WalletActivityFeedProps) {
   return (
     <TransactionList
       {...listProps}
+      ref={ref}
       transactions={transactions}
       wallet={address}
       chain={chain}
@@ -52,4 +54,4 @@ export function WalletActivityFeed(props: WalletActivityFeedProps) {
       onLoadMore={() => void fetchNextPage()}
     />
   )
-}
+})

@@ -1,30 +1,43 @@
-import type { CSSProperties, ReactNode } from 'react'
+import { forwardRef, type HTMLAttributes, type ReactNode } from 'react'
 import { TransferBadge, type TransferKind } from '../TransferBadge/TransferBadge.js'
 import { Counterparty, type Side } from './Counterparty.js'
 import type { FlowDirection } from './direction.js'
 import type { DisplayOptions } from './options.js'
 import { SpamMark } from './SpamMark.js'
 
-interface TransferLineProps extends Pick<DisplayOptions, 'chain' | 'renderLink'> {
+export interface TransferLineProps extends Pick<DisplayOptions, 'chain' | 'renderLink'>, Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   kind: TransferKind
   direction: FlowDirection
   from: Side
   to: Side
   spam?: boolean | undefined
-  className?: string | undefined
-  style?: CSSProperties | undefined
+  /** The transaction reverted: what it would have moved stayed where it was. */
+  failed?: boolean | undefined
   /** What moved (amount, token, NFT id), between the badge and the counterparty. */
   children: ReactNode
 }
 
 /** The layout every transfer row shares: badge, what moved, counterparty, and the spam mark when flagged. */
-export function TransferLine({ kind, direction, from, to, spam = false, chain, renderLink, className, style, children }: TransferLineProps) {
+export const TransferLine = forwardRef<HTMLDivElement, TransferLineProps>(function TransferLine(
+  { kind, direction, from, to, spam = false, failed = false, chain, renderLink, className, children, ...rest },
+  ref,
+) {
   return (
-    <div className={className ? `bf-transfer ${className}` : 'bf-transfer'} style={style} data-kind={kind} data-direction={direction} data-spam={spam ? '' : undefined}>
+    <div
+      {...rest}
+      ref={ref}
+      className={className ? `bf-transfer ${className}` : 'bf-transfer'}
+      data-kind={kind}
+      data-direction={direction}
+      data-spam={spam ? '' : undefined}
+      data-moved={failed ? 'false' : undefined}
+    >
       <TransferBadge kind={kind} direction={direction} />
       {children}
+      {/* Strike-through alone is silent: say it. */}
+      {failed && <span className="bf-visually-hidden"> (not transferred: the transaction failed)</span>}
       <Counterparty direction={direction} from={from} to={to} chain={chain} renderLink={renderLink} />
       {spam && <SpamMark />}
     </div>
   )
-}
+})

@@ -26,7 +26,8 @@ function zoneParts(ms: number, timeZone: string | undefined): Partial<Record<Int
   const f = dateFormat('en-US', {
     timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
   })
-  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {}
+  // Null prototype: a part type is only ever an own key.
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = Object.create(null)
   for (const p of f.formatToParts(ms)) parts[p.type] = p.value
   return parts
 }

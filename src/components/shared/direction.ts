@@ -1,10 +1,16 @@
+import { ownValue } from './lookup.js'
 import type { TransactionEntry } from '../../core/history/schema.js'
 
 /** How a transfer or transaction moves value for the viewed wallet. */
 export type FlowDirection = 'in' | 'out' | 'self' | 'none'
 
 /** The sign an amount takes for the viewed wallet: + in, a real minus (U+2212) out, none otherwise. */
-export const FLOW_SIGN: Record<FlowDirection, string> = { in: '+', out: '\u2212', self: '', none: '' }
+const FLOW_SIGN: Record<FlowDirection, string> = { in: '+', out: '\u2212', self: '', none: '' }
+
+/** The sign for a direction; anything that is not a known direction (a prop from untyped code) has none. */
+export function flowSign(direction: string | null | undefined): string {
+  return ownValue(FLOW_SIGN, direction) ?? ''
+}
 
 /**
  * Address equality as the chain sees it: case-insensitive hex. Runs for every entry of a long

@@ -1,8 +1,9 @@
 import type { ChainInput } from '../../core/chains.js'
 import type { TransactionEntry } from '../../core/history/schema.js'
 import { displayAddress } from './address.js'
-import { flowOf, isContractCreation, type DerivedCategory } from './direction.js'
+import { flowOf, isContractCreation, isFailed, type DerivedCategory } from './direction.js'
 import { formatDecimal, isDecimalText, isMaxUint256, readDecimals, toWholeUnits } from './format.js'
+import { ownValue } from './lookup.js'
 import { nativeCurrency } from './native.js'
 import { cleanText, clipText } from './text.js'
 
@@ -19,7 +20,8 @@ const CATEGORY_LABEL: Record<DerivedCategory, string> = {
 
 /** A category for display: the derived ones by their label, the service's own cleaned and capitalized. */
 export function categoryLabel(category: string): string {
-  if (category in CATEGORY_LABEL) return CATEGORY_LABEL[category as DerivedCategory]
+  const derived = ownValue(CATEGORY_LABEL, category)
+  if (derived !== undefined) return derived
   const text = clipText(cleanText(category) ?? 'Transaction', 32).shown
   return text.charAt(0).toUpperCase() + text.slice(1)
 }
@@ -48,10 +50,14 @@ function amountText(raw: string, decimals: number | null, formatted: string | nu
  */
 export function deriveSummary(tx: TransactionEntry, wallet: string | undefined, chain: ChainInput | number | undefined, locale: string | undefined): string {
   if (isContractCreation(tx)) {
+    if (isFailed(tx)) return 'Contract creation failed'
     return tx.receipt_contract_address ? `Created contract ${short(tx.receipt_contract_address)}` : 'Created a contract'
   }
   const native = nativeCurrency(chain)
-  const verb = (flow: string) => (flow === 'in' ? 'Received' : flow === 'self' ? 'Moved' : 'Sent')
+  // A reverted transaction moved nothing: its summary must not say it did.
+  const failed = isFailed(tx)
+  const verb = (flow: string) =>
+    failed ? (flow === 'in' ? 'Did not receive' : flow === 'self' ? 'Tried to move' : 'Tried to send') : flow === 'in' ? 'Received' : flow === 'self' ? 'Moved' : 'Sent'
   const party = (flow: string, from: string | null, fromLabel: string | null, to: string | null, toLabel: string | null) =>
     flow === 'in' ? ` from ${short(from, fromLabel)}` : flow === 'out' ? ` to ${short(to, toLabel)}` : flow === 'self' ? ' to self' : ''
 
@@ -79,7 +85,7 @@ export function deriveSummary(tx: TransactionEntry, wallet: string | undefined, 
   }
   if (nativeIn) {
     const amount = amountText(nativeIn.value, native.decimals, nativeIn.value_formatted, locale)
-    return `Received ${amount}${symbolText(nativeIn.token_symbol ?? native.symbol)}${party('in', nativeIn.from_address, nativeIn.from_address_label, null, null)}`
+    return `${verb('in')} ${amount}${symbolText(nativeIn.token_symbol ?? native.symbol)}${party('in', nativeIn.from_address, nativeIn.from_address_label, null, null)}`
   }
   const method = cleanText(tx.method_label)
   const target = short(tx.to_address, tx.to_address_label ?? tx.to_address_entity)

@@ -6,20 +6,20 @@ import { WalletActivityFeed } from '../../../src/components/WalletActivityFeed/W
 import { createClient } from '../../../src/core/client.js'
 import { BlockfeedProvider } from '../../../src/react/BlockfeedProvider.js'
 import { json } from '../support/fakeUpstream.js'
-import { API_KEY, WALLET, rawEntry, rawErc20, rawPage } from '../support/fixtures.js'
+import { API_KEY, OTHER, WALLET, rawEntry, rawErc20, rawPage } from '../support/fixtures.js'
 import { useFaultService } from '../support/harness.js'
 
 // The feed over real HTTP (fake service on 127.0.0.1) through the real core and hooks.
 const service = useFaultService()
 afterEach(() => cleanup())
 
-function renderFeed() {
+function renderFeed(extra: { includeInternalTransactions?: boolean } = {}) {
   const client = createClient({ baseUrl: service.upstream.url, apiKey: API_KEY, retry: false })
   const queryClient = new QueryClient()
   return render(
     <QueryClientProvider client={queryClient}>
       <BlockfeedProvider client={client}>
-        <WalletActivityFeed address={WALLET} chain="eth" locale="en-US" timeZone="UTC" />
+        <WalletActivityFeed address={WALLET} chain="eth" locale="en-US" timeZone="UTC" {...extra} />
       </BlockfeedProvider>
     </QueryClientProvider>,
   )
@@ -70,5 +70,22 @@ describe('the feed under service faults', () => {
     view.unmount()
     await waitFor(() => expect(closed).toBe(true))
     expect(service.upstream.calls).toHaveLength(1)
+  })
+
+  it('internal transactions on: a swap’s ETH paid back is one line, a reverted send is shown not moved (wire flags as text)', async () => {
+    const me = WALLET.toLowerCase()
+    const back = { from_address: OTHER, from_address_label: 'Router', to_address: me, to_address_label: null, value: '3700000000000000', value_formatted: '0.0037', direction: 'receive', internal_transaction: 'true', token_symbol: 'ETH', token_logo: null }
+    const call = { transaction_hash: null, type: 'CALL', from: OTHER, to: WALLET, value: '3700000000000000', gas: '2300', gas_used: '0', input: '0x', output: '0x' }
+    const swap = rawEntry(1, { value: '0', native_transfers: [back], internal_transactions: [call], erc20_transfer: [rawErc20({ from_address: me, to_address: OTHER })] })
+    const reverted = rawEntry(2, { receipt_status: '0', value: '320000000000000000', native_transfers: [] })
+    service.upstream.reply((_c, res) => json(res, 200, rawPage([swap, reverted])))
+    const { container } = renderFeed({ includeInternalTransactions: true })
+    await waitFor(() => expect(container.querySelectorAll('article')).toHaveLength(2))
+    expect(service.upstream.calls[0]!.url).toContain('include_internal_transactions=true')
+    const [first, second] = [...container.querySelectorAll('article')]
+    expect(first!.textContent!.match(/\+0\.0037 ETH/g)).toHaveLength(1)
+    expect(second!.getAttribute('data-status')).toBe('failed')
+    expect(second!.querySelector('.bf-transfer[data-moved="false"]')!.textContent).toContain('\u22120.32 ETH')
+    expect(second!.textContent).toContain('not transferred')
   })
 })

@@ -1,0 +1,60 @@
+import type { TransactionEntry } from '../../core/history/schema.js'
+import { dayKeyReader } from '../shared/dates.js'
+import { isHiddenTransaction } from '../shared/spam.js'
+
+/** One item of the flat feed: a date header or a transaction, each with a stable key (never translated text). */
+export type FeedItem =
+  | { type: 'day'; key: string; day: string }
+  | { type: 'tx'; key: string; tx: TransactionEntry; position: number }
+
+export interface FeedItemsOptions {
+  /** The viewed wallet: decides what counts as someone else's spam. */
+  wallet?: string | undefined
+  /** Show what is hidden as possible spam (still counted in `hiddenCount`). */
+  showSpam: boolean
+  hideZeroValueTransfers: boolean
+  /** Days are calendar days in this zone (the machine's when undefined). */
+  timeZone?: string | undefined
+}
+
+export interface FeedItems {
+  items: FeedItem[]
+  /** Transactions hidden (or, with `showSpam`, flagged) as possible spam. */
+  hiddenCount: number
+  /** Transactions shown. */
+  txCount: number
+  /** For the n-th shown transaction (0-based), its index in `items`. */
+  txItemIndex: number[]
+}
+
+/**
+ * Entries (newest first) → the feed's items: one per hash, hidden spam counted and left out
+ * unless shown, a date header before the first transaction of each day. Pure, no React.
+ */
+export function feedItems(transactions: readonly TransactionEntry[], { wallet, showSpam, hideZeroValueTransfers, timeZone }: FeedItemsOptions): FeedItems {
+  const seen = new Set<string>()
+  const items: FeedItem[] = []
+  const txItemIndex: number[] = []
+  let hiddenCount = 0
+  let lastDay: string | null = null
+  const dayOf = dayKeyReader(timeZone)
+  const rules = { showSpam: false, hideZeroValueTransfers }
+  for (const tx of transactions) {
+    // Hashes arrive lowercase almost always: lowercase (and allocate) only the rest.
+    const hash = /[A-F]/.test(tx.hash) ? tx.hash.toLowerCase() : tx.hash
+    if (seen.has(hash)) continue
+    seen.add(hash)
+    if (isHiddenTransaction(tx, wallet, rules)) {
+      hiddenCount++
+      if (!showSpam) continue
+    }
+    const day = dayOf(tx.block_timestamp)
+    if (day !== lastDay) {
+      items.push({ type: 'day', key: `day-${day}`, day })
+      lastDay = day
+    }
+    txItemIndex.push(items.length)
+    items.push({ type: 'tx', key: hash, tx, position: txItemIndex.length })
+  }
+  return { items, hiddenCount, txCount: txItemIndex.length, txItemIndex }
+}
