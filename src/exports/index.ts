@@ -65,3 +65,4 @@ export { isHeadFollowingRpcQuery, rpcHeadQueryFilter, rpcQueryKey, rpcQueryOptio
 export type { RpcQueryKey, RpcQueryKeyParameters, RpcQueryOptions, RpcQueryParameters } from '../core/query/rpc.js'
 export { sendRawTransactionMutationOptions } from '../core/query/sendRawTransaction.js'
 export type { SendRawTransactionVariables } from '../core/query/sendRawTransaction.js'
+export { applyMergedPage, mergedEntryId, mergedWalletHistoryPages, type MergedSourceState, type MergedSourceStatus, type MergedTransactionEntry, type MergedWalletHistoryIterator, type MergedWalletHistoryPage, type MergedWalletHistoryParameters } from '../core/history/merge.js'
