@@ -81,10 +81,12 @@ export interface MergedWalletHistoryPage {
 interface Rec {
   key: MergeKey
   chainIndex: number
-  /** [wallet index, that wallet's entry], by wallet index. */
-  views: [number, TransactionEntry][]
+  /** The first wallet (by index) whose history holds it, and its entry. */
+  wallet: number
+  entry: TransactionEntry
+  /** Other wallets' entries, by wallet index. */
+  others: [number, TransactionEntry][] | undefined
   emitted: boolean
-  out: MergedTransactionEntry | undefined
 }
 
 export interface MergeSource {
@@ -114,12 +116,14 @@ export interface MergeState {
   readonly wallets: readonly string[]
   readonly chains: readonly string[]
   readonly sources: readonly MergeSource[]
-  /** `${chainIndex}:${hash}` → the one record of that transaction. */
-  readonly byHash: Map<string, Rec>
+  /** Per chain index: hash → the one record of that transaction. */
+  readonly byHash: readonly Map<string, Rec>[]
   /** Key of the last emitted entry. */
   last: MergeKey | undefined
   /** Records to hand out in the next page's `late`. */
   readonly late: Set<Rec>
+  /** `[wallet]` per wallet, shared by every entry only that wallet holds. */
+  readonly single: readonly (readonly string[])[]
 }
 
 /** A stable identity for a chain: 'eth' and '0x1' are one chain. */
@@ -171,7 +175,11 @@ export function createMergeState(
   const first = sources[0]!.params
   return {
     order: first.order!, limit: first.limit!, wallets, chains: chainsOut, sources,
-    byHash: new Map(), last: undefined, late: new Set(),
+    byHash: chainsOut.map(() => new Map()), last: undefined, late: new Set(), single: wallets.map((w) => {
+      const one = Object.freeze([w])
+      singles.add(one)
+      return one
+    }),
   }
 }
 
@@ -219,9 +227,8 @@ export function takeMergedEntries(state: MergeState, max: number): MergedTransac
     if (f !== 'all' && compareInOrder(state, rec.key, f) > 0) break
     best.head++
     rec.emitted = true
-    rec.out = build(state, rec)
     state.last = rec.key
-    out.push(rec.out)
+    out.push(build(state, rec))
   }
   for (const s of state.sources) {
     // Drop what was read once it is most of the buffer (keeps a long history linear).
@@ -233,16 +240,57 @@ export function takeMergedEntries(state: MergeState, max: number): MergedTransac
   return out
 }
 
+/** The `[wallet]` arrays of every merge: an entry whose `wallets` is one of them was already turned into a merged entry. */
+const singles = new WeakSet<object>()
+const OURS = new Set(['chain', 'wallet', 'wallets', 'views'])
+const isClaimed = (entry: TransactionEntry) => {
+  const w = (entry as { wallets?: unknown }).wallets
+  return typeof w === 'object' && w !== null && singles.has(w)
+}
+
+/** The service's entry as it came, without the fields a merge added to it. */
+function raw(entry: TransactionEntry): TransactionEntry {
+  if (!isClaimed(entry)) return entry
+  const out: Record<string, unknown> = {}
+  for (const k of Object.keys(entry)) if (!OURS.has(k)) out[k] = (entry as Record<string, unknown>)[k]
+  return out as TransactionEntry
+}
+
 function build(state: MergeState, rec: Rec): MergedTransactionEntry {
-  const [w0, base] = rec.views[0]!
-  const out: MergedTransactionEntry = {
-    ...base,
-    chain: state.chains[rec.chainIndex]!,
-    wallet: state.wallets[w0]!,
-    wallets: rec.views.map(([w]) => state.wallets[w]!),
+  const chain = state.chains[rec.chainIndex]!
+  const wallet = state.wallets[rec.wallet]!
+  if (rec.others === undefined) {
+    const e = rec.entry
+    // The common case gains its three fields in place: a copy of every entry would cost more than reading it.
+    if (!isClaimed(e)) {
+      const out = e as MergedTransactionEntry
+      out.chain = chain
+      out.wallet = wallet
+      out.wallets = state.single[rec.wallet]!
+      return out
+    }
+    return { ...raw(e), chain, wallet, wallets: state.single[rec.wallet]! }
   }
-  if (rec.views.length > 1) out.views = rec.views.map(([, e]) => e)
-  return out
+  const base = raw(rec.entry)
+  return {
+    ...base,
+    chain,
+    wallet,
+    wallets: [wallet, ...rec.others.map(([w]) => state.wallets[w]!)],
+    views: [base, ...rec.others.map(([, e]) => raw(e))],
+  }
+}
+
+function addView(rec: Rec, wallet: number, entry: TransactionEntry): boolean {
+  if (rec.wallet === wallet || rec.others?.some(([w]) => w === wallet)) return false // the service repeated itself
+  const others = rec.others ?? []
+  if (wallet < rec.wallet) {
+    others.push([rec.wallet, rec.entry])
+    rec.wallet = wallet
+    rec.entry = entry
+  } else others.push([wallet, entry])
+  rec.others = others.sort((a, b) => a[0] - b[0])
+  return true
 }
 
 /**
@@ -295,20 +343,17 @@ export function receiveSourcePage(state: MergeState, source: MergeSource, page: 
   if (!sorted) order.sort((a, b) => compareInOrder(state, keys[a]!, keys[b]!))
 
   let resort = false
+  const seen = state.byHash[source.chainIndex]!
   for (const i of order) {
     const key = keys[i]!
     const entry = result[i] as TransactionEntry
-    const id = `${source.chainIndex}:${key.hash}`
-    const rec = state.byHash.get(id)
+    const rec = seen.get(key.hash)
     if (rec) {
-      if (rec.views.some(([w]) => w === source.walletIndex)) continue // the service repeated itself
-      rec.views.push([source.walletIndex, entry])
-      rec.views.sort((a, b) => a[0] - b[0])
-      if (rec.emitted) state.late.add(rec)
+      if (addView(rec, source.walletIndex, entry) && rec.emitted) state.late.add(rec)
       continue
     }
-    const fresh: Rec = { key, chainIndex: source.chainIndex, views: [[source.walletIndex, entry]], emitted: false, out: undefined }
-    state.byHash.set(id, fresh)
+    const fresh: Rec = { key, chainIndex: source.chainIndex, wallet: source.walletIndex, entry, others: undefined, emitted: false }
+    seen.set(key.hash, fresh)
     if (state.last !== undefined && compareInOrder(state, key, state.last) <= 0) {
       fresh.emitted = true
       state.late.add(fresh)
@@ -384,7 +429,7 @@ export function incompleteSources(state: MergeState): { chain: string; wallet: s
 export function takeLateEntries(state: MergeState): MergedTransactionEntry[] {
   const recs = [...state.late].sort((a, b) => compareInOrder(state, a.key, b.key))
   state.late.clear()
-  return recs.map((rec) => (rec.out = build(state, rec)))
+  return recs.map((rec) => build(state, rec))
 }
 
 export function isMergeDone(state: MergeState): boolean {

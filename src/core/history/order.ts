@@ -53,5 +53,6 @@ export function mergeKeyOf(entry: TransactionEntry, chainIndex: number, position
   if (typeof ti === 'number' && Number.isSafeInteger(ti) && ti >= 0) index = ti
   else if (typeof ti === 'string' && DECIMAL.test(ti) && ti.length < 16) index = Number(ti)
   else if (ti !== null && ti !== undefined) throw wrong('transaction_index', 'expected a decimal transaction index or null')
-  return { time, chain: chainIndex, block: blockText.replace(/^0+(?=\d)/, ''), index, hash: hash.toLowerCase() }
+  const block = blockText.length > 1 && blockText.charCodeAt(0) === 48 ? blockText.replace(/^0+(?=\d)/, '') : blockText
+  return { time, chain: chainIndex, block, index, hash: hash.toLowerCase() }
 }
