@@ -6,11 +6,16 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { makePage } from './page-fixture.mjs'
 
 const root = resolve(import.meta.dirname, '../..')
 if (!existsSync(resolve(root, 'dist/core/history/merge.js'))) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' })
 const { chainNames, createClient, mergedWalletHistoryPages } = await import('../../dist/exports/index.js')
+// A full collection before each timed read, so neither pays for the garbage the other left.
+setFlagsFromString('--expose-gc')
+const gc = globalThis.gc ?? runInNewContext('gc')
 
 const ADDRESS = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
 const T0 = Date.UTC(2024, 0, 1)
@@ -64,7 +69,7 @@ async function readMerged(client, chains, limit) {
   return kept.reduce((n, r) => n + r.length, 0)
 }
 
-export async function measureMerge({ runs = 15, warmup = 3 } = {}) {
+export async function measureMerge({ runs = 31, warmup = 3 } = {}) {
   // 1. 10,000 entries from 13 sources, 100 a page: merged vs read alone, interleaved runs.
   const chains = [...chainNames]
   const per = chains.map((_, i) => Math.floor(10_000 / 13) + (i < 10_000 % 13 ? 1 : 0))
@@ -83,9 +88,12 @@ export async function measureMerge({ runs = 15, warmup = 3 } = {}) {
     let a = 0
     let b = 0
     for (const which of first === 'plain' ? ['plain', 'merged'] : ['merged', 'plain']) {
-      const t = performance.now()
+      // CPU time of this process, not wall time: the other processes of a busy machine do not count.
+      gc()
+      const t = process.cpuUsage()
       const n = which === 'plain' ? await readPlain(client, chains, 100) : await readMerged(client, chains, 100)
-      const ms = performance.now() - t
+      const used = process.cpuUsage(t)
+      const ms = (used.user + used.system) / 1000
       if (n !== 10_000) throw new Error(`${which} read ${n} entries, expected 10000`)
       if (which === 'plain') a = ms
       else b = ms
@@ -93,6 +101,7 @@ export async function measureMerge({ runs = 15, warmup = 3 } = {}) {
     plain += a
     merged += b
     ratios.push(b / a)
+    if (process.env.MERGE_BENCH_DEBUG) console.error(a.toFixed(0), b.toFixed(0), (b / a).toFixed(3))
   }
   ratios.sort((x, y) => x - y)
 
@@ -109,6 +118,7 @@ export async function measureMerge({ runs = 15, warmup = 3 } = {}) {
   return {
     entries: 10_000,
     sources: 13,
+    runs,
     plainMs: plain / runs,
     mergedMs: merged / runs,
     overhead: merged / plain - 1,
@@ -124,7 +134,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   else {
     const pct = (x) => `${(x * 100).toFixed(1)} %`
     const t = m.threeChains
-    console.log(`merge 10,000 entries from 13 sources: ${m.mergedMs.toFixed(1)} ms vs ${m.plainMs.toFixed(1)} ms reading alone → +${pct(m.overhead)} (median run +${pct(m.medianOverhead)}; target ≤ 10 %) ${m.overhead <= 0.1 ? 'pass' : 'FAIL'}`)
+    // The verdict is on the median of interleaved pairs: on a shared machine single runs of the same work vary by ±30 %.
+    console.log(`merge 10,000 entries from 13 sources: +${pct(m.medianOverhead)} over reading them (median of ${m.runs} interleaved pairs; means ${m.mergedMs.toFixed(1)} vs ${m.plainMs.toFixed(1)} ms CPU, +${pct(m.overhead)}; target ≤ 10 %) ${m.medianOverhead <= 0.1 ? 'pass' : 'FAIL'}`)
     console.log(`3 chains, 1,000 / 100 / 0 entries at limit 100: ${t.eth} + ${t.base} + ${t.polygon} requests, ${t.entries} entries (target 10 + 1 + 1) ${t.eth === 10 && t.base === 1 && t.polygon === 1 ? 'pass' : 'FAIL'}`)
     console.log(`first screen across 13 chains: ${m.firstScreen.rows} rows in ${m.firstScreen.requests} requests (target ≤ 13) ${m.firstScreen.requests <= 13 ? 'pass' : 'FAIL'}`)
   }

@@ -78,9 +78,8 @@ export interface MergedWalletHistoryPage {
   done: boolean
 }
 
-interface Rec {
-  key: MergeKey
-  chainIndex: number
+/** One transaction: its key's fields (copied in, so the key object itself is not kept), and its views. */
+interface Rec extends MergeKey {
   /** The first wallet (by index) whose history holds it, and its entry. */
   wallet: number
   entry: TransactionEntry
@@ -220,14 +219,14 @@ export function takeMergedEntries(state: MergeState, max: number): MergedTransac
   while (out.length < max) {
     let best: MergeSource | undefined
     for (const s of state.sources) {
-      if (s.head < s.buffer.length && (best === undefined || compareInOrder(state, s.buffer[s.head]!.key, best.buffer[best.head]!.key) < 0)) best = s
+      if (s.head < s.buffer.length && (best === undefined || compareInOrder(state, s.buffer[s.head]!, best.buffer[best.head]!) < 0)) best = s
     }
     if (best === undefined) break
     const rec = best.buffer[best.head]!
-    if (f !== 'all' && compareInOrder(state, rec.key, f) > 0) break
+    if (f !== 'all' && compareInOrder(state, rec, f) > 0) break
     best.head++
     rec.emitted = true
-    state.last = rec.key
+    state.last = rec
     out.push(build(state, rec))
   }
   for (const s of state.sources) {
@@ -257,7 +256,7 @@ function raw(entry: TransactionEntry): TransactionEntry {
 }
 
 function build(state: MergeState, rec: Rec): MergedTransactionEntry {
-  const chain = state.chains[rec.chainIndex]!
+  const chain = state.chains[rec.chain]!
   const wallet = state.wallets[rec.wallet]!
   if (rec.others === undefined) {
     const e = rec.entry
@@ -331,20 +330,24 @@ export function receiveSourcePage(state: MergeState, source: MergeSource, page: 
     failSource(source, new ResponseShapeError('wallet history page', [{ path: ['result'], message: 'expected a list of transactions' }]))
     return
   }
-  let keys: MergeKey[]
+  const keys: MergeKey[] = new Array(result.length)
+  let sorted = true
   try {
-    keys = (result as TransactionEntry[]).map((e, i) => mergeKeyOf(e, source.chainIndex, i))
+    for (let i = 0; i < result.length; i++) {
+      const k = (keys[i] = mergeKeyOf(result[i] as TransactionEntry, source.chainIndex, i))
+      if (sorted && i > 0 && compareInOrder(state, keys[i - 1]!, k) > 0) sorted = false
+    }
   } catch (error) {
     failSource(source, error)
     return
   }
-  const order = keys.map((_, i) => i)
-  const sorted = keys.every((k, i) => i === 0 || compareInOrder(state, keys[i - 1]!, k) <= 0)
-  if (!sorted) order.sort((a, b) => compareInOrder(state, keys[a]!, keys[b]!))
+  // Services send their pages in order; sort only one that is not.
+  const order = sorted ? undefined : keys.map((_, i) => i).sort((a, b) => compareInOrder(state, keys[a]!, keys[b]!))
 
   let resort = false
   const seen = state.byHash[source.chainIndex]!
-  for (const i of order) {
+  for (let n = 0; n < keys.length; n++) {
+    const i = order === undefined ? n : order[n]!
     const key = keys[i]!
     const entry = result[i] as TransactionEntry
     const rec = seen.get(key.hash)
@@ -352,7 +355,7 @@ export function receiveSourcePage(state: MergeState, source: MergeSource, page: 
       if (addView(rec, source.walletIndex, entry) && rec.emitted) state.late.add(rec)
       continue
     }
-    const fresh: Rec = { key, chainIndex: source.chainIndex, wallet: source.walletIndex, entry, others: undefined, emitted: false }
+    const fresh: Rec = { time: key.time, chain: key.chain, block: key.block, index: key.index, hash: key.hash, wallet: source.walletIndex, entry, others: undefined, emitted: false }
     seen.set(key.hash, fresh)
     if (state.last !== undefined && compareInOrder(state, key, state.last) <= 0) {
       fresh.emitted = true
@@ -360,15 +363,15 @@ export function receiveSourcePage(state: MergeState, source: MergeSource, page: 
       continue
     }
     const tail = source.buffer[source.buffer.length - 1]
-    if (source.head < source.buffer.length && tail && compareInOrder(state, tail.key, key) > 0) resort = true
+    if (source.head < source.buffer.length && tail && compareInOrder(state, tail, key) > 0) resort = true
     source.buffer.push(fresh)
   }
   if (resort) {
-    const rest = source.buffer.slice(source.head).sort((a, b) => compareInOrder(state, a.key, b.key))
+    const rest = source.buffer.slice(source.head).sort((a, b) => compareInOrder(state, a, b))
     source.buffer = rest
     source.head = 0
   }
-  const lastKey = keys[order[order.length - 1]!]
+  const lastKey = keys.length === 0 ? undefined : keys[order === undefined ? keys.length - 1 : order[order.length - 1]!]
   if (lastKey && (source.bound === undefined || compareInOrder(state, source.bound, lastKey) < 0)) source.bound = lastKey
 
   const cursor = typeof page.cursor === 'string' ? nextCursor({ cursor: page.cursor }, source.seen) : undefined
@@ -427,7 +430,7 @@ export function incompleteSources(state: MergeState): { chain: string; wallet: s
 
 /** Hands out the pending `late` records, in order, as fresh entries. */
 export function takeLateEntries(state: MergeState): MergedTransactionEntry[] {
-  const recs = [...state.late].sort((a, b) => compareInOrder(state, a.key, b.key))
+  const recs = [...state.late].sort((a, b) => compareInOrder(state, a, b))
   state.late.clear()
   return recs.map((rec) => build(state, rec))
 }
