@@ -86,6 +86,8 @@ interface Rec extends MergeKey {
   /** Other wallets' entries, by wallet index. */
   others: [number, TransactionEntry][] | undefined
   emitted: boolean
+  /** `entry` itself was given the merged fields (see `build`). */
+  inPlace: boolean
 }
 
 export interface MergeSource {
@@ -174,11 +176,7 @@ export function createMergeState(
   const first = sources[0]!.params
   return {
     order: first.order!, limit: first.limit!, wallets, chains: chainsOut, sources,
-    byHash: chainsOut.map(() => new Map()), last: undefined, late: new Set(), single: wallets.map((w) => {
-      const one = Object.freeze([w])
-      singles.add(one)
-      return one
-    }),
+    byHash: chainsOut.map(() => new Map()), last: undefined, late: new Set(), single: wallets.map((w) => Object.freeze([w])),
   }
 }
 
@@ -217,17 +215,23 @@ export function takeMergedEntries(state: MergeState, max: number): MergedTransac
   const f = mergeFrontier(state)
   if (f === 'none') return out
   while (out.length < max) {
+    // A scan of the sources' next entries: 13 chains make a heap no faster.
     let best: MergeSource | undefined
+    let head: Rec | undefined
     for (const s of state.sources) {
-      if (s.head < s.buffer.length && (best === undefined || compareInOrder(state, s.buffer[s.head]!, best.buffer[best.head]!) < 0)) best = s
+      if (s.head === s.buffer.length) continue
+      const r = s.buffer[s.head]!
+      if (head === undefined || compareInOrder(state, r, head) < 0) {
+        best = s
+        head = r
+      }
     }
-    if (best === undefined) break
-    const rec = best.buffer[best.head]!
-    if (f !== 'all' && compareInOrder(state, rec, f) > 0) break
+    if (best === undefined || head === undefined) break
+    if (f !== 'all' && compareInOrder(state, head, f) > 0) break
     best.head++
-    rec.emitted = true
-    state.last = rec
-    out.push(build(state, rec))
+    head.emitted = true
+    state.last = head
+    out.push(build(state, head))
   }
   for (const s of state.sources) {
     // Drop what was read once it is most of the buffer (keeps a long history linear).
@@ -239,17 +243,10 @@ export function takeMergedEntries(state: MergeState, max: number): MergedTransac
   return out
 }
 
-/** The `[wallet]` arrays of every merge: an entry whose `wallets` is one of them was already turned into a merged entry. */
-const singles = new WeakSet<object>()
 const OURS = new Set(['chain', 'wallet', 'wallets', 'views'])
-const isClaimed = (entry: TransactionEntry) => {
-  const w = (entry as { wallets?: unknown }).wallets
-  return typeof w === 'object' && w !== null && singles.has(w)
-}
 
-/** The service's entry as it came, without the fields a merge added to it. */
-function raw(entry: TransactionEntry): TransactionEntry {
-  if (!isClaimed(entry)) return entry
+/** The service's entry without the fields `build` added to it in place. */
+function strip(entry: TransactionEntry): TransactionEntry {
   const out: Record<string, unknown> = {}
   for (const k of Object.keys(entry)) if (!OURS.has(k)) out[k] = (entry as Record<string, unknown>)[k]
   return out as TransactionEntry
@@ -260,23 +257,25 @@ function build(state: MergeState, rec: Rec): MergedTransactionEntry {
   const wallet = state.wallets[rec.wallet]!
   if (rec.others === undefined) {
     const e = rec.entry
-    // The common case gains its three fields in place: a copy of every entry would cost more than reading it.
-    if (!isClaimed(e)) {
+    // The common case gains its three fields in place (the entry is the client's fresh object):
+    // a copy of every entry would cost more than reading it.
+    if (!rec.inPlace) {
+      rec.inPlace = true
       const out = e as MergedTransactionEntry
       out.chain = chain
       out.wallet = wallet
       out.wallets = state.single[rec.wallet]!
       return out
     }
-    return { ...raw(e), chain, wallet, wallets: state.single[rec.wallet]! }
+    return { ...strip(e), chain, wallet, wallets: state.single[rec.wallet]! }
   }
-  const base = raw(rec.entry)
+  const base = rec.inPlace ? strip(rec.entry) : rec.entry
   return {
     ...base,
     chain,
     wallet,
     wallets: [wallet, ...rec.others.map(([w]) => state.wallets[w]!)],
-    views: [base, ...rec.others.map(([, e]) => raw(e))],
+    views: [base, ...rec.others.map(([, e]) => e)],
   }
 }
 
@@ -284,9 +283,10 @@ function addView(rec: Rec, wallet: number, entry: TransactionEntry): boolean {
   if (rec.wallet === wallet || rec.others?.some(([w]) => w === wallet)) return false // the service repeated itself
   const others = rec.others ?? []
   if (wallet < rec.wallet) {
-    others.push([rec.wallet, rec.entry])
+    others.push([rec.wallet, rec.inPlace ? strip(rec.entry) : rec.entry])
     rec.wallet = wallet
     rec.entry = entry
+    rec.inPlace = false
   } else others.push([wallet, entry])
   rec.others = others.sort((a, b) => a[0] - b[0])
   return true
@@ -355,7 +355,7 @@ export function receiveSourcePage(state: MergeState, source: MergeSource, page: 
       if (addView(rec, source.walletIndex, entry) && rec.emitted) state.late.add(rec)
       continue
     }
-    const fresh: Rec = { time: key.time, chain: key.chain, block: key.block, index: key.index, hash: key.hash, wallet: source.walletIndex, entry, others: undefined, emitted: false }
+    const fresh: Rec = { time: key.time, chain: key.chain, block: key.block, index: key.index, hash: key.hash, wallet: source.walletIndex, entry, others: undefined, emitted: false, inPlace: false }
     seen.set(key.hash, fresh)
     if (state.last !== undefined && compareInOrder(state, key, state.last) <= 0) {
       fresh.emitted = true
