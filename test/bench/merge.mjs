@@ -101,7 +101,6 @@ export async function measureMerge({ runs = 31, warmup = 3 } = {}) {
     plain += a
     merged += b
     ratios.push(b / a)
-    if (process.env.MERGE_BENCH_DEBUG) console.error(a.toFixed(0), b.toFixed(0), (b / a).toFixed(3))
   }
   ratios.sort((x, y) => x - y)
 
