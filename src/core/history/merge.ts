@@ -40,10 +40,10 @@ export interface MergedWalletHistoryParameters extends Omit<WalletHistoryParamet
 export type MergedTransactionEntry = TransactionEntry & {
   /** The chain as given in `chains`. */
   chain: string
-  /** The wallet whose view these fields are: the first of `addresses` whose history holds the transaction. */
-  wallet: string
-  /** Every merged wallet whose history holds it, in `addresses` order (two for a transfer between them). */
-  wallets: readonly string[]
+  /** When several wallets are merged: the wallet whose view these fields are (the first of `addresses` holding it). */
+  wallet?: string
+  /** When several wallets are merged: every one whose history holds it, in `addresses` order (two for a transfer between them). */
+  wallets?: readonly string[]
   /** Each wallet's own entry (direction, category, summary differ), aligned with `wallets`; only when there are several. */
   views?: readonly TransactionEntry[]
 }
@@ -263,11 +263,19 @@ function build(state: MergeState, rec: Rec): MergedTransactionEntry {
       rec.inPlace = true
       const out = e as MergedTransactionEntry
       out.chain = chain
-      out.wallet = wallet
-      out.wallets = state.single[rec.wallet]!
+      // Each added field costs every entry a slot: `wallet(s)` only where they tell something.
+      if (state.wallets.length > 1) {
+        out.wallet = wallet
+        out.wallets = state.single[rec.wallet]!
+      }
       return out
     }
-    return { ...strip(e), chain, wallet, wallets: state.single[rec.wallet]! }
+    const copy: MergedTransactionEntry = { ...strip(e), chain }
+    if (state.wallets.length > 1) {
+      copy.wallet = wallet
+      copy.wallets = state.single[rec.wallet]!
+    }
+    return copy
   }
   const base = rec.inPlace ? strip(rec.entry) : rec.entry
   return {
