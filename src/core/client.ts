@@ -3,6 +3,7 @@ import type { BlockfeedClient, ClientConfig, ClientContext, RequestOptions } fro
 import { exportWalletHistoryCsv } from './export/csv.js'
 import { HttpStatusError, InvalidParameterError, NetworkError, ResponseShapeError, TimeoutError, isAbortError, redact } from './errors.js'
 import { getWalletHistory } from './history/getWalletHistory.js'
+import { mergedWalletHistoryPages } from './history/merge.js'
 import { walletHistoryPages } from './history/pages.js'
 import { resolveRetry, parseRetryAfter, withRetry } from './retry.js'
 import { createRpcSender } from './rpc/rpc.js'
@@ -52,6 +53,7 @@ export function createClient(config: ClientConfig): BlockfeedClient {
     rpc: (request, options) => ctx.rpc(request, options) as never,
     chainInfo: (chain) => getChainInfo(chain ?? defaultChain),
     exportWalletHistoryCsv: (params, options) => exportWalletHistoryCsv(client, params, options),
+    mergedWalletHistoryPages: (params, options) => mergedWalletHistoryPages(client, params, options),
   }
   return client
 }

@@ -4,6 +4,7 @@
  * operations (`history/*`, `rpc/rpc.ts`) each depend on this file instead of on each other.
  */
 import type { ChainInfo, ChainInput } from './chains.js'
+import type { MergedWalletHistoryIterator, MergedWalletHistoryParameters } from './history/merge.js'
 import type { ExportWalletHistoryCsvOptions, ExportWalletHistoryCsvParameters, WalletHistoryCsvExport } from './export/types.js'
 import type { WalletHistoryParameters } from './history/params.js'
 import type { WalletHistoryPage } from './history/schema.js'
@@ -61,6 +62,11 @@ export interface BlockfeedClient {
    * transfer, exact amounts, spreadsheet-safe cells. See README, "Export".
    */
   exportWalletHistoryCsv(params: ExportWalletHistoryCsvParameters, options?: ExportWalletHistoryCsvOptions): WalletHistoryCsvExport
+  /**
+   * One feed across `chains` (and `addresses`): pages merged by time with the frontier rule (never an
+   * entry and later an earlier one), a per-source status on every page, `retrySource(chain, wallet?)`.
+   */
+  mergedWalletHistoryPages(params: MergedWalletHistoryParameters, options?: RequestOptions): MergedWalletHistoryIterator
 }
 
 /** Sends one JSON-RPC call (retries, timeout, typed errors); built by `createRpcSender`. */

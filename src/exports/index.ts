@@ -91,3 +91,5 @@ export { defaultTrackerStorage, localStorageAdapter, memoryStorage } from '../co
 export type { TrackerStorage } from '../core/live/storage.js'
 export { activeHeadPollers, watchHead } from '../core/live/headPoller.js'
 export type { HeadListener } from '../core/live/headPoller.js'
+
+export { applyMergedPage, mergedEntryId, mergedWalletHistoryPages, type MergedSourceState, type MergedSourceStatus, type MergedTransactionEntry, type MergedWalletHistoryIterator, type MergedWalletHistoryPage, type MergedWalletHistoryParameters } from '../core/history/merge.js'

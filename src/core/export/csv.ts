@@ -2,7 +2,7 @@ import { checkChain } from '../chains.js'
 import type { BlockfeedClient } from '../clientTypes.js'
 import { InvalidParameterError } from '../errors.js'
 import { checkAddress } from '../history/params.js'
-import { nextCursor } from '../history/pages.js'
+import { nextCursor } from '../history/cursor.js'
 import { csvColumns, entryRecords } from './rows.js'
 import type { ExportProgress, ExportWalletHistoryCsvOptions, ExportWalletHistoryCsvParameters, WalletHistoryCsvExport } from './types.js'
 

@@ -2,16 +2,9 @@ import type { HistoryContext, RequestOptions } from '../clientTypes.js'
 import { getNormalizedWalletHistory } from './getWalletHistory.js'
 import { normalizeWalletHistoryParameters, type WalletHistoryParameters } from './params.js'
 import type { WalletHistoryPage } from './schema.js'
+import { nextCursor } from './cursor.js'
 
-/**
- * The cursor to ask for after `page`, or undefined when paging is over: no cursor (null or
- * empty), or a cursor already seen (a service that repeats itself would loop forever).
- */
-export function nextCursor(page: Pick<WalletHistoryPage, 'cursor'>, seen: ReadonlySet<string>): string | undefined {
-  const c = page.cursor
-  if (c === null || c === '' || seen.has(c)) return undefined
-  return c
-}
+export { nextCursor }
 
 /** Every page of a wallet's history, in order, following cursors until there are none. */
 export async function* walletHistoryPages(
