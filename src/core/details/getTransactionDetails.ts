@@ -5,6 +5,7 @@ import {
   formatTransaction,
   formatTransactionReceipt,
   formatUnits,
+  getAddress,
   isHash,
   numberToHex,
   parseEventLogs,
@@ -141,9 +142,9 @@ export async function getTransactionDetails(
     timestamp: block ? Number(block.timestamp) : null,
     headBlockNumber,
     confirmations: confirmationsAt(blockNumber, headBlockNumber),
-    from: tx.from,
-    to: tx.to ?? null,
-    contractAddress: receipt?.contractAddress ?? null,
+    from: getAddress(tx.from),
+    to: tx.to ? getAddress(tx.to) : null,
+    contractAddress: receipt?.contractAddress ? getAddress(receipt.contractAddress) : null,
     nonce: tx.nonce,
     type: tx.type,
     gasLimit: tx.gas,
@@ -216,7 +217,7 @@ function decodeLogs(logs: RpcLog[], abi: Abi): TransactionDetailsLog[] {
   return logs.map((raw) => {
     const logIndex = Number(raw.logIndex)
     const hit = byIndex.get(logIndex)
-    const base = { address: raw.address, logIndex, topics: raw.topics as Hex[], data: raw.data }
+    const base = { address: getAddress(raw.address), logIndex, topics: raw.topics as Hex[], data: raw.data }
     return hit
       ? { ...base, decoded: true as const, eventName: hit.eventName ?? '', args: (hit.args ?? {}) as Record<string, unknown> }
       : { ...base, decoded: false as const, eventName: null, args: null }
