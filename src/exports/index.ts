@@ -81,3 +81,11 @@ export {
 export type { FilterDirection, FilterKind, WalletHistoryFilter } from '../core/history/filter.js'
 export { entryFlows } from '../core/history/flows.js'
 export type { Flow, FlowKind } from '../core/history/flows.js'
+
+export { confirmationsAt, getTransactionDetails } from '../core/details/getTransactionDetails.js'
+export type { GetTransactionDetailsParameters, TransactionAmount, TransactionDetails, TransactionDetailsLog, TransactionMethod } from '../core/details/getTransactionDetails.js'
+export { transactionDetailsQueryKey, transactionDetailsQueryOptions } from '../core/details/query.js'
+export type { TransactionDetailsQueryKey, TransactionDetailsQueryOptions } from '../core/details/query.js'
+export { readApprovals, revokeApprovalRequest } from '../core/details/approvals.js'
+export type { Approval, ApprovalKind, RevokeRequest } from '../core/details/approvals.js'
+export { knownAbi, routerAbi, wethAbi } from '../core/details/abis.js'
