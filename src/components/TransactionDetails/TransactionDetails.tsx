@@ -1,4 +1,4 @@
-import { useId, useState, type CSSProperties, type ReactNode, type Ref } from 'react'
+import { forwardRef, useId, useState, type CSSProperties, type ReactNode } from 'react'
 import { formatGwei, formatUnits } from 'viem'
 import { readApprovals, revokeApprovalRequest, type Approval, type RevokeRequest } from '../../core/details/approvals.js'
 import type { TransactionDetails as Details } from '../../core/details/getTransactionDetails.js'
@@ -33,14 +33,14 @@ export interface TransactionDetailsProps extends Pick<DisplayOptions, 'chain' | 
   onRevoke?: ((request: RevokeRequest, approval: Approval) => void) | undefined
   className?: string | undefined
   style?: CSSProperties | undefined
-  ref?: Ref<HTMLElement> | undefined
 }
 
 const INPUT_SHOWN = 4096
 
 /** What one transaction did, in place: status, time, parties, amounts, fee, method, events, approvals and input. */
-export function TransactionDetails(props: TransactionDetailsProps) {
-  const { variant = 'disclosure', open: controlled, defaultOpen = false, onOpenChange, className, style, ref } = props
+// forwardRef, not a `ref` prop: React 18 apps are supported too.
+export const TransactionDetails = forwardRef<HTMLElement, TransactionDetailsProps>(function TransactionDetails(props, ref) {
+  const { variant = 'disclosure', open: controlled, defaultOpen = false, onOpenChange, className, style } = props
   const [own, setOwn] = useState(defaultOpen)
   const open = variant === 'panel' || (controlled ?? own)
   const id = useId()
@@ -70,7 +70,7 @@ export function TransactionDetails(props: TransactionDetailsProps) {
       ) : null}
     </section>
   )
-}
+})
 
 function Body({ details, entry, isLoading, error, chain, locale, timeZone, renderLink = defaultRenderLink, onRevoke }: TransactionDetailsProps) {
   if (error) return <p className="bf-details__error" role="alert">Could not load the details: <ClippedText text={error.message} max={160} /></p>

@@ -10,7 +10,7 @@ function fixtureClient(fixtures: F.RpcFixture[]) {
   let requests = 0
   const answer = async (req: { id: number; method: string; params?: unknown[] }) => {
     try {
-      return { jsonrpc: '2.0', id: req.id, result: await node.rpc({ method: req.method, params: req.params } as never) }
+      return { jsonrpc: '2.0', id: req.id, result: await node.call({ method: req.method, params: req.params }) }
     } catch (e) {
       const err = e as { code?: number; rpcMessage?: string; data?: unknown }
       return { jsonrpc: '2.0', id: req.id, error: { code: err.code ?? -32603, message: err.rpcMessage ?? String(e), data: err.data } }

@@ -1,4 +1,5 @@
 import { encodeAbiParameters, encodeFunctionData, erc20Abi, maxUint256, pad, type Hex } from 'viem'
+import type { BlockfeedClient } from '../../../src/core/client.js'
 
 /**
  * JSON-RPC results in the shape mainnet execution clients (geth, reth) return them: every field
@@ -173,5 +174,5 @@ export function fixtureRpc(fixtures: RpcFixture[], head: string = HEAD) {
       default: throw new Error(`fixture has no ${method}`)
     }
   }
-  return { rpc: rpc as never, chain: 'eth', calls }
+  return { rpc: rpc as unknown as BlockfeedClient['rpc'], call: rpc, chain: 'eth', calls }
 }
