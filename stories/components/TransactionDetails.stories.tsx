@@ -38,7 +38,7 @@ export const Erc20Transfer: Story = {
     const toggle = canvas.getByRole('button', { name: 'Details' })
     toggle.focus()
     await userEvent.keyboard('{Enter}')
-    const region = canvas.getByRole('region')
+    const region = canvas.getByRole('region', { name: 'Hide details' })
     await expect(region).toHaveTextContent('Succeeded, 20 confirmations')
     await expect(region).toHaveTextContent(/Transfer 25 USDC from 0x4838…5f97/)
     await expect(region).toHaveTextContent('41937 gas × 20.000000238 gwei')

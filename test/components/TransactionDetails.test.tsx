@@ -128,13 +128,14 @@ describe('TransactionDetails', () => {
     expect(container.textContent).not.toContain('\u202E')
   })
 
-  it('loading, error and unknown states; className, style and ref pass through', () => {
+  it('loading, error and unknown states; className, style and ref pass through', async () => {
     const ref = createRef<HTMLElement>()
     const { rerender } = render(<TransactionDetails details={undefined} isLoading variant="panel" className="mine" style={{ margin: 3 }} ref={ref} />)
     expect(ref.current!.className).toBe('bf-details mine')
     expect(ref.current!.style.margin).toBe('3px')
     expect(ref.current!.getAttribute('aria-busy')).toBe('true')
-    expect(screen.getByLabelText('Loading details')).toBeTruthy()
+    expect(screen.getByRole('status').textContent).toBe('Loading details')
+    expect(await axeViolations(ref.current!)).toEqual([])
     rerender(<TransactionDetails details={undefined} error={new Error('boom')} variant="panel" />)
     expect(screen.getByRole('alert').textContent).toBe('Could not load the details: boom')
     rerender(<TransactionDetails details={null} variant="panel" />)

@@ -74,7 +74,7 @@ export const TransactionDetails = forwardRef<HTMLElement, TransactionDetailsProp
 
 function Body({ details, entry, isLoading, error, chain, locale, timeZone, renderLink = defaultRenderLink, onRevoke }: TransactionDetailsProps) {
   if (error) return <p className="bf-details__error" role="alert">Could not load the details: <ClippedText text={error.message} max={160} /></p>
-  if (isLoading || details === undefined) return <div className="bf-details__skeleton" aria-label="Loading details" />
+  if (isLoading || details === undefined) return <div className="bf-details__skeleton" role="status"><span className="bf-visually-hidden">Loading details</span></div>
   if (details === null) return <p className="bf-details__empty">The node does not know this transaction.</p>
   const chainId = chain ?? details.chain ?? undefined
   const tokens = tokensOf(entry)
