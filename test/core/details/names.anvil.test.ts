@@ -4,7 +4,10 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { getEnsName } from 'viem/ens'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { QueryClient } from '@tanstack/query-core'
+import { decodeFunctionData, multicall3Abi } from 'viem'
 import { getNames } from '../../../src/core/details/names.js'
+import { namesQueryOptions } from '../../../src/core/details/namesQuery.js'
 import { createClient, InvalidParameterError, type BlockfeedClient } from '../../../src/exports/index.js'
 import { startAnvil, type Anvil } from '../../support/anvil.js'
 
@@ -117,5 +120,25 @@ describe('getNames against a Universal Resolver on anvil', () => {
     await expect(getNames(client, { addresses: 'x' as never })).rejects.toThrow(InvalidParameterError)
     await expect(getNames(client, { addresses: [alice] })).rejects.toThrow(/universalResolverAddress/)
     expect(Object.keys(await getNames(client, { addresses: [], universalResolverAddress: resolver }))).toEqual([])
+  })
+
+  it('through the query options: names are kept per address, so the next screen asks only for new ones and a seen screen for none', async () => {
+    const qc = new QueryClient()
+    const screen1 = [alice, spoofer, ...Array.from({ length: 48 }, (_, i) => nobody(100 + i))]
+    const screen2 = [bob, ...screen1.slice(0, 40), ...Array.from({ length: 9 }, (_, i) => nobody(200 + i))]
+    const params = { universalResolverAddress: resolver, multicall3Address: multicall }
+    requests.length = 0
+    const first = await qc.fetchQuery(namesQueryOptions(client, qc, { addresses: screen1, ...params }))
+    expect(requests).toHaveLength(1)
+    expect(first[alice]).toBe('alice.eth')
+    const second = await qc.fetchQuery(namesQueryOptions(client, qc, { addresses: screen2, ...params }))
+    expect(requests).toHaveLength(2)
+    const body = requests[1] as { params: [{ data: Hex }] } | { params: [{ data: Hex }] }[]
+    const sent = (Array.isArray(body) ? body[0]! : body).params[0].data
+    expect(decodeFunctionData({ abi: multicall3Abi, data: sent }).args[0]).toHaveLength(10)
+    expect(second[bob]).toBe('bob.eth')
+    expect(second[alice]).toBe('alice.eth')
+    await qc.fetchQuery(namesQueryOptions(client, qc, { addresses: [...screen2].reverse(), ...params }))
+    expect(requests).toHaveLength(2)
   })
 })
