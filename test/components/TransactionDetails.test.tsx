@@ -141,4 +141,15 @@ describe('TransactionDetails', () => {
     rerender(<TransactionDetails details={null} variant="panel" />)
     expect(screen.getByText('The node does not know this transaction.')).toBeTruthy()
   })
+
+  it('shows a verified name where the service gave no label, the service label first, the address always in the title', async () => {
+    const f = F.usdcTransfer()
+    const names = { [getAddress(F.SENDER)]: 'alice.eth', [getAddress(F.RECEIVER)]: 'bob.eth' }
+    render(<TransactionDetails details={await detailsOf(f)} entry={entryFor(f, { to_address_label: 'Circle: USDC' })} names={names} variant="panel" chain="eth" />)
+    const from = screen.getByText('From').nextElementSibling!
+    expect(from.textContent).toContain('alice.eth')
+    expect(from.querySelector('a')!.getAttribute('title')).toBe(getAddress(F.SENDER))
+    expect(screen.getByText('To').nextElementSibling!.textContent).toContain('Circle: USDC')
+    expect(screen.getByRole('region', { name: 'Events' }).textContent).toContain('to bob.eth')
+  })
 })

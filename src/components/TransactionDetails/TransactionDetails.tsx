@@ -1,5 +1,5 @@
 import { forwardRef, useId, useState, type CSSProperties, type ReactNode } from 'react'
-import { formatGwei, formatUnits } from 'viem'
+import { formatGwei, formatUnits, getAddress, isAddress } from 'viem'
 import { readApprovals, revokeApprovalRequest, type Approval, type RevokeRequest } from '../../core/details/approvals.js'
 import type { TransactionDetails as Details } from '../../core/details/getTransactionDetails.js'
 import type { TransactionEntry } from '../../core/history/schema.js'
@@ -15,6 +15,8 @@ import { eventLine, tokensOf, type Segment } from './eventLines.js'
 export interface TransactionDetailsProps extends Pick<DisplayOptions, 'chain' | 'locale' | 'timeZone' | 'renderLink'> {
   /** From `useTransactionDetails` (or `getTransactionDetails`); null when the node does not know the hash. */
   details: Details | null | undefined
+  /** Verified names (from `useNames`): shown where the service gave no label; the address stays in the title and accessible name. */
+  names?: Readonly<Record<string, string | null>> | undefined
   /** The history entry the details belong to: labels, token symbols and decimals, approvals. */
   entry?: TransactionEntry | undefined
   isLoading?: boolean | undefined
@@ -72,7 +74,7 @@ export const TransactionDetails = forwardRef<HTMLElement, TransactionDetailsProp
   )
 })
 
-function Body({ details, entry, isLoading, error, chain, locale, timeZone, renderLink = defaultRenderLink, onRevoke }: TransactionDetailsProps) {
+function Body({ details, entry, names, isLoading, error, chain, locale, timeZone, renderLink = defaultRenderLink, onRevoke }: TransactionDetailsProps) {
   if (error) return <p className="bf-details__error" role="alert">Could not load the details: <ClippedText text={error.message} max={160} /></p>
   if (isLoading || details === undefined) return <div className="bf-details__skeleton" role="status"><span className="bf-visually-hidden">Loading details</span></div>
   if (details === null) return <p className="bf-details__empty">The node does not know this transaction.</p>
@@ -82,7 +84,9 @@ function Body({ details, entry, isLoading, error, chain, locale, timeZone, rende
   const symbol = details.nativeSymbol
   const native = (wei: bigint) => `${formatDecimal(formatUnits(wei, 18), locale)} ${symbol}`
   const txHref = explorerLink(chainId, 'tx', details.hash)
-  const address = (a: string, label?: string | null) => <Address address={a} label={label} chain={chainId} renderLink={renderLink} />
+  // The service's label first, then a verified name: own keys only, names come from the chain.
+  const nameOf = (a: string) => (names && isAddress(a, { strict: false }) && Object.hasOwn(names, getAddress(a)) ? names[getAddress(a)] : null)
+  const address = (a: string, label?: string | null) => <Address address={a} label={label || nameOf(a)} chain={chainId} renderLink={renderLink} />
 
   return (
     <>
