@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/query-core'
+import { JsonRpcProvider } from 'ethers'
 import { createPublicClient, createWalletClient, getAddress, http, maxUint256, parseEther, parseUnits, type Address, type Hash } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
@@ -149,5 +150,25 @@ describe('getTransactionDetails against anvil', () => {
     const again = await qc.fetchQuery(transactionDetailsQueryOptions(client, { hash: tx.transfer.toUpperCase().replace('0X', '0x') as Hash }))
     expect(requests).toHaveLength(1)
     expect(again).toBe(first)
+  })
+
+  it('agrees with ethers v6 and viem’s public actions on the same transactions (fee, status, nonce, block time)', async () => {
+    const provider = new JsonRpcProvider(anvil.rpcUrl, undefined, { staticNetwork: true })
+    const pub = createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl) })
+    try {
+      for (const hash of [tx.transfer, tx.failing, tx.deploy, tx.native]) {
+        const ours = (await getTransactionDetails(client, { hash }))!
+        const receipt = (await provider.getTransactionReceipt(hash))!
+        const ethersTx = (await provider.getTransaction(hash))!
+        expect(ours.fee!.wei).toBe(receipt.fee)
+        expect(ours.status).toBe(receipt.status === 1 ? 'success' : 'reverted')
+        expect(ours.nonce).toBe(ethersTx.nonce)
+        expect(ours.contractAddress).toBe(receipt.contractAddress)
+        const block = await pub.getBlock({ blockNumber: (await pub.getTransactionReceipt({ hash })).blockNumber })
+        expect(ours.timestamp).toBe(Number(block.timestamp))
+      }
+    } finally {
+      provider.destroy()
+    }
   })
 })
