@@ -18,7 +18,7 @@ import {
 } from 'viem'
 import type { BlockfeedClient } from '../client.js'
 import { getChainInfo, type ChainInput } from '../chains.js'
-import { InvalidParameterError, JsonRpcError } from '../errors.js'
+import { InvalidParameterError, JsonRpcError, ResponseShapeError } from '../errors.js'
 import { clip } from '../text.js'
 import { knownAbi } from './abis.js'
 
@@ -116,8 +116,11 @@ export async function getTransactionDetails(
     client.rpc({ method: 'eth_blockNumber' }, rpcOptions),
   ])
   if (rawTx == null) return null
-  const tx = formatTransaction(rawTx) as Transaction
-  const receipt = rawReceipt == null ? null : (formatTransactionReceipt(rawReceipt) as TransactionReceipt)
+  const tx = read('eth_getTransactionByHash', () => formatTransaction(rawTx) as Transaction, (t) => t.hash?.toLowerCase() === hash && typeof t.from === 'string' && typeof t.input === 'string')
+  const receipt =
+    rawReceipt == null
+      ? null
+      : read('eth_getTransactionReceipt', () => formatTransactionReceipt(rawReceipt) as TransactionReceipt, (r) => r.transactionHash?.toLowerCase() === hash && typeof r.blockHash === 'string' && Array.isArray(r.logs))
   // The hint may be wrong (a reorg, a stale entry): the receipt's block hash decides.
   let block = hintedBlock && receipt && hintedBlock.hash === receipt.blockHash ? formatBlock(hintedBlock) : null
   if (receipt && !block) {
@@ -158,6 +161,20 @@ export async function getTransactionDetails(
     logs: receipt ? decodeLogs(rawReceipt!.logs as RpcLog[], searchAbi) : [],
     revertReason: receipt?.status === 'reverted' ? await revertReason(client, tx, rpcOptions) : null,
   }
+}
+
+/** A node reply formatted by viem, or a ResponseShapeError naming the method when it is not what was asked for. */
+function read<T>(method: string, format: () => T, ok: (value: T) => boolean): T {
+  let value: T
+  try {
+    value = format()
+  } catch (error) {
+    throw new ResponseShapeError(`${method} result`, [{ path: [], message: error instanceof Error ? clip(error.message, 120) : 'unreadable' }])
+  }
+  if (value === null || typeof value !== 'object' || !ok(value)) {
+    throw new ResponseShapeError(`${method} result`, [{ path: [], message: 'not the requested transaction (hash, from, input, block hash or logs missing or different)' }])
+  }
+  return value
 }
 
 /** Confirmations at a head: 1 in the block itself, 0 while pending (or if the head is behind). */

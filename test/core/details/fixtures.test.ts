@@ -1,7 +1,7 @@
 import { maxUint256 } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { getTransactionDetails } from '../../../src/core/details/getTransactionDetails.js'
-import { createClient } from '../../../src/exports/index.js'
+import { createClient, ResponseShapeError } from '../../../src/exports/index.js'
 import * as F from './fixtures.js'
 
 /** A real client whose fetch answers JSON-RPC (single or batched) from the fixtures, counting HTTP requests. */
@@ -71,5 +71,19 @@ describe('getTransactionDetails on mainnet-shaped node replies', () => {
     expect(unknown!.method).toEqual({ selector: '0xdeadbeef', name: null, source: null, args: null })
     expect(unknown!.logs[0]).toMatchObject({ decoded: false, eventName: null, data: '0x000000000000000000000000000000000000000000000000000000000000002a' })
     expect(unknown!.logs[0]!.topics).toHaveLength(2)
+  })
+})
+
+describe('getTransactionDetails on replies that are not what was asked for', () => {
+  it('a transaction or receipt for another hash, or not an object, is a ResponseShapeError naming the method', async () => {
+    const other = F.usdcTransfer()
+    const wrongTx = { ...other, tx: { ...other.tx, hash: `0x${'ee'.repeat(32)}` } }
+    await expect(getTransactionDetails(F.fixtureRpc([wrongTx]), { hash: other.hash })).rejects.toThrow(/eth_getTransactionByHash result/)
+    const wrongReceipt = { ...other, receipt: { ...other.receipt, transactionHash: `0x${'ee'.repeat(32)}` } }
+    await expect(getTransactionDetails(F.fixtureRpc([wrongReceipt]), { hash: other.hash })).rejects.toThrow(ResponseShapeError)
+    const garbage = { ...other, receipt: 'constructor' as never }
+    await expect(getTransactionDetails(F.fixtureRpc([garbage]), { hash: other.hash })).rejects.toThrow(/eth_getTransactionReceipt result/)
+    const noLogs = { ...other, receipt: { ...other.receipt, logs: 'none' } }
+    await expect(getTransactionDetails(F.fixtureRpc([noLogs]), { hash: other.hash })).rejects.toThrow(ResponseShapeError)
   })
 })
