@@ -63,3 +63,30 @@ describe('revokeApprovalRequest', () => {
     expect(() => revokeApprovalRequest(null as never)).toThrow(/token/)
   })
 })
+
+describe('readApprovals on any JSON (fast-check)', () => {
+  it('never throws, and every approval it returns has checksummed addresses and a consistent amount', async () => {
+    const { default: fc } = await import('fast-check')
+    const address = fc.constantFrom(TOKEN, SPENDER, COLLECTION, '0x12', 'constructor', '__proto__', '')
+    const item = fc.record({
+      value: fc.oneof(fc.constant(maxUint256.toString()), fc.bigInt({ min: 0n, max: maxUint256 }).map(String), fc.string(), fc.integer()),
+      token: fc.oneof(fc.record({ address, token_symbol: fc.string(), token_decimals: fc.oneof(fc.string(), fc.integer()) }), fc.anything()),
+      spender: fc.oneof(fc.record({ address, address_label: fc.string() }), fc.anything()),
+    }, { requiredKeys: [] })
+    const interactions = fc.oneof(
+      fc.dictionary(fc.constantFrom('approvals', 'revokes', 'set_approvals_all', 'set_revokes_all', 'constructor', '__proto__'), fc.oneof(fc.array(item), fc.anything())),
+      fc.anything(),
+    )
+    fc.assert(
+      fc.property(interactions, (ci) => {
+        for (const a of readApprovals({ category: 'approve', contract_interactions: ci } as never)) {
+          expect(a.token).toBe(getAddress(a.token))
+          expect(a.spender).toBe(getAddress(a.spender))
+          if (a.unlimited && a.kind === 'approval') expect(a.amount).toBe(maxUint256)
+          if (a.kind === 'approval_for_all' || a.kind === 'revoke_all') expect(a.amount).toBeNull()
+        }
+      }),
+      { numRuns: 300 },
+    )
+  })
+})
