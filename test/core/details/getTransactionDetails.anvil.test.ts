@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { confirmationsAt, getTransactionDetails } from '../../../src/core/details/getTransactionDetails.js'
 import { transactionDetailsQueryOptions } from '../../../src/core/details/query.js'
 import { revokeApprovalRequest } from '../../../src/core/details/approvals.js'
-import { DevnetToken } from '../../../src/devnet/artifacts.js'
+import { DevnetCollectible, DevnetToken } from '../../../src/devnet/artifacts.js'
 import { createClient, InvalidParameterError, type BlockfeedClient } from '../../../src/exports/index.js'
 import { startAnvil, type Anvil } from '../../support/anvil.js'
 
@@ -19,7 +19,7 @@ let anvil: Anvil
 let requests: unknown[]
 let client: BlockfeedClient
 let token: Address
-const tx: Record<'deploy' | 'transfer' | 'approve' | 'revoke' | 'failing' | 'native', Hash> = {} as never
+const tx: Record<'deploy' | 'transfer' | 'approve' | 'revoke' | 'failing' | 'native' | 'mint', Hash> = {} as never
 const blockOf: Record<string, bigint> = {}
 
 beforeAll(async () => {
@@ -45,6 +45,10 @@ beforeAll(async () => {
   await mined(tx.failing)
   tx.native = await wallet.sendTransaction({ to: bob.address, value: parseEther('1.5') })
   await mined(tx.native)
+  // An ERC-721 mint: its Transfer shares ERC-20's topic and differs only in which arguments are indexed.
+  const collection = getAddress((await mined(await wallet.deployContract({ abi: DevnetCollectible.abi, bytecode: DevnetCollectible.bytecode, args: ['Devnet Cats', 'CAT'] }))).contractAddress!)
+  tx.mint = await wallet.writeContract({ address: collection, abi: DevnetCollectible.abi, functionName: 'mint', args: [bob.address, 7n] })
+  await mined(tx.mint)
   await pub.request({ method: 'anvil_mine' as never, params: ['0x2'] as never })
 
   requests = []
@@ -170,5 +174,12 @@ describe('getTransactionDetails against anvil', () => {
     } finally {
       provider.destroy()
     }
+  })
+
+  it('an ERC-721 Transfer is told from an ERC-20 one (same topic, tokenId indexed)', async () => {
+    const d = (await getTransactionDetails(client, { hash: tx.mint }))!
+    // The devnet's own mint is in no ABI the package knows: the selector alone.
+    expect(d.method).toMatchObject({ name: null, selector: '0x40c10f19' })
+    expect(d.logs).toEqual([expect.objectContaining({ decoded: true, eventName: 'Transfer', args: { from: '0x0000000000000000000000000000000000000000', to: bob.address, tokenId: 7n } })])
   })
 })
