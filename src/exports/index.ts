@@ -89,7 +89,7 @@ export type { TransactionDetailsQueryKey, TransactionDetailsQueryOptions } from 
 export { readApprovals, revokeApprovalRequest } from '../core/details/approvals.js'
 export type { Approval, ApprovalKind, RevokeRequest } from '../core/details/approvals.js'
 export { knownAbi, routerAbi, wethAbi } from '../core/details/abis.js'
-export { getNames, universalResolverReverseAbi } from '../core/details/names.js'
+export { getNames } from '../core/details/names.js'
 export type { GetNamesParameters, Names } from '../core/details/names.js'
 export { NAME_STALE_MS, nameQueryKey, namesQueryKey, namesQueryOptions } from '../core/details/namesQuery.js'
 export type { NameQueryKey, NamesQueryKey } from '../core/details/namesQuery.js'

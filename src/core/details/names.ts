@@ -1,16 +1,8 @@
-import {
-  decodeFunctionResult,
-  encodeFunctionData,
-  getAddress,
-  isAddress,
-  multicall3Abi,
-  parseAbi,
-  type Address,
-  type Hex,
-} from 'viem'
+import { createPublicClient, custom, getAddress, isAddress, type Address, type Chain } from 'viem'
+import { getEnsName } from 'viem/ens'
 import type { BlockfeedClient } from '../client.js'
 import { getChainInfo, type ChainInput } from '../chains.js'
-import { InvalidParameterError, JsonRpcError } from '../errors.js'
+import { InvalidParameterError, isBlockfeedError } from '../errors.js'
 import { clip } from '../text.js'
 
 export interface GetNamesParameters {
@@ -25,20 +17,12 @@ export interface GetNamesParameters {
 /** Primary names by checksummed address; null where there is none (or it does not resolve back). */
 export type Names = Record<Address, string | null>
 
-/** The Universal Resolver's reverse entry point, as viem's getEnsName calls it (viem does not export its ABI). */
-export const universalResolverReverseAbi = parseAbi([
-  'function reverseWithGateways(bytes lookupAddress, uint256 coinType, string[] gateways) view returns (string resolvedName, address resolver, address reverseResolver)',
-])
-
-// viem's getEnsName passes the local batch gateway: offchain names answered in the same call when the resolver can.
-const GATEWAYS = ['x-batch-gateway:true']
-
 /**
- * Reverse names with viem's `getEnsName` semantics: the Universal Resolver's
- * `reverseWithGateways(address, 60, gateways)`, which forward-verifies (a reverse record whose
- * name does not resolve back reverts with `ReverseAddressMismatch`, read here as no name).
- * All lookups go out as one `eth_call` through Multicall3 `aggregate3` when the chain has it
- * (one HTTP request for a screen of addresses), else as one `eth_call` each, batched by the client.
+ * Reverse names with viem's own `getEnsName` (the Universal Resolver's `reverseWithGateways`,
+ * which forward-verifies: a reverse record whose name does not resolve back is no name), run on
+ * a viem client whose transport is this client's `rpc`, with viem's multicall batching: all
+ * lookups go out as one `eth_call` to Multicall3 `aggregate3` — the chain's (from `viem/chains`
+ * or `multicall3Address`), else viem's deployless Multicall3 (no contract needed on the chain).
  */
 export async function getNames(
   client: Pick<BlockfeedClient, 'rpc' | 'chain'>,
@@ -57,51 +41,36 @@ export async function getNames(
     throw new InvalidParameterError('universalResolverAddress', `no ENS Universal Resolver is known for chain ${clip(String(chain ?? client.chain ?? '(none given)'))}: pass its address`)
   }
   checkAddress('universalResolverAddress', resolver)
-  const multicall = parameters.multicall3Address ?? viemChain?.contracts?.multicall3?.address
   if (parameters.multicall3Address !== undefined) checkAddress('multicall3Address', parameters.multicall3Address)
+  const multicall = parameters.multicall3Address ?? viemChain?.contracts?.multicall3?.address
   const out: Names = Object.create(null)
   if (unique.length === 0) return out
+
   const rpcOptions = { chain, signal: options?.signal }
-  const calls = unique.map((address) => encodeFunctionData({ abi: universalResolverReverseAbi, functionName: 'reverseWithGateways', args: [address, 60n, GATEWAYS] }))
-
-  if (multicall) {
-    const data = encodeFunctionData({
-      abi: multicall3Abi,
-      functionName: 'aggregate3',
-      args: [calls.map((callData) => ({ target: resolver, allowFailure: true, callData }))],
-    })
-    const raw = await client.rpc({ method: 'eth_call', params: [{ to: multicall, data }, 'latest'] }, rpcOptions)
-    const results = decodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', data: raw as Hex })
-    unique.forEach((address, i) => {
-      const r = results[i]
-      out[address] = r?.success ? readName(r.returnData) : null
-    })
-    return out
+  const viemClient = createPublicClient({
+    chain: multicall ? withMulticall(viemChain, multicall) : viemChain,
+    // Every lookup of this call in one aggregate3 (viem splits at 1 kB of calldata by default).
+    batch: { multicall: { batchSize: 1 << 20, deployless: !multicall } },
+    transport: custom({ request: ({ method, params }) => client.rpc({ method, params } as never, rpcOptions) }, { retryCount: 0 }),
+  })
+  try {
+    const names = await Promise.all(unique.map((address) => getEnsName(viemClient, { address, universalResolverAddress: resolver })))
+    unique.forEach((address, i) => (out[address] = names[i] || null))
+  } catch (error) {
+    // The client's typed error (network, HTTP status, timeout) rather than viem's wrapper around it.
+    throw findBlockfeedError(error) ?? error
   }
-
-  const answers = await Promise.all(
-    calls.map((data) =>
-      client.rpc({ method: 'eth_call', params: [{ to: resolver, data }, 'latest'] }, rpcOptions).then(
-        (raw) => readName(raw as Hex),
-        // A revert is "no verified name" (viem's isNullUniversalResolverError); anything else is the caller's to see.
-        (error: unknown) => {
-          if (error instanceof JsonRpcError && error.code === 3) return null
-          throw error
-        },
-      ),
-    ),
-  )
-  unique.forEach((address, i) => (out[address] = answers[i] ?? null))
   return out
 }
 
-function readName(data: Hex): string | null {
-  try {
-    const [name] = decodeFunctionResult({ abi: universalResolverReverseAbi, functionName: 'reverseWithGateways', data })
-    return name === '' ? null : name
-  } catch {
-    return null
-  }
+function withMulticall(chain: Chain | undefined, address: Address): Chain {
+  const base: Chain = chain ?? { id: 0, name: 'chain', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [] } } }
+  return { ...base, contracts: { ...base.contracts, multicall3: { address } } }
+}
+
+function findBlockfeedError(error: unknown): unknown {
+  for (let e = error, depth = 0; e instanceof Error && depth < 10; e = e.cause, depth++) if (isBlockfeedError(e)) return e
+  return undefined
 }
 
 function checkAddress(parameter: string, value: unknown): void {

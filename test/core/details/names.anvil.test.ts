@@ -5,7 +5,7 @@ import { getEnsName } from 'viem/ens'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getNames } from '../../../src/core/details/names.js'
 import { namesQueryOptions } from '../../../src/core/details/namesQuery.js'
-import { createClient, InvalidParameterError, type BlockfeedClient } from '../../../src/exports/index.js'
+import { createClient, InvalidParameterError, NetworkError, type BlockfeedClient } from '../../../src/exports/index.js'
 import { startAnvil, type Anvil } from '../../support/anvil.js'
 import { alice, bob, deployNames, nobody, spoofer } from './nameContracts.js'
 
@@ -47,12 +47,22 @@ describe('getNames against a Universal Resolver on anvil', () => {
     }
   })
 
-  it('without Multicall3 each lookup is its own eth_call, batched by the client', async () => {
+  it('on a chain without Multicall3, viem’s deployless Multicall3: still one eth_call in one HTTP request', async () => {
     requests.length = 0
-    const names = await getNames(client, { addresses: [alice, spoofer, nobody(2)], universalResolverAddress: resolver })
+    const names = await getNames(client, { addresses: [alice, spoofer, ...Array.from({ length: 48 }, (_, i) => nobody(300 + i))], universalResolverAddress: resolver })
     expect(requests).toHaveLength(1)
-    expect((requests[0] as unknown[]).length).toBe(3)
-    expect(names).toEqual({ [alice]: 'alice.eth', [spoofer]: null, [nobody(2)]: null })
+    const body = requests[0] as { method: string; params: [{ to?: string }] } | { method: string; params: [{ to?: string }] }[]
+    const calls = Array.isArray(body) ? body : [body]
+    expect(calls.map((c) => c.method)).toEqual(['eth_call'])
+    expect(calls[0]!.params[0].to).toBeUndefined()
+    expect(names[alice]).toBe('alice.eth')
+    expect(names[spoofer]).toBeNull()
+    expect(Object.keys(names)).toHaveLength(50)
+  })
+
+  it('a node that cannot be reached is the client’s NetworkError, not viem’s wrapper', async () => {
+    const down = createClient({ baseUrl: 'http://127.0.0.1:9', rpc: { url: 'http://127.0.0.1:9' }, retry: false })
+    await expect(getNames(down, { addresses: [alice], universalResolverAddress: resolver })).rejects.toThrow(NetworkError)
   })
 
   it('bad input is an InvalidParameterError naming it; no resolver known for the chain says so', async () => {
