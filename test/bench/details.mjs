@@ -79,12 +79,16 @@ export async function measureDetails() {
     const beforeNames = proxy.count()
     await queries.fetchQuery(namesQueryOptions(client, queries, { addresses: rows, universalResolverAddress: resolver, multicall3Address: multicall }))
     const names50 = proxy.count() - beforeNames
+    // The devnet has no Multicall3: viem's deployless one, still one eth_call.
+    const rowsB = rows.map((a) => a.replace('0x0000', '0x0001'))
+    await new QueryClient().fetchQuery(namesQueryOptions(client, queries, { addresses: rowsB, universalResolverAddress: resolver }))
+    const names50Deployless = proxy.count() - beforeNames - names50
     proxy.close()
 
     const feed = await gzipSize(`export { WalletActivityFeed } from './src/exports/components.ts'`)
     const both = await gzipSize(`export { WalletActivityFeed, TransactionDetails } from './src/exports/components.ts'; export { useTransactionDetails } from './src/exports/react.ts'`)
     const alone = await gzipSize(`export { TransactionDetails } from './src/exports/components.ts'; export { useTransactionDetails } from './src/exports/react.ts'`)
-    return { first, again, withoutHint, names50, addedGzip: both.gzip - feed.gzip, addedMin: both.min - feed.min, chunkGzip: alone.gzip }
+    return { first, again, withoutHint, names50, names50Deployless, addedGzip: both.gzip - feed.gzip, addedMin: both.min - feed.min, chunkGzip: alone.gzip }
   } finally {
     await anvil.stop()
   }
@@ -95,7 +99,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(`open the details of a final transaction (block known) → HTTP requests: ${r.first} (budget 1)`)
   console.log(`open them again → HTTP requests: ${r.again} (budget 0)`)
   console.log(`open the details without the block number → HTTP requests: ${r.withoutHint}`)
-  console.log(`names for 50 rows on screen → HTTP requests: ${r.names50} (budget 1)`)
+  console.log(`names for 50 rows on screen → HTTP requests: ${r.names50} with Multicall3, ${r.names50Deployless} without (deployless) (budget 1)`)
   console.log(`details view + hook added to the feed: ${r.addedMin} B min, ${r.addedGzip} B gzip (budget 8000); as its own chunk: ${r.chunkGzip} B gzip`)
-  if (r.first > 1 || r.again !== 0 || r.names50 > 1 || r.addedGzip > 8000) process.exitCode = 1
+  if (r.first > 1 || r.again !== 0 || r.names50 > 1 || r.names50Deployless > 1 || r.addedGzip > 8000) process.exitCode = 1
 }
