@@ -1,0 +1,228 @@
+import { forwardRef, useId, useState, type CSSProperties, type ReactNode } from 'react'
+import { formatGwei, formatUnits, getAddress, isAddress } from 'viem'
+import { readApprovals, revokeApprovalRequest, type Approval, type RevokeRequest } from '../../core/details/approvals.js'
+import type { TransactionDetails as Details } from '../../core/details/getTransactionDetails.js'
+import type { TransactionEntry } from '../../core/history/schema.js'
+import { Address } from '../Address/Address.js'
+import { ClippedText } from '../shared/ClippedText.js'
+import { formatDecimal } from '../shared/format.js'
+import { intlFormatter } from '../shared/intl.js'
+import { defaultRenderLink, EXTERNAL } from '../shared/links.js'
+import type { DisplayOptions } from '../shared/options.js'
+import { explorerLink } from '../shared/url.js'
+import { eventLine, tokensOf, type Segment } from './eventLines.js'
+
+export interface TransactionDetailsProps extends Pick<DisplayOptions, 'chain' | 'locale' | 'timeZone' | 'renderLink'> {
+  /** From `useTransactionDetails` (or `getTransactionDetails`); null when the node does not know the hash. */
+  details: Details | null | undefined
+  /** Verified names (from `useNames`): shown where the service gave no label; the address stays in the title and accessible name. */
+  names?: Readonly<Record<string, string | null>> | undefined
+  /** The history entry the details belong to: labels, token symbols and decimals, approvals. */
+  entry?: TransactionEntry | undefined
+  isLoading?: boolean | undefined
+  error?: Error | null | undefined
+  /** `disclosure` (default): a button that expands the details in place; `panel`: always shown. */
+  variant?: 'disclosure' | 'panel' | undefined
+  /** Controlled open state of the disclosure; leave out to let the component keep it. */
+  open?: boolean | undefined
+  defaultOpen?: boolean | undefined
+  /** Called when the user opens or closes it: a good moment to enable the details query. */
+  onOpenChange?: ((open: boolean) => void) | undefined
+  /**
+   * Shows a "Revoke" action on unlimited approvals; gets the ready `approve(spender, 0)` request
+   * for the app's wallet to sign (blockfeed never holds keys).
+   */
+  onRevoke?: ((request: RevokeRequest, approval: Approval) => void) | undefined
+  className?: string | undefined
+  style?: CSSProperties | undefined
+}
+
+const INPUT_SHOWN = 4096
+
+/** What one transaction did, in place: status, time, parties, amounts, fee, method, events, approvals and input. */
+// forwardRef, not a `ref` prop: React 18 apps are supported too.
+export const TransactionDetails = forwardRef<HTMLElement, TransactionDetailsProps>(function TransactionDetails(props, ref) {
+  const { variant = 'disclosure', open: controlled, defaultOpen = false, onOpenChange, className, style } = props
+  const [own, setOwn] = useState(defaultOpen)
+  const open = variant === 'panel' || (controlled ?? own)
+  const id = useId()
+  const toggle = () => {
+    setOwn(!open)
+    onOpenChange?.(!open)
+  }
+  const status = props.details?.status
+  return (
+    <section
+      ref={ref}
+      className={className ? `bf-details ${className}` : 'bf-details'}
+      style={style}
+      data-status={status}
+      data-state={open ? 'open' : 'closed'}
+      aria-busy={props.isLoading ? true : undefined}
+    >
+      {variant === 'disclosure' ? (
+        <button type="button" className="bf-details__toggle" id={`${id}-toggle`} aria-expanded={open} aria-controls={`${id}-body`} onClick={toggle}>
+          {open ? 'Hide details' : 'Details'}
+        </button>
+      ) : null}
+      {open ? (
+        <div className="bf-details__body" id={`${id}-body`} role="region" aria-labelledby={variant === 'disclosure' ? `${id}-toggle` : undefined} aria-label={variant === 'panel' ? 'Transaction details' : undefined}>
+          <Body {...props} />
+        </div>
+      ) : null}
+    </section>
+  )
+})
+
+function Body({ details, entry, names, isLoading, error, chain, locale, timeZone, renderLink = defaultRenderLink, onRevoke }: TransactionDetailsProps) {
+  if (error) return <p className="bf-details__error" role="alert">Could not load the details: <ClippedText text={error.message} max={160} /></p>
+  if (isLoading || details === undefined) return <div className="bf-details__skeleton" role="status"><span className="bf-visually-hidden">Loading details</span></div>
+  if (details === null) return <p className="bf-details__empty">The node does not know this transaction.</p>
+  const chainId = chain ?? details.chain ?? undefined
+  const tokens = tokensOf(entry)
+  const approvals = entry ? readApprovals(entry as never) : []
+  const symbol = details.nativeSymbol
+  const native = (wei: bigint) => `${formatDecimal(formatUnits(wei, 18), locale)} ${symbol}`
+  const txHref = explorerLink(chainId, 'tx', details.hash)
+  // The service's label first, then a verified name: own keys only, names come from the chain.
+  const nameOf = (a: string) => (names && isAddress(a, { strict: false }) && Object.hasOwn(names, getAddress(a)) ? names[getAddress(a)] : null)
+  const address = (a: string, label?: string | null) => <Address address={a} label={label || nameOf(a)} chain={chainId} renderLink={renderLink} />
+
+  return (
+    <>
+      <dl className="bf-details__list">
+        <Row term="Status">
+          <span className="bf-details__status" data-status={details.status}>
+            {details.status === 'success' ? 'Succeeded' : details.status === 'reverted' ? 'Failed' : 'Pending'}
+          </span>
+          {details.status !== 'pending' ? <span className="bf-details__confirmations">{`, ${confirmations(details.confirmations, locale)}`}</span> : null}
+          {details.revertReason ? <span className="bf-details__reason">{' — reverted: '}<ClippedText text={details.revertReason} max={120} /></span> : null}
+        </Row>
+        {details.timestamp !== null ? (
+          <Row term="Time">
+            <time dateTime={new Date(details.timestamp * 1000).toISOString()}>
+              {intlFormatter(Intl.DateTimeFormat, locale, { timeZone, dateStyle: 'medium', timeStyle: 'long' } as Intl.DateTimeFormatOptions).format(details.timestamp * 1000)}
+            </time>
+          </Row>
+        ) : null}
+        {details.blockNumber !== null ? <Row term="Block">{details.blockNumber.toString()}</Row> : null}
+        <Row term="From">{address(details.from, entry?.from_address_label)}</Row>
+        <Row term={details.to ? 'To' : 'Created'}>
+          {details.to ? address(details.to, entry?.to_address_label) : details.contractAddress ? address(details.contractAddress) : 'a contract'}
+        </Row>
+        <Row term="Value">{native(details.value.wei)}</Row>
+        {details.fee ? (
+          <Row term="Fee">
+            <span title={`${details.fee.wei.toString()} wei`}>{native(details.fee.wei)}</span>
+            <span className="bf-details__muted">{` (${details.gasUsed!.toString()} gas × ${formatGwei(details.effectiveGasPrice!)} gwei)`}</span>
+          </Row>
+        ) : null}
+        <Row term="Nonce">{String(details.nonce)}</Row>
+        <Row term="Type">{details.type}</Row>
+        <Row term="Method">
+          {details.method.name ? <ClippedText text={details.method.name} max={48} /> : details.to ? 'Unknown' : 'Contract creation'}
+          {details.method.selector ? <code className="bf-details__muted">{` ${details.method.selector}`}</code> : null}
+        </Row>
+      </dl>
+
+      {approvals.length > 0 ? (
+        <section className="bf-details__section" aria-label="Approvals">
+          <h4 className="bf-details__heading">Approvals</h4>
+          <ul className="bf-details__lines">
+            {approvals.map((a, i) => (
+              <li key={`${a.kind}-${a.token}-${a.spender}-${i}`} data-kind={a.kind}>
+                <ApprovalLine approval={a} address={address} locale={locale} />
+                {onRevoke && a.unlimited ? (
+                  <button type="button" className="bf-details__revoke" onClick={() => onRevoke(revokeApprovalRequest(a), a)}>
+                    Revoke
+                  </button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section className="bf-details__section" aria-label="Events">
+        <h4 className="bf-details__heading">{`Events (${details.logs.length})`}</h4>
+        {details.logs.length === 0 ? <p className="bf-details__muted">No events.</p> : null}
+        <ul className="bf-details__lines">
+          {details.logs.map((log) => (
+            <li key={log.logIndex} data-decoded={log.decoded ? 'true' : 'false'}>
+              {renderSegments(eventLine(log, tokens, locale), address)}
+              {!log.decoded ? (
+                <details className="bf-details__raw">
+                  <summary>Raw topics and data</summary>
+                  <pre>{[...log.topics, log.data].join('\n')}</pre>
+                </details>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {details.input !== '0x' ? (
+        <details className="bf-details__input">
+          <summary>{`Input data (${(details.input.length - 2) / 2} bytes)`}</summary>
+          <pre>{details.input.length > INPUT_SHOWN ? `${details.input.slice(0, INPUT_SHOWN)}…` : details.input}</pre>
+          <CopyText value={details.input} label="Copy input data" />
+        </details>
+      ) : null}
+
+      {txHref ? renderLink({ href: txHref, className: 'bf-link bf-details__explorer', ...EXTERNAL, children: 'View on explorer' }) : null}
+    </>
+  )
+}
+
+function Row({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="bf-details__row">
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  )
+}
+
+function confirmations(n: number, locale: string | undefined): string {
+  const count = intlFormatter(Intl.NumberFormat, locale, {}).format(n)
+  return n === 1 ? '1 confirmation' : `${count} confirmations`
+}
+
+function ApprovalLine({ approval: a, address, locale }: { approval: Approval; address: (a: string, label?: string | null) => ReactNode; locale: string | undefined }) {
+  const token = a.tokenSymbol ? <ClippedText text={a.tokenSymbol} max={16} /> : address(a.token)
+  const amount =
+    a.unlimited ? 'unlimited' : a.amount !== null && a.tokenDecimals !== null ? formatDecimal(formatUnits(a.amount, a.tokenDecimals), locale) : a.amount?.toString()
+  switch (a.kind) {
+    case 'approval':
+      return <span>{address(a.spender, a.spenderLabel)}{` may spend ${amount ?? 'some'} `}{token}</span>
+    case 'revoke':
+      return <span>{address(a.spender, a.spenderLabel)}{' may no longer spend '}{token}</span>
+    case 'approval_for_all':
+      return <span>{address(a.spender, a.spenderLabel)}{' may move every item of '}{token}</span>
+    case 'revoke_all':
+      return <span>{address(a.spender, a.spenderLabel)}{' may no longer move items of '}{token}</span>
+  }
+}
+
+function renderSegments(segments: Segment[], address: (a: string) => ReactNode): ReactNode {
+  return segments.map((s, i) => (
+    <span key={i}>{'address' in s ? address(s.address) : 'untrusted' in s ? <ClippedText text={s.untrusted} max={16} /> : s.text}</span>
+  ))
+}
+
+function CopyText({ value, label }: { value: string; label: string }) {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle')
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value)
+      setState('copied')
+    } catch {
+      setState('failed')
+    }
+  }
+  return (
+    <button type="button" className="bf-details__copy" onClick={copy} data-state={state}>
+      {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : label}
+    </button>
+  )
+}

@@ -1,0 +1,82 @@
+import { formatUnits, maxUint256 } from 'viem'
+import type { TransactionDetailsLog } from '../../core/details/getTransactionDetails.js'
+import type { TransactionEntry } from '../../core/history/schema.js'
+import { readApprovals } from '../../core/details/approvals.js'
+import { formatDecimal } from '../shared/format.js'
+import { cleanText } from '../shared/text.js'
+
+export interface TokenInfo {
+  symbol: string | null
+  decimals: number | null
+}
+
+/** One piece of a readable line: text, an address (rendered with `Address`), or untrusted token text. */
+export type Segment = { text: string } | { address: string } | { untrusted: string }
+
+/** Token symbol and decimals by lower-case contract address, from what the service sent with the entry. */
+export function tokensOf(entry: TransactionEntry | undefined): Map<string, TokenInfo> {
+  const tokens = new Map<string, TokenInfo>()
+  if (!entry) return tokens
+  for (const t of entry.erc20_transfer ?? []) {
+    tokens.set(t.address.toLowerCase(), { symbol: cleanText(t.token_symbol), decimals: t.token_decimals == null ? null : Number(t.token_decimals) })
+  }
+  for (const a of readApprovals(entry as never)) {
+    const key = a.token.toLowerCase()
+    if (!tokens.has(key)) tokens.set(key, { symbol: cleanText(a.tokenSymbol), decimals: a.tokenDecimals })
+  }
+  return tokens
+}
+
+function amount(value: unknown, token: TokenInfo | undefined, locale: string | undefined): Segment[] {
+  if (typeof value !== 'bigint') return [{ text: String(value) }]
+  if (value === maxUint256) return [{ text: 'unlimited ' }, ...symbol(token)]
+  if (token?.decimals != null) return [{ text: `${formatDecimal(formatUnits(value, token.decimals), locale)} ` }, ...symbol(token)]
+  return [{ text: `${value.toString()} units of ` }, ...symbol(token)]
+}
+
+function symbol(token: TokenInfo | undefined): Segment[] {
+  return token?.symbol ? [{ untrusted: token.symbol }] : [{ text: 'the token' }]
+}
+
+const arg = (args: unknown, name: string): unknown =>
+  args !== null && typeof args === 'object' && !Array.isArray(args) && Object.hasOwn(args, name) ? (args as Record<string, unknown>)[name] : undefined
+
+/**
+ * A decoded log as a sentence a person reads ("Transfer 25 USDC from A to B", "Approval: B may
+ * spend unlimited USDT"); an event the package has no line for is named with its arguments.
+ */
+export function eventLine(log: TransactionDetailsLog, tokens: Map<string, TokenInfo>, locale?: string): Segment[] {
+  const token = tokens.get(log.address.toLowerCase())
+  if (!log.decoded) return [{ text: 'Event not decoded, from ' }, { address: log.address }]
+  const a = log.args
+  const addr = (name: string): Segment => ({ address: String(arg(a, name)) })
+  switch (log.eventName) {
+    case 'Transfer':
+      if (arg(a, 'tokenId') !== undefined) return [{ text: `Transfer item #${String(arg(a, 'tokenId'))} from ` }, addr('from'), { text: ' to ' }, addr('to')]
+      return [{ text: 'Transfer ' }, ...amount(arg(a, 'value'), token, locale), { text: ' from ' }, addr('from'), { text: ' to ' }, addr('to')]
+    case 'Approval':
+      if (arg(a, 'tokenId') !== undefined) return [{ text: 'Approval: ' }, addr('approved'), { text: ` may move item #${String(arg(a, 'tokenId'))}` }]
+      if (arg(a, 'value') === 0n) return [{ text: 'Approval revoked: ' }, addr('spender'), { text: ' may no longer spend ' }, ...symbol(token)]
+      return [{ text: 'Approval: ' }, addr('spender'), { text: ' may spend ' }, ...amount(arg(a, 'value'), token, locale)]
+    case 'ApprovalForAll':
+      return arg(a, 'approved') === true
+        ? [{ text: 'Approval for all: ' }, addr('operator'), { text: ' may move every item of ' }, addr('owner')]
+        : [{ text: 'Approval for all revoked: ' }, addr('operator')]
+    case 'TransferSingle':
+      return [{ text: `Transfer ${String(arg(a, 'value'))} of item #${String(arg(a, 'id'))} from ` }, addr('from'), { text: ' to ' }, addr('to')]
+    case 'TransferBatch':
+      return [{ text: 'Transfer of several items from ' }, addr('from'), { text: ' to ' }, addr('to')]
+    case 'Deposit':
+      return [{ text: 'Wrap ' }, ...amount(arg(a, 'wad'), { symbol: 'ETH', decimals: 18 }, locale)]
+    case 'Withdrawal':
+      return [{ text: 'Unwrap ' }, ...amount(arg(a, 'wad'), { symbol: 'ETH', decimals: 18 }, locale)]
+    default:
+      return [{ text: `${log.eventName}(${argsText(a)})` }]
+  }
+}
+
+function argsText(args: unknown): string {
+  if (args === null || typeof args !== 'object') return ''
+  const entries = Array.isArray(args) ? args.map((v, i) => [String(i), v] as const) : Object.entries(args)
+  return entries.map(([k, v]) => `${k}: ${typeof v === 'bigint' ? v.toString() : String(v)}`).join(', ')
+}

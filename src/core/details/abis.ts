@@ -1,0 +1,31 @@
+import { erc1155Abi, erc20Abi, erc721Abi, multicall3Abi, parseAbi, type Abi } from 'viem'
+
+/** WETH9's own entry points and events (the ERC-20 part comes from `erc20Abi`). */
+export const wethAbi = parseAbi([
+  'function deposit() payable',
+  'function withdraw(uint256 wad)',
+  'event Deposit(address indexed dst, uint256 wad)',
+  'event Withdrawal(address indexed src, uint256 wad)',
+])
+
+/** The swap entry points most wallets meet (Uniswap V2/V3 style routers, the Universal Router); kept short for the lazy chunk's 8 kB budget. */
+export const routerAbi = parseAbi([
+  'function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
+  'function swapTokensForExactTokens(uint256 amountOut, uint256 amountInMax, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
+  'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[] amounts)',
+  'function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
+  'struct ExactInputSingleParams { address tokenIn; address tokenOut; uint24 fee; address recipient; uint256 deadline; uint256 amountIn; uint256 amountOutMinimum; uint160 sqrtPriceLimitX96; }',
+  'function exactInputSingle(ExactInputSingleParams params) payable returns (uint256 amountOut)',
+  'struct ExactInputParams { bytes path; address recipient; uint256 deadline; uint256 amountIn; uint256 amountOutMinimum; }',
+  'function exactInput(ExactInputParams params) payable returns (uint256 amountOut)',
+  'function multicall(uint256 deadline, bytes[] data) payable returns (bytes[] results)',
+  'function multicall(bytes[] data) payable returns (bytes[] results)',
+  'function execute(bytes commands, bytes[] inputs, uint256 deadline) payable',
+  'function execute(bytes commands, bytes[] inputs) payable',
+])
+
+/**
+ * Every ABI the package knows, searched in this order: a selector or topic shared by two of
+ * them (ERC-20 and ERC-721 `Transfer`) is told apart by its indexed arguments when decoding.
+ */
+export const knownAbi: Abi = [...erc20Abi, ...erc721Abi, ...erc1155Abi, ...wethAbi, ...multicall3Abi, ...routerAbi]

@@ -1,0 +1,277 @@
+import {
+  decodeErrorResult,
+  decodeFunctionData,
+  formatBlock,
+  formatTransaction,
+  formatTransactionReceipt,
+  formatUnits,
+  getAddress,
+  isHash,
+  numberToHex,
+  parseEventLogs,
+  type Abi,
+  type Address,
+  type Hex,
+  type RpcLog,
+  type Transaction,
+  type TransactionReceipt,
+} from 'viem'
+import type { BlockfeedClient } from '../client.js'
+import { getChainInfo, type ChainInput } from '../chains.js'
+import { InvalidParameterError, JsonRpcError, ResponseShapeError } from '../errors.js'
+import { clip } from '../text.js'
+import { knownAbi } from './abis.js'
+
+export interface GetTransactionDetailsParameters {
+  hash: Hex
+  /** Which chain's RPC URL; defaults to the client's `chain`. */
+  chain?: ChainInput | undefined
+  /**
+   * The block the transaction is in, when the caller knows it (a history entry's `block_number`):
+   * the block is then asked for in the same batch as the transaction and its receipt, so a
+   * final transaction costs one HTTP request instead of two.
+   */
+  blockNumber?: bigint | number | string | null | undefined
+  /** The service's `method_label`, shown before any decoded name. */
+  methodLabel?: string | null | undefined
+  /** ABIs of the app's own contracts, searched before the ones the package knows. */
+  abi?: Abi | undefined
+}
+
+export interface TransactionAmount {
+  /** Exact, in the smallest unit (wei). */
+  wei: bigint
+  /** In whole units of the chain's native currency, every digit kept. */
+  formatted: string
+}
+
+export interface TransactionMethod {
+  /** The first 4 bytes of the input; null for a plain transfer or a contract creation. */
+  selector: Hex | null
+  /** The service's label, else the decoded function name; null when neither is known. */
+  name: string | null
+  /** Where the name came from. */
+  source: 'service' | 'abi' | null
+  /** Decoded arguments (viem's `decodeFunctionData`), when an ABI matched. */
+  args: readonly unknown[] | null
+}
+
+export type TransactionDetailsLog =
+  | { decoded: true; address: Address; logIndex: number; eventName: string; args: Record<string, unknown> | readonly unknown[]; topics: readonly Hex[]; data: Hex }
+  | { decoded: false; address: Address; logIndex: number; eventName: null; args: null; topics: readonly Hex[]; data: Hex }
+
+export interface TransactionDetails {
+  hash: Hex
+  /** `pending` until the receipt exists; then the receipt's status. */
+  status: 'pending' | 'success' | 'reverted'
+  /** The chain the reads went to (as given, else the client's); null for the client's single RPC URL. */
+  chain: string | null
+  blockNumber: bigint | null
+  blockHash: Hex | null
+  /** Unix seconds of the block; null while pending. */
+  timestamp: number | null
+  /** The head when these details were read; confirmations at any later head are `head - blockNumber + 1`. */
+  headBlockNumber: bigint
+  confirmations: number
+  from: Address
+  /** null for a contract creation. */
+  to: Address | null
+  /** The created contract, for a contract creation. */
+  contractAddress: Address | null
+  nonce: number
+  /** viem's name of the envelope: `legacy`, `eip2930`, `eip1559`, `eip4844`, `eip7702`. */
+  type: string
+  gasLimit: bigint
+  gasUsed: bigint | null
+  effectiveGasPrice: bigint | null
+  /** gas used × effective gas price (plus blob gas for type 3); null while pending. */
+  fee: TransactionAmount | null
+  value: TransactionAmount
+  nativeSymbol: string
+  input: Hex
+  method: TransactionMethod
+  logs: TransactionDetailsLog[]
+  /** For a reverted call, the reason the node gives when the call is replayed on the parent block. */
+  revertReason: string | null
+}
+
+/**
+ * Everything about one transaction, from the node: the transaction, its receipt, its block
+ * and the head, asked for together so the client's JSON-RPC batching sends them as one HTTP
+ * request (when `blockNumber` is given; otherwise the block follows in a second one). Returns
+ * null when the node does not know the hash.
+ */
+export async function getTransactionDetails(
+  client: Pick<BlockfeedClient, 'rpc' | 'chain'>,
+  parameters: GetTransactionDetailsParameters,
+  options?: { signal?: AbortSignal | undefined },
+): Promise<TransactionDetails | null> {
+  const { hash, chain, methodLabel, abi } = checkParameters(parameters)
+  const hint = blockHint(parameters.blockNumber)
+  const rpcOptions = { chain, signal: options?.signal }
+  const [rawTx, rawReceipt, hintedBlock, head] = await Promise.all([
+    client.rpc({ method: 'eth_getTransactionByHash', params: [hash] }, rpcOptions),
+    client.rpc({ method: 'eth_getTransactionReceipt', params: [hash] }, rpcOptions),
+    hint === null ? Promise.resolve(null) : client.rpc({ method: 'eth_getBlockByNumber', params: [numberToHex(hint), false] }, rpcOptions),
+    client.rpc({ method: 'eth_blockNumber' }, rpcOptions),
+  ])
+  if (rawTx == null) return null
+  const tx = read('eth_getTransactionByHash', () => formatTransaction(rawTx) as Transaction, (t) => t.hash?.toLowerCase() === hash && typeof t.from === 'string' && typeof t.input === 'string')
+  const receipt =
+    rawReceipt == null
+      ? null
+      : read('eth_getTransactionReceipt', () => formatTransactionReceipt(rawReceipt) as TransactionReceipt, (r) => r.transactionHash?.toLowerCase() === hash && typeof r.blockHash === 'string' && Array.isArray(r.logs))
+  // The hint may be wrong (a reorg, a stale entry): the receipt's block hash decides.
+  let block = hintedBlock && receipt && hintedBlock.hash === receipt.blockHash ? formatBlock(hintedBlock) : null
+  if (receipt && !block) {
+    const raw = await client.rpc({ method: 'eth_getBlockByHash', params: [receipt.blockHash, false] }, rpcOptions)
+    block = raw ? formatBlock(raw) : null
+  }
+
+  const info = getChainInfo(chain ?? client.chain)
+  const decimals = info?.nativeCurrency.decimals ?? 18
+  const amount = (wei: bigint): TransactionAmount => ({ wei, formatted: formatUnits(wei, decimals) })
+  const headBlockNumber = BigInt(head)
+  const blockNumber = receipt?.blockNumber ?? null
+  const fee = receipt ? receipt.gasUsed * receipt.effectiveGasPrice + (receipt.blobGasUsed ?? 0n) * (receipt.blobGasPrice ?? 0n) : null
+  const searchAbi: Abi = abi ? [...abi, ...knownAbi] : knownAbi
+
+  return {
+    hash: tx.hash,
+    status: receipt ? receipt.status : 'pending',
+    chain: chain ?? client.chain ?? null,
+    blockNumber,
+    blockHash: receipt?.blockHash ?? null,
+    timestamp: block ? Number(block.timestamp) : null,
+    headBlockNumber,
+    confirmations: confirmationsAt(blockNumber, headBlockNumber),
+    from: getAddress(tx.from),
+    to: tx.to ? getAddress(tx.to) : null,
+    contractAddress: receipt?.contractAddress ? getAddress(receipt.contractAddress) : null,
+    nonce: tx.nonce,
+    type: tx.type,
+    gasLimit: tx.gas,
+    gasUsed: receipt?.gasUsed ?? null,
+    effectiveGasPrice: receipt?.effectiveGasPrice ?? null,
+    fee: fee === null ? null : amount(fee),
+    value: amount(tx.value),
+    nativeSymbol: info?.nativeCurrency.symbol ?? 'ETH',
+    input: tx.input,
+    method: decodeMethod(tx, methodLabel, searchAbi),
+    logs: receipt ? decodeLogs(rawReceipt!.logs as RpcLog[], searchAbi) : [],
+    revertReason: receipt?.status === 'reverted' ? await revertReason(client, tx, rpcOptions) : null,
+  }
+}
+
+/** A node reply formatted by viem, or a ResponseShapeError naming the method when it is not what was asked for. */
+function read<T>(method: string, format: () => T, ok: (value: T) => boolean): T {
+  let value: T
+  try {
+    value = format()
+  } catch (error) {
+    throw new ResponseShapeError(`${method} result`, [{ path: [], message: error instanceof Error ? clip(error.message, 120) : 'unreadable' }])
+  }
+  if (value === null || typeof value !== 'object' || !ok(value)) {
+    throw new ResponseShapeError(`${method} result`, [{ path: [], message: 'not the requested transaction (hash, from, input, block hash or logs missing or different)' }])
+  }
+  return value
+}
+
+/** Confirmations at a head: 1 in the block itself, 0 while pending (or if the head is behind). */
+export function confirmationsAt(blockNumber: bigint | null, head: bigint): number {
+  if (blockNumber === null || head < blockNumber) return 0
+  return Number(head - blockNumber + 1n)
+}
+
+function checkParameters(p: GetTransactionDetailsParameters) {
+  if (p === null || typeof p !== 'object') throw new InvalidParameterError('parameters', 'expected { hash, chain? }')
+  if (typeof p.hash !== 'string' || !isHash(p.hash)) {
+    throw new InvalidParameterError('hash', `expected a 32-byte transaction hash (0x + 64 hex digits), got ${clip(String(p.hash))}`)
+  }
+  if (p.methodLabel != null && typeof p.methodLabel !== 'string') throw new InvalidParameterError('methodLabel', 'expected text')
+  if (p.abi !== undefined && !Array.isArray(p.abi)) throw new InvalidParameterError('abi', 'expected an ABI array')
+  return { hash: p.hash.toLowerCase() as Hex, chain: p.chain, methodLabel: p.methodLabel?.trim() || null, abi: p.abi }
+}
+
+function blockHint(value: GetTransactionDetailsParameters['blockNumber']): bigint | null {
+  if (value == null || value === '') return null
+  if (typeof value === 'bigint') return value >= 0n ? value : bad(value)
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? BigInt(value) : bad(value)
+  if (typeof value === 'string' && /^(\d+|0x[0-9a-fA-F]+)$/.test(value)) return BigInt(value)
+  return bad(value)
+}
+
+function bad(value: unknown): never {
+  throw new InvalidParameterError('blockNumber', `expected a block number (a non-negative integer, decimal or 0x text), got ${clip(String(value))}`)
+}
+
+function decodeMethod(tx: Transaction, label: string | null, abi: Abi): TransactionMethod {
+  const selector = tx.to && tx.input.length >= 10 ? (tx.input.slice(0, 10).toLowerCase() as Hex) : null
+  let decoded: { functionName: string; args: readonly unknown[] | undefined } | null = null
+  if (selector) {
+    try {
+      decoded = decodeFunctionData({ abi, data: tx.input })
+    } catch {
+      decoded = null
+    }
+  }
+  return {
+    selector,
+    name: label ?? decoded?.functionName ?? null,
+    source: label ? 'service' : decoded ? 'abi' : null,
+    args: decoded?.args ?? null,
+  }
+}
+
+function decodeLogs(logs: RpcLog[], abi: Abi): TransactionDetailsLog[] {
+  let parsed: { logIndex: number; eventName?: string; args?: unknown }[]
+  try {
+    parsed = parseEventLogs({ abi, logs, strict: true }) as unknown as typeof parsed
+  } catch {
+    parsed = []
+  }
+  const byIndex = new Map(parsed.map((l) => [l.logIndex, l]))
+  return logs.map((raw) => {
+    const logIndex = Number(raw.logIndex)
+    const hit = byIndex.get(logIndex)
+    const base = { address: getAddress(raw.address), logIndex, topics: raw.topics as Hex[], data: raw.data }
+    return hit
+      ? { ...base, decoded: true as const, eventName: hit.eventName ?? '', args: (hit.args ?? {}) as Record<string, unknown> }
+      : { ...base, decoded: false as const, eventName: null, args: null }
+  })
+}
+
+/** Replays a reverted call on its parent block and reads `Error(string)` / `Panic(uint256)` from the node's answer. */
+async function revertReason(
+  client: Pick<BlockfeedClient, 'rpc'>,
+  tx: Transaction,
+  options: { chain?: ChainInput | undefined; signal?: AbortSignal | undefined },
+): Promise<string | null> {
+  if (tx.blockNumber == null || tx.blockNumber === 0n) return null
+  const call = { from: tx.from, to: tx.to ?? undefined, data: tx.input, value: numberToHex(tx.value), gas: numberToHex(tx.gas) }
+  try {
+    await client.rpc({ method: 'eth_call', params: [call, numberToHex(tx.blockNumber - 1n)] }, options)
+    return null
+  } catch (error) {
+    if (!(error instanceof JsonRpcError)) return null
+    const data = findRevertData(error.data)
+    if (data) {
+      try {
+        const { errorName, args } = decodeErrorResult({ abi: [], data })
+        if (errorName === 'Error') return String(args?.[0] ?? '')
+        if (errorName === 'Panic') return `panic ${String(args?.[0] ?? '')}`
+      } catch {
+        return `custom error ${data.slice(0, 10)}`
+      }
+    }
+    // Some nodes put the reason only in the message ("execution reverted: low balance").
+    const m = /execution reverted:?\s*(.*)$/i.exec(error.rpcMessage)
+    return m?.[1]?.trim() || null
+  }
+}
+
+function findRevertData(data: unknown): Hex | null {
+  if (typeof data === 'string' && /^0x[0-9a-fA-F]{8,}$/.test(data)) return data as Hex
+  if (data !== null && typeof data === 'object' && Object.hasOwn(data, 'data')) return findRevertData((data as { data: unknown }).data)
+  return null
+}

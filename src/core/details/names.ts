@@ -1,0 +1,78 @@
+import { createPublicClient, custom, getAddress, isAddress, type Address, type Chain } from 'viem'
+import { getEnsName } from 'viem/ens'
+import type { BlockfeedClient } from '../client.js'
+import { getChainInfo, type ChainInput } from '../chains.js'
+import { InvalidParameterError, isBlockfeedError } from '../errors.js'
+import { clip } from '../text.js'
+
+export interface GetNamesParameters {
+  addresses: readonly string[]
+  chain?: ChainInput | undefined
+  /** The ENS Universal Resolver; defaults to the chain's in `viem/chains` (mainnet has one). */
+  universalResolverAddress?: Address | undefined
+  /** Multicall3, so every lookup goes out as one `eth_call`; defaults to the chain's in `viem/chains`. */
+  multicall3Address?: Address | undefined
+}
+
+/** Primary names by checksummed address; null where there is none (or it does not resolve back). */
+export type Names = Record<Address, string | null>
+
+/**
+ * Reverse names with viem's own `getEnsName` (the Universal Resolver's `reverseWithGateways`,
+ * which forward-verifies: a reverse record whose name does not resolve back is no name), run on
+ * a viem client whose transport is this client's `rpc`, with viem's multicall batching: all
+ * lookups go out as one `eth_call` to Multicall3 `aggregate3` — the chain's (from `viem/chains`
+ * or `multicall3Address`), else viem's deployless Multicall3 (no contract needed on the chain).
+ */
+export async function getNames(
+  client: Pick<BlockfeedClient, 'rpc' | 'chain'>,
+  parameters: GetNamesParameters,
+  options?: { signal?: AbortSignal | undefined },
+): Promise<Names> {
+  const { addresses, chain } = parameters ?? ({} as GetNamesParameters)
+  if (!Array.isArray(addresses)) throw new InvalidParameterError('addresses', 'expected an array of addresses')
+  const unique = [...new Set(addresses.map((a, i) => {
+    if (typeof a !== 'string' || !isAddress(a, { strict: false })) throw new InvalidParameterError(`addresses[${i}]`, `expected an address, got ${clip(String(a))}`)
+    return getAddress(a)
+  }))]
+  const viemChain = getChainInfo(chain ?? client.chain)?.viemChain
+  const resolver = parameters.universalResolverAddress ?? viemChain?.contracts?.ensUniversalResolver?.address
+  if (!resolver) {
+    throw new InvalidParameterError('universalResolverAddress', `no ENS Universal Resolver is known for chain ${clip(String(chain ?? client.chain ?? '(none given)'))}: pass its address`)
+  }
+  checkAddress('universalResolverAddress', resolver)
+  if (parameters.multicall3Address !== undefined) checkAddress('multicall3Address', parameters.multicall3Address)
+  const multicall = parameters.multicall3Address ?? viemChain?.contracts?.multicall3?.address
+  const out: Names = Object.create(null)
+  if (unique.length === 0) return out
+
+  const rpcOptions = { chain, signal: options?.signal }
+  const viemClient = createPublicClient({
+    chain: multicall ? withMulticall(viemChain, multicall) : viemChain,
+    // Every lookup of this call in one aggregate3 (viem splits at 1 kB of calldata by default).
+    batch: { multicall: { batchSize: 1 << 20, deployless: !multicall } },
+    transport: custom({ request: ({ method, params }) => client.rpc({ method, params } as never, rpcOptions) }, { retryCount: 0 }),
+  })
+  try {
+    const names = await Promise.all(unique.map((address) => getEnsName(viemClient, { address, universalResolverAddress: resolver })))
+    unique.forEach((address, i) => (out[address] = names[i] || null))
+  } catch (error) {
+    // The client's typed error (network, HTTP status, timeout) rather than viem's wrapper around it.
+    throw findBlockfeedError(error) ?? error
+  }
+  return out
+}
+
+function withMulticall(chain: Chain | undefined, address: Address): Chain {
+  const base: Chain = chain ?? { id: 0, name: 'chain', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [] } } }
+  return { ...base, contracts: { ...base.contracts, multicall3: { address } } }
+}
+
+function findBlockfeedError(error: unknown): unknown {
+  for (let e = error, depth = 0; e instanceof Error && depth < 10; e = e.cause, depth++) if (isBlockfeedError(e)) return e
+  return undefined
+}
+
+function checkAddress(parameter: string, value: unknown): void {
+  if (typeof value !== 'string' || !isAddress(value, { strict: false })) throw new InvalidParameterError(parameter, `expected a contract address, got ${clip(String(value))}`)
+}

@@ -1,0 +1,112 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, fn, userEvent, within } from 'storybook/test'
+import { decodeFunctionData, erc20Abi, maxUint256 } from 'viem'
+import { TransactionDetails } from '../../src/components/TransactionDetails/TransactionDetails.js'
+import { getTransactionDetails } from '../../src/core/details/getTransactionDetails.js'
+import { transactionEntrySchema } from '../../src/core/history/schema.js'
+import * as F from '../../test/core/details/fixtures.js'
+
+/** Details decoded by the real `getTransactionDetails` from mainnet-shaped node replies. */
+function load(make: () => F.RpcFixture, entry: Record<string, unknown> = {}) {
+  return async () => {
+    const f = make()
+    const details = await getTransactionDetails(F.fixtureRpc([f]), { hash: f.hash })
+    return {
+      details,
+      entry: transactionEntrySchema.parse({
+        hash: f.hash, from_address: F.SENDER, to_address: f.tx.to, value: '0', block_timestamp: '2024-08-21T08:13:47.000Z', block_number: '20589436', ...entry,
+      }),
+    }
+  }
+}
+
+const meta = {
+  title: 'Components/TransactionDetails',
+  component: TransactionDetails,
+  args: { details: undefined, chain: 'eth', locale: 'en-US', timeZone: 'UTC' },
+  render: (args, { loaded }) => <TransactionDetails {...args} details={loaded.details} entry={loaded.entry} />,
+} satisfies Meta<typeof TransactionDetails>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+/** A row's "Details": closed until opened (Enter or Space), then the whole story of the transaction. */
+export const Erc20Transfer: Story = {
+  loaders: [load(F.usdcTransfer, { erc20_transfers: [{ address: F.USDC, token_symbol: 'USDC', token_decimals: '6', value: '25000000' }] })],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const toggle = canvas.getByRole('button', { name: 'Details' })
+    toggle.focus()
+    await userEvent.keyboard('{Enter}')
+    const region = canvas.getByRole('region', { name: 'Hide details' })
+    await expect(region).toHaveTextContent('Succeeded, 20 confirmations')
+    await expect(region).toHaveTextContent(/Transfer 25 USDC from 0x4838…5f97/)
+    await expect(region).toHaveTextContent('41937 gas × 20.000000238 gwei')
+  },
+}
+
+export const ContractCreation: Story = {
+  args: { variant: 'panel' },
+  loaders: [load(F.legacyCreation)],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByText('Created')).toBeVisible()
+    await expect(canvas.getByText('Contract creation')).toBeVisible()
+    await userEvent.click(canvas.getByText(/^Input data/))
+    await expect(canvas.getByRole('button', { name: 'Copy input data' })).toBeVisible()
+  },
+}
+
+export const FailedCall: Story = {
+  args: { variant: 'panel' },
+  loaders: [load(F.failedSwap)],
+  play: async ({ canvasElement }) => {
+    const region = within(canvasElement).getByRole('region', { name: 'Transaction details' })
+    await expect(region).toHaveTextContent('Failed, 20 confirmations — reverted: UniswapV2Router: INSUFFICIENT_OUTPUT_AMOUNT')
+    await expect(canvasElement.querySelector('[data-status="reverted"]')).not.toBeNull()
+  },
+}
+
+/** An unlimited approval: "Revoke" hands the app a ready approve(spender, 0) for its wallet to sign. */
+export const UnlimitedApproval: Story = {
+  args: { variant: 'panel', onRevoke: fn() },
+  loaders: [
+    load(F.unlimitedApproval, {
+      category: 'approve',
+      contract_interactions: {
+        approvals: [{ value: maxUint256.toString(), token: { address: F.USDT, token_symbol: 'USDT', token_decimals: '6' }, spender: { address: F.ROUTER, address_label: 'Uniswap V2: Router 2' } }],
+      },
+    }),
+  ],
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByRole('region', { name: 'Approvals' })).toHaveTextContent('may spend unlimited USDT')
+    await userEvent.click(canvas.getByRole('button', { name: 'Revoke' }))
+    const request = (args.onRevoke as ReturnType<typeof fn>).mock.calls[0]![0] as { data: `0x${string}` }
+    await expect(decodeFunctionData({ abi: erc20Abi, data: request.data }).args[1]).toBe(0n)
+  },
+}
+
+export const Revoke: Story = {
+  args: { variant: 'panel', onRevoke: fn() },
+  loaders: [load(F.revokedApproval, { category: 'revoke', contract_interactions: { revokes: [{ value: '0', token: { address: F.USDT, token_symbol: 'USDT' }, spender: { address: F.ROUTER } }] } })],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByRole('region', { name: 'Approvals' })).toHaveTextContent('may no longer spend USDT')
+    await expect(canvas.queryByRole('button', { name: 'Revoke' })).toBeNull()
+  },
+}
+
+/** No ABI matches: the method is unknown and the log stays raw topics and data. */
+export const UnknownContract: Story = {
+  args: { variant: 'panel' },
+  loaders: [load(F.unknownContract)],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByText('Unknown')).toBeVisible()
+    await userEvent.click(canvas.getByText('Raw topics and data'))
+    await expect(canvasElement.querySelector('.bf-details__raw pre')).toHaveTextContent('0x3f7bd2c4')
+  },
+}
+
+export const Loading: Story = { args: { variant: 'panel', isLoading: true }, loaders: [async () => ({ details: undefined })] }
