@@ -1,5 +1,7 @@
 import { checkChain, getChainInfo } from './chains.js'
 import type { BlockfeedClient, ClientConfig, ClientContext, RequestOptions } from './clientTypes.js'
+import { getNames } from './details/names.js'
+import { getTransactionDetails } from './details/getTransactionDetails.js'
 import { exportWalletHistoryCsv } from './export/csv.js'
 import { HttpStatusError, InvalidParameterError, NetworkError, ResponseShapeError, TimeoutError, isAbortError, redact } from './errors.js'
 import { getWalletHistory } from './history/getWalletHistory.js'
@@ -54,6 +56,8 @@ export function createClient(config: ClientConfig): BlockfeedClient {
     chainInfo: (chain) => getChainInfo(chain ?? defaultChain),
     exportWalletHistoryCsv: (params, options) => exportWalletHistoryCsv(client, params, options),
     mergedWalletHistoryPages: (params, options) => mergedWalletHistoryPages(client, params, options),
+    getTransactionDetails: (params, options) => getTransactionDetails(client, params, options),
+    getNames: (params, options) => getNames(client, { universalResolverAddress: config.ensUniversalResolver, ...params }, options),
   }
   return client
 }

@@ -4,6 +4,7 @@
  * operations (`history/*`, `rpc/rpc.ts`) each depend on this file instead of on each other.
  */
 import type { ChainInfo, ChainInput } from './chains.js'
+import type { GetNamesParameters, GetTransactionDetailsParameters, Names, TransactionDetails } from './details/types.js'
 import type { MergedWalletHistoryIterator, MergedWalletHistoryParameters } from './history/merge.js'
 import type { ExportWalletHistoryCsvOptions, ExportWalletHistoryCsvParameters, WalletHistoryCsvExport } from './export/types.js'
 import type { WalletHistoryParameters } from './history/params.js'
@@ -36,6 +37,8 @@ export interface ClientConfig {
   retry?: RetryOption | undefined
   /** JSON-RPC batching: on by default, at most 20 calls a batch (some providers refuse more). */
   batch?: false | { size?: number; waitMs?: number } | undefined
+  /** The ENS Universal Resolver for `getNames` on chains `viem/chains` does not know one for (e.g. a devnet's). */
+  ensUniversalResolver?: `0x${string}` | undefined
 }
 
 export interface RequestOptions {
@@ -67,6 +70,13 @@ export interface BlockfeedClient {
    * entry and later an earlier one), a per-source status on every page, `retrySource(chain, wallet?)`.
    */
   mergedWalletHistoryPages(params: MergedWalletHistoryParameters, options?: RequestOptions): MergedWalletHistoryIterator
+  /**
+   * One transaction explained: status, fee, method and decoded events, from the node (one batched
+   * request when `blockNumber` is given). Null when the node does not know the hash.
+   */
+  getTransactionDetails(params: GetTransactionDetailsParameters, options?: RequestOptions): Promise<TransactionDetails | null>
+  /** Forward-verified primary names (viem's `getEnsName`), all in one request; null where there is none. */
+  getNames(params: GetNamesParameters, options?: RequestOptions): Promise<Names>
 }
 
 /** Sends one JSON-RPC call (retries, timeout, typed errors); built by `createRpcSender`. */

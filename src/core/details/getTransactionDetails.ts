@@ -16,84 +16,15 @@ import {
   type Transaction,
   type TransactionReceipt,
 } from 'viem'
-import type { BlockfeedClient } from '../client.js'
+import type { BlockfeedClient } from '../clientTypes.js'
 import { getChainInfo, type ChainInput } from '../chains.js'
 import { InvalidParameterError, JsonRpcError, ResponseShapeError } from '../errors.js'
 import { clip } from '../text.js'
 import { knownAbi } from './abis.js'
+import type { GetTransactionDetailsParameters, TransactionAmount, TransactionDetails, TransactionDetailsLog, TransactionMethod } from './types.js'
 
-export interface GetTransactionDetailsParameters {
-  hash: Hex
-  /** Which chain's RPC URL; defaults to the client's `chain`. */
-  chain?: ChainInput | undefined
-  /**
-   * The block the transaction is in, when the caller knows it (a history entry's `block_number`):
-   * the block is then asked for in the same batch as the transaction and its receipt, so a
-   * final transaction costs one HTTP request instead of two.
-   */
-  blockNumber?: bigint | number | string | null | undefined
-  /** The service's `method_label`, shown before any decoded name. */
-  methodLabel?: string | null | undefined
-  /** ABIs of the app's own contracts, searched before the ones the package knows. */
-  abi?: Abi | undefined
-}
+export type { GetTransactionDetailsParameters, TransactionAmount, TransactionDetails, TransactionDetailsLog, TransactionMethod } from './types.js'
 
-export interface TransactionAmount {
-  /** Exact, in the smallest unit (wei). */
-  wei: bigint
-  /** In whole units of the chain's native currency, every digit kept. */
-  formatted: string
-}
-
-export interface TransactionMethod {
-  /** The first 4 bytes of the input; null for a plain transfer or a contract creation. */
-  selector: Hex | null
-  /** The service's label, else the decoded function name; null when neither is known. */
-  name: string | null
-  /** Where the name came from. */
-  source: 'service' | 'abi' | null
-  /** Decoded arguments (viem's `decodeFunctionData`), when an ABI matched. */
-  args: readonly unknown[] | null
-}
-
-export type TransactionDetailsLog =
-  | { decoded: true; address: Address; logIndex: number; eventName: string; args: Record<string, unknown> | readonly unknown[]; topics: readonly Hex[]; data: Hex }
-  | { decoded: false; address: Address; logIndex: number; eventName: null; args: null; topics: readonly Hex[]; data: Hex }
-
-export interface TransactionDetails {
-  hash: Hex
-  /** `pending` until the receipt exists; then the receipt's status. */
-  status: 'pending' | 'success' | 'reverted'
-  /** The chain the reads went to (as given, else the client's); null for the client's single RPC URL. */
-  chain: string | null
-  blockNumber: bigint | null
-  blockHash: Hex | null
-  /** Unix seconds of the block; null while pending. */
-  timestamp: number | null
-  /** The head when these details were read; confirmations at any later head are `head - blockNumber + 1`. */
-  headBlockNumber: bigint
-  confirmations: number
-  from: Address
-  /** null for a contract creation. */
-  to: Address | null
-  /** The created contract, for a contract creation. */
-  contractAddress: Address | null
-  nonce: number
-  /** viem's name of the envelope: `legacy`, `eip2930`, `eip1559`, `eip4844`, `eip7702`. */
-  type: string
-  gasLimit: bigint
-  gasUsed: bigint | null
-  effectiveGasPrice: bigint | null
-  /** gas used × effective gas price (plus blob gas for type 3); null while pending. */
-  fee: TransactionAmount | null
-  value: TransactionAmount
-  nativeSymbol: string
-  input: Hex
-  method: TransactionMethod
-  logs: TransactionDetailsLog[]
-  /** For a reverted call, the reason the node gives when the call is replayed on the parent block. */
-  revertReason: string | null
-}
 
 /**
  * Everything about one transaction, from the node: the transaction, its receipt, its block

@@ -1,21 +1,14 @@
 import { createPublicClient, custom, getAddress, isAddress, type Address, type Chain } from 'viem'
 import { getEnsName } from 'viem/ens'
-import type { BlockfeedClient } from '../client.js'
+import type { BlockfeedClient } from '../clientTypes.js'
 import { getChainInfo, type ChainInput } from '../chains.js'
 import { InvalidParameterError, isBlockfeedError } from '../errors.js'
 import { clip } from '../text.js'
+import type { GetNamesParameters, Names } from './types.js'
 
-export interface GetNamesParameters {
-  addresses: readonly string[]
-  chain?: ChainInput | undefined
-  /** The ENS Universal Resolver; defaults to the chain's in `viem/chains` (mainnet has one). */
-  universalResolverAddress?: Address | undefined
-  /** Multicall3, so every lookup goes out as one `eth_call`; defaults to the chain's in `viem/chains`. */
-  multicall3Address?: Address | undefined
-}
+export type { GetNamesParameters, Names } from './types.js'
 
-/** Primary names by checksummed address; null where there is none (or it does not resolve back). */
-export type Names = Record<Address, string | null>
+
 
 /**
  * Reverse names with viem's own `getEnsName` (the Universal Resolver's `reverseWithGateways`,

@@ -1,6 +1,6 @@
 import type { DataTag, QueryClient, QueryFunctionContext } from '@tanstack/query-core'
 import { getAddress, isAddress, type Address } from 'viem'
-import type { BlockfeedClient } from '../client.js'
+import type { BlockfeedClient } from '../clientTypes.js'
 import type { ChainInput } from '../chains.js'
 import { keyChain } from '../query/rpc.js'
 import type { QueryKeyClient } from '../query/walletHistory.js'

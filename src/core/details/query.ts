@@ -1,6 +1,6 @@
 import type { DataTag, Query, QueryFunctionContext } from '@tanstack/query-core'
 import type { Hex } from 'viem'
-import type { BlockfeedClient } from '../client.js'
+import type { BlockfeedClient } from '../clientTypes.js'
 import { keyChain } from '../query/rpc.js'
 import type { QueryKeyClient } from '../query/walletHistory.js'
 import { getTransactionDetails, type GetTransactionDetailsParameters, type TransactionDetails } from './getTransactionDetails.js'

@@ -1,4 +1,4 @@
-import type { BlockfeedClient } from '../client.js'
+import type { BlockfeedClient } from '../clientTypes.js'
 import { isAbortError } from '../errors.js'
 
 /** One subscriber of a chain's head. */

@@ -10,7 +10,7 @@ import {
   type Hex,
 } from 'viem'
 import { checkChain, getChainInfo, type ChainInput, type ChainName } from '../chains.js'
-import type { BlockfeedClient } from '../client.js'
+import type { BlockfeedClient } from '../clientTypes.js'
 import type { WalletHistoryPage } from '../history/schema.js'
 import { InvalidParameterError } from '../errors.js'
 import { clip } from '../text.js'

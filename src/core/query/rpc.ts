@@ -1,5 +1,5 @@
 import type { DataTag, Query, QueryFilters, QueryFunctionContext } from '@tanstack/query-core'
-import type { BlockfeedClient } from '../client.js'
+import type { BlockfeedClient } from '../clientTypes.js'
 import type { ChainInput } from '../chains.js'
 import { settledBlock } from '../rpc/head.js'
 import {

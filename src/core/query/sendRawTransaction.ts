@@ -1,5 +1,5 @@
 import type { Hash, Hex } from 'viem'
-import type { BlockfeedClient } from '../client.js'
+import type { BlockfeedClient } from '../clientTypes.js'
 import type { ChainInput } from '../chains.js'
 
 export interface SendRawTransactionVariables {

@@ -1,6 +1,6 @@
 import type { DataTag, InfiniteData, QueryFunctionContext } from '@tanstack/query-core'
 import { isAddress } from 'viem'
-import type { BlockfeedClient } from '../client.js'
+import type { BlockfeedClient } from '../clientTypes.js'
 import { nextCursor } from '../history/pages.js'
 import {
   normalizeWalletHistoryParameters,
