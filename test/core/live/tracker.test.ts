@@ -155,8 +155,10 @@ describe('createTransactionTracker on a real anvil (automine off)', () => {
     expect(withReceipts[0]!.methods.filter((m) => m === 'eth_getTransactionReceipt')).toHaveLength(6)
 
     await wait(() => expect(activeHeadPollers(client)).toBe(0))
+    // A poll sent just before the poller stopped may still be on its way to the server: let it land.
+    await new Promise((r) => setTimeout(r, 300))
     chain.counter.reset()
-    await new Promise((r) => setTimeout(r, 200))
+    await new Promise((r) => setTimeout(r, 500))
     expect(chain.counter.requests).toHaveLength(0)
   })
 
