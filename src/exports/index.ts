@@ -91,3 +91,5 @@ export { defaultTrackerStorage, localStorageAdapter, memoryStorage } from '../co
 export type { TrackerStorage } from '../core/live/storage.js'
 export { activeHeadPollers, watchHead } from '../core/live/headPoller.js'
 export type { HeadListener } from '../core/live/headPoller.js'
+export { pendingRecords, summarizeTracked, tokenInfoFromEntries, trackedAnnouncement, trackedStatusText, trackedSummaryText, trackedToEntry, transfersFromLogs } from '../core/live/display.js'
+export type { ReceiptLog, TrackedDisplayOptions, TrackedSummary, TrackedTokenInfo, TrackedTokenLookup } from '../core/live/display.js'

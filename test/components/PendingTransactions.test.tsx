@@ -107,7 +107,7 @@ describe('PendingTransactions: announcements and the merge with indexed rows', (
 
 describe('PendingTransactions: untrusted text and pass-through', () => {
   it('a token symbol from the service is text only, cleaned of bidi and zero-width characters and clipped', () => {
-    const [[address, info]] = [...liveTokens]
+    const [address, info] = [...liveTokens][0]!
     const hostile = new Map([[address!, { ...info!, symbol: '\u202EDSU\u200B<img src=x onerror=alert(1)>' }]])
     const { container } = render(<PendingTransactions records={[liveRecords.pending]} tokens={hostile} />)
     expect(container.querySelector('img')).toBeNull()
@@ -117,7 +117,7 @@ describe('PendingTransactions: untrusted text and pass-through', () => {
   })
 
   it('a symbol like "constructor" or "__proto__" from the service is just a name', () => {
-    const [[address, info]] = [...liveTokens]
+    const [address, info] = [...liveTokens][0]!
     for (const symbol of ['constructor', '__proto__', 'toString']) {
       const { container, unmount } = render(<PendingTransactions records={[liveRecords.pending]} tokens={new Map([[address!, { ...info!, symbol }]])} />)
       expect(item(container).querySelector('.bf-pending__summary')!.textContent).toBe(`Sending 25 ${symbol} to 0x3C44…93BC`)

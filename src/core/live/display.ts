@@ -156,7 +156,7 @@ export function trackedAnnouncement(record: TrackedTransaction): string | null {
 
 /** A receipt's ERC-20 `Transfer` events (viem's `parseEventLogs`; ERC-721 transfers, with a fourth topic, are skipped). */
 export function transfersFromLogs(
-  record: Pick<TrackedTransaction, 'hash' | 'blockNumber'>,
+  record: Pick<TrackedTransaction, 'hash' | 'blockNumber' | 'from'>,
   logs: readonly ReceiptLog[],
   tokens?: TrackedTokenLookup,
 ): Erc20Transfer[] {
@@ -185,14 +185,23 @@ export function transfersFromLogs(
       log_index: typeof index === 'number' ? String(index) : typeof index === 'string' && /^0x[0-9a-f]+$/i.test(index) ? String(Number.parseInt(index, 16)) : null,
       possible_spam: false,
       verified_contract: false,
+      direction: directionOf(record, log.args.from, log.args.to),
     } as Erc20Transfer
   })
+}
+
+/** As the history API says it for the wallet that sent the transaction. */
+function directionOf(record: Pick<TrackedTransaction, 'from'>, from: string, to: string): 'outgoing' | 'incoming' | null {
+  const wallet = record.from?.toLowerCase()
+  if (wallet === undefined) return null
+  return from.toLowerCase() === wallet ? 'outgoing' : to.toLowerCase() === wallet ? 'incoming' : null
 }
 
 /**
  * A tracked record as a (partial) `TransactionEntry`, so rows draw it like an indexed one:
  * the transfer lines come from the decoded calldata until the receipt's logs are given, then
- * from those logs. `block_timestamp` is when it was tracked until the indexer says otherwise.
+ * from those logs. `block_timestamp` is when it was tracked; `block_number` is '' until mined
+ * (the one field in which an unmined entry is not a valid indexed one).
  */
 export function trackedToEntry(record: TrackedTransaction, options: TrackedDisplayOptions = {}): TransactionEntry {
   const { tokens, logs } = options
@@ -209,6 +218,7 @@ export function trackedToEntry(record: TrackedTransaction, options: TrackedDispl
       to_address: t.to, to_address_label: null, from_address: t.from, from_address_label: null,
       value: t.amount, value_formatted: info?.decimals != null ? formatUnits(BigInt(t.amount), info.decimals) : null,
       transaction_index: null, log_index: null, possible_spam: false, verified_contract: false,
+      direction: directionOf(record, t.from, t.to),
     } as Erc20Transfer)
   }
   const native = getChainInfo(record.chain)?.nativeCurrency
