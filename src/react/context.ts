@@ -6,8 +6,8 @@ export interface BlockfeedContextValue {
   client: BlockfeedClient
   /** How often the shared block-number poller asks for `eth_blockNumber` (hooks with `watch`). */
   pollingIntervalMs: number
-  /** The provider's transaction tracker, created on first use (never during server rendering). */
-  getTracker: () => TransactionTracker
+  /** The app's own tracker (`tracker` prop); else the tracking hooks make one per provider (see `useTracker`). */
+  tracker?: TransactionTracker | undefined
 }
 
 export const BlockfeedContext = createContext<BlockfeedContextValue | undefined>(undefined)

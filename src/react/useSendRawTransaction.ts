@@ -5,6 +5,7 @@ import type { BlockfeedQueryError } from '../core/query/error.js'
 import { rpcHeadQueryFilter } from '../core/query/rpc.js'
 import { sendRawTransactionMutationOptions, type SendRawTransactionVariables } from '../core/query/sendRawTransaction.js'
 import { useBlockfeedQueryContext } from './useBlockfeedClient.js'
+import { useTracker } from './useTrackedTransactions.js'
 
 export interface UseSendRawTransactionParameters {
   /** Default chain for `mutate`; else the client's `chain`. */
@@ -24,7 +25,8 @@ export type UseSendRawTransactionReturnType = UseMutationResult<Hash, BlockfeedQ
  * recipient, value, ERC-20 transfer) is listed before `mutateAsync` resolves, with no request.
  */
 export function useSendRawTransaction(parameters: UseSendRawTransactionParameters = {}): UseSendRawTransactionReturnType {
-  const { client, queryClient, getTracker } = useBlockfeedQueryContext()
+  const { client, queryClient } = useBlockfeedQueryContext()
+  const getTracker = useTracker()
   const { chain, mutation, track = true } = parameters
   return useMutation(
     {

@@ -1,7 +1,7 @@
 import { useCallback } from 'react'
 import type { TrackedTransaction } from '../core/live/record.js'
 import type { TrackParameters } from '../core/live/tracker.js'
-import { useBlockfeedContext } from './useBlockfeedClient.js'
+import { useTracker } from './useTrackedTransactions.js'
 
 export type UseTrackTransactionReturnType = (parameters: TrackParameters) => Promise<TrackedTransaction>
 
@@ -16,6 +16,6 @@ export type UseTrackTransactionReturnType = (parameters: TrackParameters) => Pro
  * await track({ hash, chain: 'eth', from: address })
  */
 export function useTrackTransaction(): UseTrackTransactionReturnType {
-  const { getTracker } = useBlockfeedContext()
+  const getTracker = useTracker()
   return useCallback((parameters: TrackParameters) => getTracker().track(parameters), [getTracker])
 }

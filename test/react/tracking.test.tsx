@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query'
-import { act, renderHook, waitFor } from '@testing-library/react'
+import { act, render, renderHook, waitFor } from '@testing-library/react'
 import { StrictMode, type ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { encodeFunctionData, erc20Abi, getAddress } from 'viem'
@@ -10,7 +10,7 @@ import { memoryStorage } from '../../src/core/live/storage.js'
 import { createTransactionTracker } from '../../src/core/live/tracker.js'
 import { BlockfeedProvider } from '../../src/react/BlockfeedProvider.js'
 import { useSendRawTransaction } from '../../src/react/useSendRawTransaction.js'
-import { useTrackedTransactions } from '../../src/react/useTrackedTransactions.js'
+import { useTrackedTransactions, useTracker } from '../../src/react/useTrackedTransactions.js'
 import { useTrackTransaction } from '../../src/react/useTrackTransaction.js'
 import { accounts, startHeldChain } from '../core/live/support.js'
 import { countingFetch, newQueryClient } from './support.js'
@@ -137,7 +137,7 @@ describe('useTrackTransaction and useTrackedTransactions', () => {
     expect(result.current.all.map((r) => r.status)).toEqual(['pending'])
     await waitFor(() => expect(activeHeadPollers(client)).toBe(1))
     unmount()
-    expect(activeHeadPollers(client)).toBe(0)
+    await waitFor(() => expect(activeHeadPollers(client)).toBe(0))
 
     // A reload: a new provider reads the same storage and follows the pending record again.
     const again = renderHook(() => useTrackedTransactions({ chain: CHAIN }), { wrapper })
@@ -145,6 +145,37 @@ describe('useTrackTransaction and useTrackedTransactions', () => {
     await chain.test.mine({ blocks: 1 })
     await waitFor(() => expect(again.result.current[0]?.status).toBe('confirmed'))
     again.unmount()
+  })
+
+  it('one hook unmounting while another mounts in the same commit (a route change) keeps the same tracker running', async () => {
+    const { client, wrapper } = world()
+    const seen: unknown[] = []
+    function ListPage() {
+      const get = useTracker()
+      useTrackedTransactions({ chain: CHAIN })
+      seen.push(get())
+      return null
+    }
+    function SendPage() {
+      const get = useTracker()
+      useTrackTransaction()
+      seen.push(get())
+      return null
+    }
+    const sent = await chain.send(0, { value: 4n })
+    const { rerender } = render(<ListPage />, { wrapper })
+    // A different provider has its own tracker.
+    const { result: other } = renderHook(() => useTracker(), { wrapper })
+    expect(other.current()).not.toBe(seen[0])
+    const first = seen[0] as ReturnType<ReturnType<typeof useTracker>>
+    await act(async () => void (await first.track({ hash: sent.hash, chain: CHAIN, raw: sent.raw })))
+    await waitFor(() => expect(activeHeadPollers(client)).toBe(1))
+    rerender(<SendPage />)
+    await act(async () => {})
+    expect(seen.at(-1)).toBe(first)
+    expect(activeHeadPollers(client)).toBe(1)
+    await chain.test.mine({ blocks: 1 })
+    await waitFor(() => expect(first.get(sent.hash)?.status).toBe('confirmed'))
   })
 
   it('renders nothing tracked on the server (the server snapshot), even when the tracker has records', async () => {
