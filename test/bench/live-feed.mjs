@@ -155,6 +155,7 @@ document.dispatchEvent(new dom.window.Event('visibilitychange'))
 await until(() => document.querySelectorAll('.feed-0 .bf-pending__item[data-status="confirmed"]').length === 21, 'the shown tab to catch up')
 
 root.unmount()
+await sleep(0) // the tracker stops after the commit
 const pollersAfterUnmount = activeHeadPollers(client)
 server.close()
 await anvil.stop()
