@@ -17,12 +17,12 @@ describe('PendingTransactions: every state', () => {
     { name: 'confirming', record: liveRecords.confirming, summary: 'Sent 25 USDC to 0x3C44…93BC', status: 'Confirming (3 of 12)' },
     { name: 'confirmed', record: liveRecords.confirmed, summary: 'Sent 25 USDC to 0x3C44…93BC', status: 'Confirmed' },
     { name: 'failed', record: liveRecords.failed, summary: 'Sending 0.5 ETH to 0x3C44…93BC', status: 'Failed' },
-    { name: 'replaced', record: liveRecords.replaced, summary: 'Sending 0.000000000000000002 ETH to 0x3C44…93BC', status: `Replaced by ${liveRecords.replaced.replacedBy!.slice(0, 10)}…` },
-    { name: 'dropped', record: liveRecords.dropped, summary: 'Sending 0.000000000000000003 ETH to 0x3C44…93BC', status: 'Dropped' },
+    { name: 'replaced', record: liveRecords.replaced, summary: 'Sending <0.000001 ETH to 0x3C44…93BC', status: `Replaced by ${liveRecords.replaced.replacedBy!.slice(0, 10)}…` },
+    { name: 'dropped', record: liveRecords.dropped, summary: 'Sending <0.000001 ETH to 0x3C44…93BC', status: 'Dropped' },
   ]
   for (const c of cases) {
     it(`${c.name}: data-status, what it does, status text, no axe violations`, async () => {
-      const { container } = render(<PendingTransactions records={[c.record]} tokens={liveTokens} chain="eth" onSendAgain={() => {}} />)
+      const { container } = render(<PendingTransactions records={[c.record]} tokens={liveTokens} chain="eth" locale="en-US" onSendAgain={() => {}} />)
       expect(screen.getByRole('group', { name: 'Pending' })).toBeTruthy()
       expect(item(container).getAttribute('data-status')).toBe(c.name === 'confirming' ? 'confirmed' : c.name)
       expect(item(container).querySelector('.bf-pending__summary')!.textContent).toBe(c.summary)
@@ -39,9 +39,14 @@ describe('PendingTransactions: every state', () => {
     expect(item(container).querySelector('.bf-pending__confirmations')).toBeNull()
   })
 
-  it('without token facts the amount is raw and the token is named by address', () => {
-    const { container } = render(<PendingTransactions records={[liveRecords.pending]} />)
-    expect(item(container).querySelector('.bf-pending__summary')!.textContent).toBe('Sending 25000000 of token 0xA0b8…eB48 to 0x3C44…93BC')
+  it('without token facts the amount is in base units and the token is named by address', () => {
+    const { container } = render(<PendingTransactions records={[liveRecords.pending]} locale="en-US" />)
+    expect(item(container).querySelector('.bf-pending__summary')!.textContent).toBe('Sending 25,000,000 of token 0xA0b8…eB48 to 0x3C44…93BC')
+  })
+
+  it('amounts follow the locale', () => {
+    const { container } = render(<PendingTransactions records={[liveRecords.failed]} locale="de-DE" />)
+    expect(item(container).querySelector('.bf-pending__summary')!.textContent).toBe('Sending 0,5 ETH to 0x3C44…93BC')
   })
 
   it('after the receipt, its Transfer logs are listed as transfer lines', () => {

@@ -14,10 +14,11 @@ import type { TrackedTransaction } from '../../core/live/record.js'
 import { displayAddress } from '../shared/address.js'
 import { defaultRenderLink, EXTERNAL } from '../shared/links.js'
 import type { DisplayOptions } from '../shared/options.js'
+import { formatDecimal } from '../shared/format.js'
 import { cleanText, clipText } from '../shared/text.js'
 import { explorerLink } from '../shared/url.js'
 
-export interface PendingTransactionsProps extends Pick<DisplayOptions, 'chain' | 'renderLink'> {
+export interface PendingTransactionsProps extends Pick<DisplayOptions, 'chain' | 'renderLink' | 'locale'> {
   /** The wallet's tracked records on this chain (`useTrackedTransactions({ address, chain })`), newest first. */
   records: readonly TrackedTransaction[]
   /** The indexed rows already shown: a record with the same hash is left to its row (never shown twice). */
@@ -34,10 +35,11 @@ export interface PendingTransactionsProps extends Pick<DisplayOptions, 'chain' |
   style?: CSSProperties | undefined
 }
 
-const symbolText = (symbol: string | null) => (symbol === null ? null : (() => {
+/** A token symbol from the service: cleaned and clipped, or null. */
+function symbolText(symbol: string | null): string | null {
   const cleaned = cleanText(symbol)
   return cleaned === null ? null : clipText(cleaned, 12).shown
-})())
+}
 
 /**
  * The user's own transactions above the indexed rows: what each one does ("Sending 25 USDC
@@ -46,7 +48,7 @@ const symbolText = (symbol: string | null) => (symbol === null ? null : (() => {
  * "Send again" for a dropped one. Presentational: it fetches nothing.
  */
 export const PendingTransactions = forwardRef<HTMLDivElement, PendingTransactionsProps>(function PendingTransactions(
-  { records, indexed, tokens, receipts, onSendAgain, title = 'Pending', chain, renderLink = defaultRenderLink, className, style },
+  { records, indexed, tokens, receipts, onSendAgain, title = 'Pending', chain, locale, renderLink = defaultRenderLink, className, style },
   ref,
 ) {
   const titleId = useId()
@@ -60,7 +62,7 @@ export const PendingTransactions = forwardRef<HTMLDivElement, PendingTransaction
           <p id={titleId} className="bf-pending__title">{title}</p>
           <ul className="bf-pending__list">
             {shown.map((r) => (
-              <PendingItem key={`${r.chain}:${r.hash}`} record={r} tokens={tokens} logs={receipts?.get(r.hash)} onSendAgain={onSendAgain} chain={chain ?? r.chain} renderLink={renderLink} />
+              <PendingItem key={`${r.chain}:${r.hash}`} record={r} tokens={tokens} logs={receipts?.get(r.hash)} onSendAgain={onSendAgain} chain={chain ?? r.chain} locale={locale} renderLink={renderLink} />
             ))}
           </ul>
         </div>
@@ -90,16 +92,16 @@ function useAnnouncement(records: readonly TrackedTransaction[]): string {
   return text
 }
 
-interface PendingItemProps extends Required<Pick<DisplayOptions, 'renderLink'>>, Pick<DisplayOptions, 'chain'> {
+interface PendingItemProps extends Required<Pick<DisplayOptions, 'renderLink'>>, Pick<DisplayOptions, 'chain' | 'locale'> {
   record: TrackedTransaction
   tokens: TrackedTokenLookup | undefined
   logs: readonly ReceiptLog[] | undefined
   onSendAgain: PendingTransactionsProps['onSendAgain']
 }
 
-function PendingItem({ record, tokens, logs, onSendAgain, chain, renderLink }: PendingItemProps) {
+function PendingItem({ record, tokens, logs, onSendAgain, chain, locale, renderLink }: PendingItemProps) {
   const summary = summarizeTracked(record, { tokens })
-  const text = trackedSummaryText({ ...summary, symbol: symbolText(summary.symbol) })
+  const text = trackedSummaryText({ ...summary, amount: summary.amount === null ? null : formatDecimal(summary.amount, locale), symbol: symbolText(summary.symbol) })
   const transfers = logs ? transfersFromLogs(record, logs, tokens) : []
   const confirming = record.status === 'confirmed' && !record.final
   const txHref = explorerLink(chain, 'tx', record.hash)
@@ -127,7 +129,7 @@ function PendingItem({ record, tokens, logs, onSendAgain, chain, renderLink }: P
         <ul className="bf-pending__transfers" aria-label="Token transfers">
           {transfers.map((t, i) => {
             const symbol = symbolText(t.token_symbol)
-            const amount = t.value_formatted ?? t.value
+            const amount = formatDecimal(t.value_formatted ?? t.value, locale)
             return (
               <li key={i}>
                 {`${amount} ${symbol ?? `of ${displayAddress(t.address).short}`} from ${displayAddress(t.from_address ?? '').short} to ${displayAddress(t.to_address ?? '').short}`}
