@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query'
-import { act, render, renderHook, waitFor } from '@testing-library/react'
+import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react'
 import { StrictMode, type ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { encodeFunctionData, erc20Abi, getAddress } from 'viem'
@@ -8,6 +8,7 @@ import { createClient } from '../../src/core/client.js'
 import { activeHeadPollers } from '../../src/core/live/headPoller.js'
 import { memoryStorage } from '../../src/core/live/storage.js'
 import { createTransactionTracker } from '../../src/core/live/tracker.js'
+import { PendingTransactions } from '../../src/components/PendingTransactions/PendingTransactions.js'
 import { BlockfeedProvider } from '../../src/react/BlockfeedProvider.js'
 import { useSendRawTransaction } from '../../src/react/useSendRawTransaction.js'
 import { useTrackedTransactions, useTracker } from '../../src/react/useTrackedTransactions.js'
@@ -196,5 +197,39 @@ describe('useTrackTransaction and useTrackedTransactions', () => {
     expect(html).toContain('0<!-- --> tracked')
     tracker.stop()
     await chain.test.mine({ blocks: 1 })
+  })
+})
+
+describe('the Pending group wired to the hooks (as the feed will be), on anvil', () => {
+  it('sent → "Pending"; dropped by the node → "Send again" resends the kept raw → pending → mined → "Transaction confirmed"', async () => {
+    const client = createClient({ baseUrl: 'http://127.0.0.1:1', rpc: { url: chain.anvil.rpcUrl }, chain: CHAIN, extraChains: [CHAIN], retry: false })
+    const tracker = createTransactionTracker({ client, storage: memoryStorage(), pollingIntervalMs: 30, dropAfterMs: 0 })
+    const { wrapper } = world({ tracker })
+    const me = accounts[2]!.address
+    function Group() {
+      const send = useSendRawTransaction()
+      const records = useTrackedTransactions({ address: me, chain: CHAIN })
+      return <PendingTransactions records={records} indexed={[]} chain={CHAIN} locale="en-US" onSendAgain={(raw) => send.mutate({ serializedTransaction: raw })} />
+    }
+    const { container } = render(<Group />, { wrapper })
+    const row = () => container.querySelector<HTMLElement>('.bf-pending__item')
+    const sent = await chain.send(2, { value: 10n ** 17n, to: accounts[3]!.address })
+    await act(async () => void (await tracker.track({ hash: sent.hash, chain: CHAIN, raw: sent.raw })))
+    expect(row()!.getAttribute('data-status')).toBe('pending')
+    expect(row()!.querySelector('.bf-pending__summary')!.textContent).toBe('Sending 0.1 ETH to 0x90F7…b906')
+
+    await chain.test.dropTransaction({ hash: sent.hash })
+    await chain.test.mine({ blocks: 1 })
+    await waitFor(() => expect(row()!.getAttribute('data-status')).toBe('dropped'))
+    expect(screen.getByRole('status').textContent).toBe('Transaction dropped')
+
+    fireEvent.click(screen.getByRole('button', { name: 'Send again' }))
+    await waitFor(() => expect(row()!.getAttribute('data-status')).toBe('pending'))
+    expect(screen.queryByRole('button', { name: 'Send again' })).toBeNull()
+    await chain.test.mine({ blocks: 1 })
+    await waitFor(() => expect(row()!.getAttribute('data-status')).toBe('confirmed'))
+    expect(screen.getByRole('status').textContent).toBe('Transaction confirmed')
+    expect(row()!.querySelector('.bf-pending__summary')!.textContent).toBe('Sent 0.1 ETH to 0x90F7…b906')
+    tracker.stop()
   })
 })
