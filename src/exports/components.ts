@@ -30,3 +30,5 @@ export { ExportControl, exportProgressText } from '../components/ExportControl/E
 export type { ExportControlProps } from '../components/ExportControl/ExportControl.js'
 export { TransactionDetails } from '../components/TransactionDetails/TransactionDetails.js'
 export type { TransactionDetailsProps } from '../components/TransactionDetails/TransactionDetails.js'
+export { PendingTransactions } from '../components/PendingTransactions/PendingTransactions.js'
+export type { PendingTransactionsProps } from '../components/PendingTransactions/PendingTransactions.js'

@@ -1,10 +1,13 @@
 import { createContext } from 'react'
 import type { BlockfeedClient } from '../core/client.js'
+import type { TransactionTracker } from '../core/live/tracker.js'
 
 export interface BlockfeedContextValue {
   client: BlockfeedClient
   /** How often the shared block-number poller asks for `eth_blockNumber` (hooks with `watch`). */
   pollingIntervalMs: number
+  /** The app's own tracker (`tracker` prop); else the tracking hooks make one per provider (see `useTracker`). */
+  tracker?: TransactionTracker | undefined
 }
 
 export const BlockfeedContext = createContext<BlockfeedContextValue | undefined>(undefined)

@@ -1,0 +1,163 @@
+import { forwardRef, useEffect, useId, useRef, useState, type CSSProperties } from 'react'
+import type { TransactionEntry } from '../../core/history/schema.js'
+import {
+  pendingRecords,
+  summarizeTracked,
+  trackedAnnouncement,
+  trackedStatusText,
+  trackedSummaryText,
+  transfersFromLogs,
+  type ReceiptLog,
+  type TrackedTokenLookup,
+} from '../../core/live/display.js'
+import type { TrackedTransaction } from '../../core/live/record.js'
+import { displayAddress } from '../shared/address.js'
+import { defaultRenderLink, EXTERNAL } from '../shared/links.js'
+import type { DisplayOptions } from '../shared/options.js'
+import { formatDecimal } from '../shared/format.js'
+import { cleanText, clipText } from '../shared/text.js'
+import { explorerLink } from '../shared/url.js'
+
+export interface PendingTransactionsProps extends Pick<DisplayOptions, 'chain' | 'renderLink' | 'locale'> {
+  /** The wallet's tracked records on this chain (`useTrackedTransactions({ address, chain })`), newest first. */
+  records: readonly TrackedTransaction[]
+  /** The indexed rows already shown: a record with the same hash is left to its row (never shown twice). */
+  indexed?: readonly Pick<TransactionEntry, 'hash'>[] | undefined
+  /** Symbols and decimals of known tokens (`tokenInfoFromEntries(rows)`), for "Sending 25 USDC". */
+  tokens?: TrackedTokenLookup | undefined
+  /** Receipt logs by transaction hash, once mined: their ERC-20 transfers are listed. */
+  receipts?: ReadonlyMap<string, readonly ReceiptLog[]> | undefined
+  /** "Send again" on a dropped transaction whose signed form is known: called with it (e.g. `send.mutate({ serializedTransaction: raw })`). */
+  onSendAgain?: ((raw: `0x${string}`, record: TrackedTransaction) => void) | undefined
+  /** The group's visible title. Default "Pending". */
+  title?: string | undefined
+  className?: string | undefined
+  style?: CSSProperties | undefined
+}
+
+/** A token symbol from the service: cleaned and clipped, or null. */
+function symbolText(symbol: string | null): string | null {
+  const cleaned = cleanText(symbol)
+  return cleaned === null ? null : clipText(cleaned, 12).shown
+}
+
+/**
+ * The user's own transactions above the indexed rows: what each one does ("Sending 25 USDC
+ * to 0x…"), its status (`data-status`, text, a live-region announcement such as
+ * "Transaction confirmed"), the confirmations while confirming, "Replaced by 0x…", and
+ * "Send again" for a dropped one. Presentational: it fetches nothing.
+ */
+export const PendingTransactions = forwardRef<HTMLDivElement, PendingTransactionsProps>(function PendingTransactions(
+  { records, indexed, tokens, receipts, onSendAgain, title = 'Pending', chain, locale, renderLink = defaultRenderLink, className, style },
+  ref,
+) {
+  const titleId = useId()
+  const shown = indexed ? pendingRecords(records, indexed) : records
+  const announcement = useAnnouncement(records)
+
+  return (
+    <div ref={ref} className={className ? `bf-pending ${className}` : 'bf-pending'} style={style} data-empty={shown.length === 0 ? '' : undefined}>
+      {shown.length > 0 && (
+        <div role="group" aria-labelledby={titleId}>
+          <p id={titleId} className="bf-pending__title">{title}</p>
+          <ul className="bf-pending__list">
+            {shown.map((r) => (
+              <PendingItem key={`${r.chain}:${r.hash}`} record={r} tokens={tokens} logs={receipts?.get(r.hash)} onSendAgain={onSendAgain} chain={chain ?? r.chain} locale={locale} renderLink={renderLink} />
+            ))}
+          </ul>
+        </div>
+      )}
+      {/* Always mounted, so a screen reader is already listening when a status changes. */}
+      <div role="status" aria-live="polite" aria-atomic="true" className="bf-visually-hidden">{announcement}</div>
+    </div>
+  )
+})
+
+/** The latest status change among `records` in words; records seen for the first time (e.g. from storage) say nothing. */
+function useAnnouncement(records: readonly TrackedTransaction[]): string {
+  const previous = useRef<Map<string, TrackedTransaction['status']> | undefined>(undefined)
+  const [text, setText] = useState('')
+  useEffect(() => {
+    const before = previous.current
+    const now = new Map(records.map((r) => [`${r.chain}:${r.hash}`, r.status]))
+    previous.current = now
+    if (!before) return
+    let said: string | null = null
+    for (const r of records) {
+      const was = before.get(`${r.chain}:${r.hash}`)
+      if (was !== undefined && was !== r.status) said = trackedAnnouncement(r) ?? said
+    }
+    if (said !== null) setText(said)
+  }, [records])
+  return text
+}
+
+interface PendingItemProps extends Required<Pick<DisplayOptions, 'renderLink'>>, Pick<DisplayOptions, 'chain' | 'locale'> {
+  record: TrackedTransaction
+  tokens: TrackedTokenLookup | undefined
+  logs: readonly ReceiptLog[] | undefined
+  onSendAgain: PendingTransactionsProps['onSendAgain']
+}
+
+function PendingItem({ record, tokens, logs, onSendAgain, chain, locale, renderLink }: PendingItemProps) {
+  const summary = summarizeTracked(record, { tokens })
+  const text = trackedSummaryText({ ...summary, amount: summary.amount === null ? null : formatDecimal(summary.amount, locale), symbol: symbolText(summary.symbol) })
+  const transfers = logs ? transfersFromLogs(record, logs, tokens) : []
+  const confirming = record.status === 'confirmed' && !record.final
+  const txHref = explorerLink(chain, 'tx', record.hash)
+  return (
+    <li
+      className="bf-pending__item"
+      data-status={record.status}
+      data-confirmations={record.status === 'confirmed' ? record.confirmations : undefined}
+      data-final={record.final ? '' : undefined}
+    >
+      <span className="bf-pending__summary">{text}</span>
+      <span className="bf-pending__status" data-status={record.status}>
+        {record.status === 'replaced' && record.replacedBy ? (
+          <ReplacedBy hash={record.replacedBy} chain={chain} renderLink={renderLink} />
+        ) : (
+          trackedStatusText(record)
+        )}
+      </span>
+      {confirming && (
+        <span className="bf-pending__confirmations">
+          {`${record.confirmations} of ${record.confirmationsTarget} confirmations`}
+        </span>
+      )}
+      {transfers.length > 0 && (
+        <ul className="bf-pending__transfers" aria-label="Token transfers">
+          {transfers.map((t, i) => {
+            const symbol = symbolText(t.token_symbol)
+            const amount = formatDecimal(t.value_formatted ?? t.value, locale)
+            return (
+              <li key={i}>
+                {`${amount} ${symbol ?? `of ${displayAddress(t.address).short}`} from ${displayAddress(t.from_address ?? '').short} to ${displayAddress(t.to_address ?? '').short}`}
+              </li>
+            )
+          })}
+        </ul>
+      )}
+      {record.status === 'dropped' && record.error && <span className="bf-pending__reason">{clipText(record.error, 160).shown}</span>}
+      {record.status === 'dropped' && record.raw !== null && onSendAgain && (
+        <button type="button" className="bf-pending__again" onClick={() => onSendAgain(record.raw as `0x${string}`, record)}>
+          Send again
+        </button>
+      )}
+      {txHref && renderLink({ href: txHref, className: 'bf-pending__link bf-link', ...EXTERNAL, children: <>View<span className="bf-visually-hidden">{` transaction ${record.hash} on explorer`}</span></> })}
+    </li>
+  )
+}
+
+function ReplacedBy({ hash, chain, renderLink }: { hash: string; chain: DisplayOptions['chain']; renderLink: NonNullable<DisplayOptions['renderLink']> }) {
+  const href = explorerLink(chain, 'tx', hash)
+  const shortHash = `${hash.slice(0, 10)}…`
+  return (
+    <>
+      {'Replaced by '}
+      {href
+        ? renderLink({ href, className: 'bf-link', title: hash, ...EXTERNAL, children: <>{shortHash}<span className="bf-visually-hidden">{` (${hash})`}</span></> })
+        : <span title={hash}>{shortHash}</span>}
+    </>
+  )
+}

@@ -1,0 +1,281 @@
+import { erc20Abi, formatUnits, getAddress, parseEventLogs, parseTransaction, type Hex, type Log } from 'viem'
+import { getChainInfo } from '../chains.js'
+import type { Erc20Transfer, NativeTransfer, TransactionEntry } from '../history/schema.js'
+import type { TrackedTransaction } from './record.js'
+
+/** What the feed knows of a token from rows it already has: its symbol and decimals (untrusted service text). */
+export interface TrackedTokenInfo {
+  symbol: string | null
+  decimals: number | null
+  name?: string | null | undefined
+  logo?: string | null | undefined
+}
+
+/** Token facts by lower-case contract address (a `Map`: a service string is never an object key). */
+export type TrackedTokenLookup = ReadonlyMap<string, TrackedTokenInfo>
+
+/** Just the parts of a receipt log that `parseEventLogs` reads (a JSON-RPC receipt's `logs` fit). */
+export type ReceiptLog = Pick<Log, 'address' | 'data' | 'topics'> & { logIndex?: string | number | null | undefined }
+
+export interface TrackedDisplayOptions {
+  /** Symbols and decimals of tokens, e.g. {@link tokenInfoFromEntries} over the feed's indexed rows. */
+  tokens?: TrackedTokenLookup | undefined
+  /** The receipt's logs once mined: its ERC-20 `Transfer` events become the entry's transfer lines. */
+  logs?: readonly ReceiptLog[] | undefined
+}
+
+/** The parts of "Sending 25 USDC to 0x12ab…cd34"; `symbol` is untrusted text (clean it before showing). */
+export interface TrackedSummary {
+  kind: 'token' | 'native' | 'call' | 'deploy' | 'unknown'
+  /** "Sending" until mined, "Sent" once confirmed. */
+  verb: 'Sending' | 'Sent'
+  /** The amount in whole units when the decimals are known, else the raw integer; null when nothing moves. */
+  amount: string | null
+  /** Token or native symbol; null when unknown. */
+  symbol: string | null
+  /** The token contract for `token` (shown when the symbol is unknown). */
+  token: string | null
+  /** The recipient (token recipient for `token`, contract for `call`). */
+  to: string | null
+  text: string
+}
+
+const short = (address: string) => {
+  const a = getAddress(address)
+  return `${a.slice(0, 6)}…${a.slice(-4)}`
+}
+
+/** Symbols and decimals of every ERC-20 seen in indexed entries, for naming a pending transfer of the same token. */
+export function tokenInfoFromEntries(entries: readonly TransactionEntry[]): Map<string, TrackedTokenInfo> {
+  const out = new Map<string, TrackedTokenInfo>()
+  for (const e of entries) {
+    for (const t of e.erc20_transfer) {
+      const key = t.address.toLowerCase()
+      if (out.has(key)) continue
+      const decimals = t.token_decimals === null ? null : Number(t.token_decimals)
+      out.set(key, { symbol: t.token_symbol, decimals: decimals !== null && Number.isSafeInteger(decimals) && decimals <= 255 ? decimals : null, name: t.token_name, logo: t.token_logo })
+    }
+  }
+  return out
+}
+
+function tokenAmount(raw: string, info: TrackedTokenInfo | undefined): string {
+  return info?.decimals != null ? formatUnits(BigInt(raw), info.decimals) : raw
+}
+
+/** Builds the summary text from its parts (call again with a cleaned `symbol`). */
+export function trackedSummaryText(parts: Omit<TrackedSummary, 'text'>): string {
+  const { kind, verb, amount, symbol, token, to } = parts
+  const toText = to ? ` to ${short(to)}` : ''
+  switch (kind) {
+    case 'token':
+      return symbol ? `${verb} ${amount} ${symbol}${toText}` : `${verb} ${amount} of token ${short(token!)}${toText}`
+    case 'native':
+      return `${verb} ${amount}${symbol ? ` ${symbol}` : ''}${toText}`
+    case 'call':
+      return `${verb === 'Sent' ? 'Called' : 'Calling'} ${short(to!)}${amount ? ` with ${amount}${symbol ? ` ${symbol}` : ''}` : ''}`
+    case 'deploy':
+      return verb === 'Sent' ? 'Deployed a contract' : 'Deploying a contract'
+    default:
+      return verb === 'Sent' ? 'Transaction sent' : 'Sending a transaction'
+  }
+}
+
+/** What a tracked transaction is, in one line, from what is known before it is indexed (decoded calldata, value). */
+export function summarizeTracked(record: TrackedTransaction, options: Pick<TrackedDisplayOptions, 'tokens'> = {}): TrackedSummary {
+  const verb = record.status === 'confirmed' ? 'Sent' : 'Sending'
+  const native = getChainInfo(record.chain)?.nativeCurrency
+  let parts: Omit<TrackedSummary, 'text'>
+  if (record.tokenTransfer) {
+    const t = record.tokenTransfer
+    const info = options.tokens?.get(t.token.toLowerCase())
+    parts = { kind: 'token', verb, amount: tokenAmount(t.amount, info), symbol: info?.symbol ?? null, token: t.token, to: t.to }
+  } else if (record.from === null) {
+    parts = { kind: 'unknown', verb, amount: null, symbol: null, token: null, to: null }
+  } else if (record.to === null) {
+    parts = { kind: 'deploy', verb, amount: null, symbol: null, token: null, to: null }
+  } else {
+    const value = record.value !== null && record.value !== '0' ? formatUnits(BigInt(record.value), native?.decimals ?? 18) : null
+    // Calldata that is not an ERC-20 transfer is a contract call; only `raw` tells them apart, so without it a value is a plain send.
+    const isCall = record.raw !== null && !isPlainSend(record.raw)
+    parts = isCall
+      ? { kind: 'call', verb, amount: value, symbol: native?.symbol ?? null, token: null, to: record.to }
+      : { kind: 'native', verb, amount: value ?? '0', symbol: native?.symbol ?? null, token: null, to: record.to }
+  }
+  return { ...parts, text: trackedSummaryText(parts) }
+}
+
+/** True when the signed transaction carries no calldata (a record keeps only `raw`, so it is decoded here, once per raw). */
+function isPlainSend(raw: string): boolean {
+  const known = plainSends.get(raw)
+  if (known !== undefined) return known
+  let plain = true
+  try {
+    const data = parseTransaction(raw as Hex).data
+    plain = data === undefined || data === '0x'
+  } catch {
+    // A raw that does not decode was refused by `track`; shown as a plain send.
+  }
+  if (plainSends.size > 500) plainSends.clear()
+  plainSends.set(raw, plain)
+  return plain
+}
+const plainSends = new Map<string, boolean>()
+
+/** Status in words, as the Pending group shows it. */
+export function trackedStatusText(record: TrackedTransaction): string {
+  switch (record.status) {
+    case 'pending':
+      return 'Pending'
+    case 'confirmed':
+      return record.final ? 'Confirmed' : `Confirming (${record.confirmations} of ${record.confirmationsTarget})`
+    case 'failed':
+      return 'Failed'
+    case 'replaced':
+      return record.replacedBy ? `Replaced by ${record.replacedBy.slice(0, 10)}…` : 'Replaced'
+    case 'dropped':
+      return 'Dropped'
+  }
+}
+
+/** What a screen reader hears when a record reaches this state; null while still pending. */
+export function trackedAnnouncement(record: TrackedTransaction): string | null {
+  switch (record.status) {
+    case 'pending':
+      return null
+    case 'confirmed':
+      return 'Transaction confirmed'
+    case 'failed':
+      return 'Transaction failed'
+    case 'replaced':
+      return 'Transaction replaced'
+    case 'dropped':
+      return 'Transaction dropped'
+  }
+}
+
+/** A receipt's ERC-20 `Transfer` events (viem's `parseEventLogs`; ERC-721 transfers, with a fourth topic, are skipped). */
+export function transfersFromLogs(
+  record: Pick<TrackedTransaction, 'hash' | 'blockNumber' | 'from'>,
+  logs: readonly ReceiptLog[],
+  tokens?: TrackedTokenLookup,
+): Erc20Transfer[] {
+  const parsed = parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: logs as Log[], strict: true })
+  return parsed.map((log) => {
+    const info = tokens?.get(log.address.toLowerCase())
+    const value = log.args.value.toString()
+    const index = (log as { logIndex?: unknown }).logIndex
+    return {
+      token_name: info?.name ?? null,
+      token_symbol: info?.symbol ?? null,
+      token_logo: info?.logo ?? null,
+      token_decimals: info?.decimals != null ? String(info.decimals) : null,
+      transaction_hash: record.hash,
+      address: getAddress(log.address),
+      block_timestamp: null,
+      block_number: record.blockNumber === null ? null : String(record.blockNumber),
+      block_hash: null,
+      to_address: log.args.to,
+      to_address_label: null,
+      from_address: log.args.from,
+      from_address_label: null,
+      value,
+      value_formatted: info?.decimals != null ? formatUnits(log.args.value, info.decimals) : null,
+      transaction_index: null,
+      log_index: typeof index === 'number' ? String(index) : typeof index === 'string' && /^0x[0-9a-f]+$/i.test(index) ? String(Number.parseInt(index, 16)) : null,
+      possible_spam: false,
+      verified_contract: false,
+      direction: directionOf(record, log.args.from, log.args.to),
+    } as Erc20Transfer
+  })
+}
+
+/** As the history API says it for the wallet that sent the transaction. */
+function directionOf(record: Pick<TrackedTransaction, 'from'>, from: string, to: string): 'outgoing' | 'incoming' | null {
+  const wallet = record.from?.toLowerCase()
+  if (wallet === undefined) return null
+  return from.toLowerCase() === wallet ? 'outgoing' : to.toLowerCase() === wallet ? 'incoming' : null
+}
+
+/**
+ * A tracked record as a (partial) `TransactionEntry`, so rows draw it like an indexed one:
+ * the transfer lines come from the decoded calldata until the receipt's logs are given, then
+ * from those logs. `block_timestamp` is when it was tracked; `block_number` is '' until mined
+ * (the one field in which an unmined entry is not a valid indexed one).
+ */
+export function trackedToEntry(record: TrackedTransaction, options: TrackedDisplayOptions = {}): TransactionEntry {
+  const { tokens, logs } = options
+  let erc20: Erc20Transfer[] = []
+  if (logs) erc20 = transfersFromLogs(record, logs, tokens)
+  else if (record.tokenTransfer) {
+    const t = record.tokenTransfer
+    const info = tokens?.get(t.token.toLowerCase())
+    erc20.push({
+      token_name: info?.name ?? null, token_symbol: info?.symbol ?? null, token_logo: info?.logo ?? null,
+      token_decimals: info?.decimals != null ? String(info.decimals) : null,
+      transaction_hash: record.hash, address: t.token, block_timestamp: null,
+      block_number: record.blockNumber === null ? null : String(record.blockNumber), block_hash: null,
+      to_address: t.to, to_address_label: null, from_address: t.from, from_address_label: null,
+      value: t.amount, value_formatted: info?.decimals != null ? formatUnits(BigInt(t.amount), info.decimals) : null,
+      transaction_index: null, log_index: null, possible_spam: false, verified_contract: false,
+      direction: directionOf(record, t.from, t.to),
+    } as Erc20Transfer)
+  }
+  const native = getChainInfo(record.chain)?.nativeCurrency
+  const value = record.value ?? '0'
+  const nativeTransfers: NativeTransfer[] =
+    value !== '0' && record.from !== null
+      ? [{
+          from_address: record.from, from_address_label: null, to_address: record.to, to_address_label: null,
+          value, value_formatted: formatUnits(BigInt(value), native?.decimals ?? 18), direction: 'outgoing',
+          internal_transaction: false, token_symbol: native?.symbol ?? null, token_logo: null,
+        } as NativeTransfer]
+      : []
+  const mined = record.status === 'confirmed' || record.status === 'failed'
+  return {
+    hash: record.hash,
+    nonce: record.nonce === null ? null : String(record.nonce),
+    transaction_index: null,
+    from_address: record.from ?? '',
+    from_address_label: null,
+    to_address: record.to,
+    to_address_label: null,
+    value,
+    gas: null,
+    gas_price: null,
+    input: null,
+    receipt_cumulative_gas_used: null,
+    receipt_gas_used: null,
+    receipt_contract_address: null,
+    receipt_root: null,
+    receipt_status: mined ? (record.status === 'confirmed' ? '1' : '0') : null,
+    block_timestamp: new Date(record.trackedAt).toISOString(),
+    block_number: record.blockNumber === null ? '' : String(record.blockNumber),
+    block_hash: null,
+    logs: [],
+    internal_transactions: [],
+    nft_transfers: [],
+    erc20_transfer: erc20,
+    native_transfers: nativeTransfers,
+    category: null,
+    summary: null,
+    method_label: null,
+    transaction_fee: null,
+    from_address_entity: null,
+    from_address_entity_logo: null,
+    to_address_entity: null,
+    to_address_entity_logo: null,
+    possible_spam: false,
+  } as TransactionEntry
+}
+
+/**
+ * The merge rule of the feed: the tracked records still to show above the indexed rows.
+ * A record whose hash the history API has returned is dropped from the group (its indexed
+ * row takes its place: never both); everything else stays, newest first, replaced and
+ * dropped ones included so they can say "Replaced by 0x…" or offer "Send again".
+ */
+export function pendingRecords(records: readonly TrackedTransaction[], indexed: readonly Pick<TransactionEntry, 'hash'>[]): TrackedTransaction[] {
+  const seen = new Set(indexed.map((e) => e.hash.toLowerCase()))
+  return records.filter((r) => !seen.has(r.hash.toLowerCase()))
+}

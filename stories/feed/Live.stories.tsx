@@ -1,0 +1,139 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { useState } from 'react'
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
+import { PendingTransactions } from '../../src/components/PendingTransactions/PendingTransactions.js'
+import type { TrackedTransaction } from '../../src/core/live/record.js'
+import { liveRecords, liveTokens, usdcReceiptLogs } from './liveFixtures.js'
+
+const meta = {
+  title: 'Feed/Live: your own transactions',
+  component: PendingTransactions,
+  args: { records: [liveRecords.pending], tokens: liveTokens, chain: 'eth', onSendAgain: fn() },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'The "Pending" group the feed shows above its indexed rows: the user’s own transactions from the moment they are tracked, ' +
+          'with their status (`data-status`, text, a polite live-region announcement), until the history API returns the same hash. ' +
+          'Fixture records signed with viem; no chain needed.',
+      },
+    },
+  },
+} satisfies Meta<typeof PendingTransactions>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+const item = (canvasElement: HTMLElement) => canvasElement.querySelector<HTMLElement>('.bf-pending__item')!
+
+/** Just sent: what it does, decoded from the signed transaction's calldata. */
+export const Pending: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByRole('group', { name: 'Pending' })).toBeInTheDocument()
+    await expect(item(canvasElement)).toHaveAttribute('data-status', 'pending')
+    await expect(canvas.getByText('Sending 25 USDC to 0x3C44…93BC')).toBeInTheDocument()
+    await expect(item(canvasElement).querySelector('.bf-pending__status')).toHaveTextContent('Pending')
+  },
+}
+
+/** Mined, 3 of the chain’s 12 confirmations. */
+export const Confirming: Story = {
+  args: { records: [liveRecords.confirming], receipts: new Map([[liveRecords.confirming.hash, usdcReceiptLogs]]) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(item(canvasElement)).toHaveAttribute('data-confirmations', '3')
+    await expect(canvas.getByText('3 of 12 confirmations')).toBeInTheDocument()
+    // The receipt's Transfer log, as a transfer line.
+    await expect(canvas.getByRole('list', { name: 'Token transfers' })).toHaveTextContent('25 USDC from 0xf39F…2266 to 0x3C44…93BC')
+  },
+}
+
+/** Final, not yet indexed. */
+export const Confirmed: Story = {
+  args: { records: [liveRecords.confirmed] },
+  play: async ({ canvasElement }) => {
+    await expect(item(canvasElement)).toHaveAttribute('data-status', 'confirmed')
+    await expect(within(canvasElement).getByText('Confirmed')).toBeInTheDocument()
+  },
+}
+
+/** The whole path: pending → confirming → confirmed (announced) → indexed (its row takes its place). */
+function FromPendingToIndexed() {
+  const steps: { label: string; records: TrackedTransaction[]; indexed: { hash: string }[] }[] = [
+    { label: 'Mine a block', records: [liveRecords.pending], indexed: [] },
+    { label: 'Confirm', records: [liveRecords.confirming], indexed: [] },
+    { label: 'Index', records: [liveRecords.confirmed], indexed: [] },
+    { label: 'Done', records: [liveRecords.confirmed], indexed: [{ hash: liveRecords.confirmed.hash }] },
+  ]
+  const [step, setStep] = useState(0)
+  const current = steps[step]!
+  return (
+    <div>
+      <button type="button" onClick={() => setStep((s) => Math.min(s + 1, steps.length - 1))} disabled={step === steps.length - 1}>
+        {current.label}
+      </button>
+      <PendingTransactions records={current.records} indexed={current.indexed} tokens={liveTokens} chain="eth" />
+      {current.indexed.length > 0 && <p data-testid="indexed-row">Indexed row: Sent 25 USDC</p>}
+    </div>
+  )
+}
+
+export const ConfirmedThenIndexed: Story = {
+  render: () => <FromPendingToIndexed />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const status = canvas.getByRole('status')
+    await expect(status).toHaveTextContent('')
+    await userEvent.click(canvas.getByRole('button', { name: 'Mine a block' }))
+    await waitFor(() => expect(status).toHaveTextContent('Transaction confirmed'))
+    await expect(canvas.getByText('Confirming (3 of 12)')).toBeInTheDocument()
+    await userEvent.click(canvas.getByRole('button', { name: 'Confirm' }))
+    await expect(canvas.getByText('Confirmed')).toBeInTheDocument()
+    await userEvent.click(canvas.getByRole('button', { name: 'Index' }))
+    // The indexed row took its place: the pending group is gone, the row is there once.
+    await waitFor(() => expect(canvas.queryByRole('group', { name: 'Pending' })).toBeNull())
+    await expect(canvas.getAllByTestId('indexed-row')).toHaveLength(1)
+  },
+}
+
+/** Mined with status 0. */
+export const Failed: Story = {
+  args: { records: [liveRecords.failed] },
+  play: async ({ canvasElement }) => {
+    await expect(item(canvasElement)).toHaveAttribute('data-status', 'failed')
+    await expect(within(canvasElement).getByText('Failed')).toBeInTheDocument()
+  },
+}
+
+/** Its nonce was taken by another transaction (sped up or cancelled in the wallet). */
+export const Replaced: Story = {
+  args: { records: [liveRecords.replaced] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(item(canvasElement)).toHaveAttribute('data-status', 'replaced')
+    const link = canvas.getByRole('link', { name: new RegExp(`^${liveRecords.replaced.replacedBy!.slice(0, 10)}…`) })
+    await expect(link).toHaveAttribute('href', `https://etherscan.io/tx/${liveRecords.replaced.replacedBy}`)
+    await expect(item(canvasElement)).toHaveTextContent('Replaced by')
+  },
+}
+
+/** The node forgot it while its nonce stayed unused: "Send again" calls back with the signed transaction. */
+export const Dropped: Story = {
+  args: { records: [liveRecords.dropped] },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(item(canvasElement)).toHaveAttribute('data-status', 'dropped')
+    await userEvent.click(canvas.getByRole('button', { name: 'Send again' }))
+    await expect(args.onSendAgain).toHaveBeenCalledWith(liveRecords.dropped.raw, liveRecords.dropped)
+  },
+}
+
+/** Every state at once, newest first, as a busy wallet would see it. */
+export const AllStates: Story = {
+  args: { records: Object.values(liveRecords) },
+  play: async ({ canvasElement }) => {
+    const statuses = [...canvasElement.querySelectorAll('.bf-pending__item')].map((e) => e.getAttribute('data-status'))
+    await expect(statuses).toEqual(['pending', 'confirmed', 'confirmed', 'failed', 'replaced', 'dropped'])
+  },
+}
