@@ -1,7 +1,7 @@
 import { measureElement, observeElementRect, defaultRangeExtractor, useVirtualizer, type Range, type Rect } from '@tanstack/react-virtual'
 import { forwardRef, memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type HTMLAttributes } from 'react'
 import type { TransactionEntry } from '../../core/history/schema.js'
-import { TransactionRow } from '../TransactionRow/TransactionRow.js'
+import { TransactionRow, type TransactionRowProps } from '../TransactionRow/TransactionRow.js'
 import { useNow } from '../shared/clock.js'
 import { dayLabel } from '../shared/dates.js'
 import type { DisplayOptions } from '../shared/options.js'
@@ -33,6 +33,8 @@ export interface TransactionListProps extends DisplayOptions, Omit<HTMLAttribute
   onShowSpamChange?: ((show: boolean) => void) | undefined
   /** Hide ERC-20 transfers of zero value, and transactions made only of them (address poisoning). */
   hideZeroValueTransfers?: boolean | undefined
+  /** What each row shows below its transfers, e.g. a "Details" disclosure; pass a stable function. */
+  renderDetails?: TransactionRowProps['renderDetails']
   /** Accessible name of the feed. */
   label?: string | undefined
   /** Estimated height of a transaction row in px, before it is measured. */
@@ -75,6 +77,7 @@ export const TransactionList = forwardRef<HTMLDivElement, TransactionListProps>(
   showSpam: showSpamProp,
   onShowSpamChange,
   hideZeroValueTransfers = false,
+  renderDetails,
   label = 'Wallet activity',
   estimateSize = 96,
   overscan = 4,
@@ -209,6 +212,7 @@ export const TransactionList = forwardRef<HTMLDivElement, TransactionListProps>(
                       wallet={wallet}
                       showSpam={showSpam}
                       hideZeroValueTransfers={hideZeroValueTransfers}
+                      renderDetails={renderDetails}
                       tabIndex={0}
                       aria-posinset={item.position}
                       aria-setsize={hasNextPage ? -1 : txCount}

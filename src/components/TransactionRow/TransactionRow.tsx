@@ -1,4 +1,4 @@
-import { forwardRef, useId, type CSSProperties, type HTMLAttributes } from 'react'
+import { forwardRef, useId, type CSSProperties, type HTMLAttributes, type ReactNode } from 'react'
 import type { NativeTransfer, TransactionEntry } from '../../core/history/schema.js'
 import { Address } from '../Address/Address.js'
 import { Erc20TransferRow } from '../Erc20TransferRow/Erc20TransferRow.js'
@@ -29,6 +29,8 @@ export interface TransactionRowProps extends DisplayOptions, Omit<HTMLAttributes
   showSpam?: boolean | undefined
   /** Hide ERC-20 transfers of zero value (address poisoning). */
   hideZeroValueTransfers?: boolean | undefined
+  /** What to show below the transfers, e.g. a "Details" disclosure (`WalletActivityFeed` passes one). */
+  renderDetails?: ((transaction: TransactionEntry) => ReactNode) | undefined
   className?: string | undefined
   style?: CSSProperties | undefined
 }
@@ -72,6 +74,7 @@ export const TransactionRow = forwardRef<HTMLElement, TransactionRowProps>(funct
   ipfsGateway,
   showSpam = false,
   hideZeroValueTransfers = false,
+  renderDetails,
   className,
   style,
   ...rest
@@ -169,6 +172,7 @@ export const TransactionRow = forwardRef<HTMLElement, TransactionRowProps>(funct
         {flows.slice(natives.length).map(flowLine)}
         {hiddenTransfers > 0 && <li className="bf-transfer bf-muted">{hiddenTransfers === 1 ? '1 transfer hidden' : `${hiddenTransfers} transfers hidden`} as possible spam</li>}
       </ul>
+      {renderDetails && <div className="bf-tx__details">{renderDetails(tx)}</div>}
     </article>
   )
 })

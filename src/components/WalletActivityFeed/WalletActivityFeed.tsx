@@ -1,14 +1,23 @@
-import { forwardRef, useMemo } from 'react'
+import { forwardRef, useCallback, useMemo } from 'react'
+import type { TransactionEntry } from '../../core/history/schema.js'
 import { checkAddress } from '../../core/history/params.js'
 import { useWalletHistory, type UseWalletHistoryParameters } from '../../react/useWalletHistory.js'
+import type { TransactionDetailsProps } from '../TransactionDetails/TransactionDetails.js'
 import { TransactionList, type TransactionListProps } from '../TransactionList/TransactionList.js'
+import { DetailsToggle } from './DetailsToggle.js'
 
 type ListProps = Omit<
   TransactionListProps,
   'transactions' | 'wallet' | 'chain' | 'status' | 'error' | 'onRetry' | 'hasNextPage' | 'isFetchingNextPage' | 'onLoadMore'
 >
 
-export type WalletActivityFeedProps = UseWalletHistoryParameters & ListProps
+export type WalletActivityFeedProps = UseWalletHistoryParameters &
+  ListProps & {
+    /** A "Details" button on each row: the transaction explained in place (loaded when first opened). Default true. */
+    details?: boolean | undefined
+    /** Offers "Revoke" on unlimited approvals in the details; gets the ready `approve(spender, 0)` request for the app's wallet. */
+    onRevoke?: TransactionDetailsProps['onRevoke']
+  }
 
 /**
  * The drop-in feed: a wallet's history from the nearest BlockfeedProvider, paged as the
@@ -19,9 +28,14 @@ export type WalletActivityFeedProps = UseWalletHistoryParameters & ListProps
 export const WalletActivityFeed = forwardRef<HTMLDivElement, WalletActivityFeedProps>(function WalletActivityFeed(props, ref) {
   const {
     address, chain, fromBlock, toBlock, fromDate, toDate, includeInternalTransactions,
-    includeInputData, nftMetadata, cursor, order, limit, query,
+    includeInputData, nftMetadata, cursor, order, limit, query, details = true, onRevoke,
     ...listProps
   } = props
+  const { locale, timeZone, renderLink } = listProps
+  const renderDetails = useCallback(
+    (tx: TransactionEntry) => <DetailsToggle transaction={tx} chain={chain} locale={locale} timeZone={timeZone} renderLink={renderLink} onRevoke={onRevoke} />,
+    [chain, locale, timeZone, renderLink, onRevoke],
+  )
   const history = useWalletHistory({
     address, chain, fromBlock, toBlock, fromDate, toDate, includeInternalTransactions,
     includeInputData, nftMetadata, cursor, order, limit, query,
@@ -41,6 +55,7 @@ export const WalletActivityFeed = forwardRef<HTMLDivElement, WalletActivityFeedP
   const onRetry = () => void (isFetchNextPageError ? fetchNextPage() : refetch())
   return (
     <TransactionList
+      renderDetails={details ? renderDetails : undefined}
       {...listProps}
       ref={ref}
       transactions={transactions}
