@@ -1,14 +1,17 @@
-import { forwardRef, type HTMLAttributes } from 'react'
+import { forwardRef, type HTMLAttributes, type ReactNode } from 'react'
 
 export interface FeedLoadingProps extends HTMLAttributes<HTMLDivElement> {
   /** Accessible name of the (busy) feed. */
   label: string
+  /** Shown above the skeleton (the feed's pending group). */
+  header?: ReactNode
 }
 
 /** The first page is loading: a busy, empty feed with a skeleton and a spoken status. */
-export const FeedLoading = forwardRef<HTMLDivElement, FeedLoadingProps>(function FeedLoading({ label, ...rest }, ref) {
+export const FeedLoading = forwardRef<HTMLDivElement, FeedLoadingProps>(function FeedLoading({ label, header, ...rest }, ref) {
   return (
     <div {...rest} ref={ref} data-status="loading">
+      {header}
       <div role="feed" aria-busy="true" aria-label={label} className="bf-feed__viewport bf-feed__viewport--static">
         {[0, 1, 2, 3, 4].map((i) => (
           <div key={i} className="bf-skeleton" aria-hidden="true">

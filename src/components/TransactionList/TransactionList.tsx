@@ -1,5 +1,5 @@
 import { measureElement, observeElementRect, defaultRangeExtractor, useVirtualizer, type Range, type Rect } from '@tanstack/react-virtual'
-import { forwardRef, memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type HTMLAttributes } from 'react'
+import { forwardRef, memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type HTMLAttributes, type ReactNode } from 'react'
 import type { TransactionEntry } from '../../core/history/schema.js'
 import { TransactionRow, type TransactionRowProps } from '../TransactionRow/TransactionRow.js'
 import { useNow } from '../shared/clock.js'
@@ -33,6 +33,8 @@ export interface TransactionListProps extends DisplayOptions, Omit<HTMLAttribute
   onShowSpamChange?: ((show: boolean) => void) | undefined
   /** Hide ERC-20 transfers of zero value, and transactions made only of them (address poisoning). */
   hideZeroValueTransfers?: boolean | undefined
+  /** Shown at the top of the feed in every state, above the rows (the drop-in feed's pending group). */
+  header?: ReactNode
   /** What each row shows below its transfers, e.g. a "Details" disclosure; pass a stable function. */
   renderDetails?: TransactionRowProps['renderDetails']
   /** Accessible name of the feed. */
@@ -78,6 +80,7 @@ export const TransactionList = forwardRef<HTMLDivElement, TransactionListProps>(
   onShowSpamChange,
   hideZeroValueTransfers = false,
   renderDetails,
+  header,
   label = 'Wallet activity',
   estimateSize = 96,
   overscan = 4,
@@ -155,12 +158,13 @@ export const TransactionList = forwardRef<HTMLDivElement, TransactionListProps>(
   const rootClass = className ? `bf-root bf-feed ${className}` : 'bf-root bf-feed'
 
   if (status === 'pending' && transactions.length === 0) {
-    return <FeedLoading {...rest} ref={ref} className={rootClass} style={style} label={label} />
+    return <FeedLoading {...rest} ref={ref} className={rootClass} style={style} label={label} header={header} />
   }
 
   if (status === 'error' && transactions.length === 0) {
     return (
       <div {...rest} ref={ref} className={rootClass} style={style} data-status="error">
+        {header}
         <FeedError error={error} onRetry={onRetry} />
       </div>
     )
@@ -179,6 +183,7 @@ export const TransactionList = forwardRef<HTMLDivElement, TransactionListProps>(
 
   return (
     <div {...rest} ref={ref} className={rootClass} style={style} data-status={isFetchingNextPage ? 'loading' : status === 'error' ? 'error' : 'success'}>
+      {header}
       {spamBar}
       {txCount === 0 ? (
         <FeedEmpty hiddenCount={hiddenCount} more={hasNextPage || isFetchingNextPage} />
