@@ -1,32 +1,54 @@
-import { forwardRef, useMemo } from 'react'
+import { forwardRef, useMemo, useState } from 'react'
+import { filtersEntries, type WalletHistoryFilter } from '../../core/history/filter.js'
 import { checkAddress } from '../../core/history/params.js'
+import { useExportWalletHistory } from '../../react/useExportWalletHistory.js'
 import { useWalletHistory, type UseWalletHistoryParameters } from '../../react/useWalletHistory.js'
+import { ExportControl } from '../ExportControl/ExportControl.js'
+import { FilterBar } from '../FilterBar/FilterBar.js'
 import { TransactionList, type TransactionListProps } from '../TransactionList/TransactionList.js'
 
 type ListProps = Omit<
   TransactionListProps,
-  'transactions' | 'wallet' | 'chain' | 'status' | 'error' | 'onRetry' | 'hasNextPage' | 'isFetchingNextPage' | 'onLoadMore'
+  'transactions' | 'wallet' | 'chain' | 'status' | 'error' | 'onRetry' | 'hasNextPage' | 'isFetchingNextPage' | 'onLoadMore' | 'filtered' | 'toolbar'
 >
 
-export type WalletActivityFeedProps = UseWalletHistoryParameters & ListProps
+export type WalletActivityFeedProps = Omit<UseWalletHistoryParameters, 'filter'> &
+  ListProps & {
+    /** Controlled filter (see `FilterBar`); dates go to the service, the rest narrows loaded entries. */
+    filter?: WalletHistoryFilter | undefined
+    /** Starting filter when uncontrolled. */
+    defaultFilter?: WalletHistoryFilter | undefined
+    onFilterChange?: ((filter: WalletHistoryFilter) => void) | undefined
+    /** The filter bar above the rows. Default true: the feed is the drop-in, and finding a transaction is its most asked-for feature. */
+    showFilterBar?: boolean | undefined
+    /** The "Export CSV" control: the whole history of the feed's address, chain and dates, as a file. Default true. */
+    showExport?: boolean | undefined
+  }
 
 /**
  * The drop-in feed: a wallet's history from the nearest BlockfeedProvider, paged as the
- * viewer scrolls. Takes the history parameters (`address`, `chain`, dates…) plus every
- * display prop of TransactionList (`className`, `style`, `locale`, `renderLink`…); the ref and
- * other DOM attributes go to the list's root `<div>`.
+ * viewer scrolls, with a filter bar and an "Export CSV" control. Takes the history parameters
+ * (`address`, `chain`, dates…) plus every display prop of TransactionList (`className`,
+ * `style`, `locale`, `renderLink`…); the ref and other DOM attributes go to the list's root `<div>`.
  */
 export const WalletActivityFeed = forwardRef<HTMLDivElement, WalletActivityFeedProps>(function WalletActivityFeed(props, ref) {
   const {
     address, chain, fromBlock, toBlock, fromDate, toDate, includeInternalTransactions,
     includeInputData, nftMetadata, cursor, order, limit, query,
+    filter: filterProp, defaultFilter, onFilterChange, showFilterBar = true, showExport = true,
     ...listProps
   } = props
+  const [ownFilter, setOwnFilter] = useState<WalletHistoryFilter>(defaultFilter ?? {})
+  const filter = filterProp ?? ownFilter
+  const setFilter = (next: WalletHistoryFilter) => {
+    setOwnFilter(next)
+    onFilterChange?.(next)
+  }
   const history = useWalletHistory({
     address, chain, fromBlock, toBlock, fromDate, toDate, includeInternalTransactions,
-    includeInputData, nftMetadata, cursor, order, limit, query,
+    includeInputData, nftMetadata, cursor, order, limit, query, filter,
   })
-  const { transactions, status, error, refetch, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = history
+  const { transactions, loadedTransactions, filterError, status, error, refetch, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = history
   // The hook waits for a valid address; a wrong one given here is shown as the error it is, not as endless loading.
   const addressError = useMemo(() => {
     if (!address) return null
@@ -37,8 +59,31 @@ export const WalletActivityFeed = forwardRef<HTMLDivElement, WalletActivityFeedP
       return e as Error
     }
   }, [address])
+  const badInput = addressError ?? filterError
+  // The export is of the feed's own history (its dates, not the filter's): the whole of it, for the books.
+  const exporter = useExportWalletHistory(
+    showExport && address && !addressError ? { address, chain, fromBlock, toBlock, fromDate, toDate, includeInternalTransactions, order } : undefined,
+  )
   // Paging failed after the first page: retry the next page, not the whole history.
   const onRetry = () => void (isFetchNextPageError ? fetchNextPage() : refetch())
+  const narrowed = filtersEntries(filter) && !filterError
+  const toolbar =
+    showFilterBar || (showExport && address && !addressError) ? (
+      <div className="bf-feed__toolbar">
+        {showFilterBar && <FilterBar filter={filter} onFilterChange={setFilter} entries={loadedTransactions} />}
+        {showExport && address && !addressError && (
+          <ExportControl
+            status={exporter.status}
+            progress={exporter.progress}
+            error={exporter.error}
+            onStart={() => void exporter.start()}
+            onCancel={exporter.cancel}
+            locale={listProps.locale}
+            timeZone={listProps.timeZone}
+          />
+        )}
+      </div>
+    ) : undefined
   return (
     <TransactionList
       {...listProps}
@@ -46,12 +91,14 @@ export const WalletActivityFeed = forwardRef<HTMLDivElement, WalletActivityFeedP
       transactions={transactions}
       wallet={address}
       chain={chain}
-      status={addressError ? 'error' : status}
-      error={addressError ?? error}
-      onRetry={addressError ? undefined : onRetry}
+      status={badInput ? 'error' : status}
+      error={badInput ?? error}
+      onRetry={badInput ? undefined : onRetry}
       hasNextPage={hasNextPage}
       isFetchingNextPage={isFetchingNextPage}
       onLoadMore={() => void fetchNextPage()}
+      filtered={narrowed ? { loaded: loadedTransactions.length, key: JSON.stringify(filter) } : undefined}
+      toolbar={toolbar}
     />
   )
 })
