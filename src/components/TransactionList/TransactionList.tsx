@@ -157,7 +157,12 @@ export const TransactionList = forwardRef<HTMLDivElement, TransactionListProps>(
   })
   // A new filter is the viewer asking again: it may page on its own up to the cap.
   const filterKey = filtered?.key
-  useEffect(() => onViewerScroll(), [filterKey, onViewerScroll])
+  const lastFilterKey = useRef(filterKey)
+  useEffect(() => {
+    if (lastFilterKey.current === filterKey) return
+    lastFilterKey.current = filterKey
+    onViewerScroll()
+  }, [filterKey, onViewerScroll])
   const loadMore = () => {
     onViewerScroll()
     onLoadMore?.()
