@@ -83,7 +83,7 @@ export function useWalletHistory<TSelected = WalletHistoryData>(
   }
   const options = walletHistoryInfiniteQueryOptions(client, params)
   const result = useInfiniteQuery(
-    { ...options, ...query, enabled: both(options.enabled, query?.enabled) } as InfiniteOptions<TSelected>,
+    { ...options, ...query, enabled: checked.error ? false : both(options.enabled, query?.enabled) } as InfiniteOptions<TSelected>,
     queryClient,
   )
   let pages: WalletHistoryPage[] | undefined
