@@ -54,8 +54,9 @@ export function exportWalletHistoryCsv(
   const report = () => onProgress?.({ ...progress, resume: progress.resume && { ...progress.resume } })
 
   async function* chunks(): AsyncGenerator<string, void, undefined> {
-    // Loaded on the first export, not with the client: most apps never export.
-    const { stringify } = await import('csv-stringify/sync')
+    // Loaded on the first export, not with the client: most apps never export. The browser build: the
+    // Node one reads `Buffer` as it loads and so fails in a browser ("Buffer is not defined").
+    const { stringify } = await import('csv-stringify/browser/esm/sync')
     if (!resume) yield stringify([[...csvColumns]], csvOptions)
     for (let i = start; i < chains.length; i++) {
       const chain = chains[i]
