@@ -46,7 +46,8 @@ const history = walletTransactions('rich', 'eth')
 const inMarch = (ms: number) => new Date(ms).toISOString().startsWith('2024-03')
 type RawTransfer = { address: string; to_address: string; value: string; token_decimals: string }
 const receivedUsdc = (raw: Record<string, unknown>) =>
-  ((raw.erc20_transfer ?? []) as RawTransfer[]).filter((t) => t.address.toLowerCase() === USDC && t.to_address.toLowerCase() === WALLET)
+  // Some fixture entries use the plural key (drift the schema accepts).
+  ([...((raw.erc20_transfer ?? []) as RawTransfer[]), ...((raw.erc20_transfers ?? []) as RawTransfer[])]).filter((t) => t.address.toLowerCase() === USDC && t.to_address.toLowerCase() === WALLET)
 const expected = history.filter((t) => inMarch(t.timeMs) && receivedUsdc(t.raw).length > 0)
 
 describe('A user in Chromium: "received USDC in March", then the whole history as a file', () => {
