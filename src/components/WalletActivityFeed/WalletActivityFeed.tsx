@@ -6,6 +6,7 @@ import { useWalletHistory, type UseWalletHistoryParameters } from '../../react/u
 import { ExportControl } from '../ExportControl/ExportControl.js'
 import { FilterBar } from '../FilterBar/FilterBar.js'
 import { TransactionList, type TransactionListProps } from '../TransactionList/TransactionList.js'
+import { useIdleFilterPreparation } from './idleSearch.js'
 
 type ListProps = Omit<
   TransactionListProps,
@@ -60,6 +61,8 @@ export const WalletActivityFeed = forwardRef<HTMLDivElement, WalletActivityFeedP
     }
   }, [address])
   const badInput = addressError ?? filterError
+  // The search box may be used any moment: its text is built while the viewer reads.
+  useIdleFilterPreparation(loadedTransactions, typeof chain === 'string' ? chain : undefined, showFilterBar || filtersEntries(filter))
   // The export is of the feed's own history (its dates, not the filter's): the whole of it, for the books.
   const exporter = useExportWalletHistory(
     showExport && address && !addressError ? { address, chain, fromBlock, toBlock, fromDate, toDate, includeInternalTransactions, order } : undefined,
