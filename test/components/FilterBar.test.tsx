@@ -62,8 +62,9 @@ describe('FilterBar', () => {
     const categories = within(screen.getByRole('group', { name: 'Categories' })).getAllByRole('checkbox')
     expect(categories.map((c) => c.parentElement!.textContent!.trim())).toEqual(['send', 'token receive', 'nft receive', 'constructor'])
     const tokens = within(screen.getByRole('group', { name: 'Tokens' })).getAllByRole('checkbox')
-    expect(tokens.map((c) => c.parentElement!.textContent!.trim())).toEqual(['USDC', COLLECTION, '__proto__'])
-    await userEvent.click(screen.getByRole('checkbox', { name: 'USDC' }))
+    // Each with its contract: a look-alike token can carry the same symbol.
+    expect(tokens.map((c) => c.parentElement!.textContent!.trim())).toEqual(['USDC · 0xA0b8…eB48', '0xBC4C…f13D', '__proto__ · 0x3333…3333'])
+    await userEvent.click(screen.getByRole('checkbox', { name: 'USDC · 0xA0b8…eB48' }))
     await userEvent.click(screen.getByRole('checkbox', { name: 'constructor' }))
     expect(changes.at(-1)).toEqual({ tokens: [TOKEN], categories: ['constructor'] })
     expect(more.textContent).toBe('More filters (2)')

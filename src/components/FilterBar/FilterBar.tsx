@@ -1,6 +1,8 @@
 import { forwardRef, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type HTMLAttributes, type KeyboardEvent } from 'react'
 import type { FilterDirection, FilterKind, WalletHistoryFilter } from '../../core/history/filter.js'
 import type { TransactionEntry } from '../../core/history/schema.js'
+import { displayAddress } from '../shared/address.js'
+import { cleanText, clipText } from '../shared/text.js'
 
 export interface FilterBarProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children' | 'defaultValue' | 'onChange'> {
   /**
@@ -47,12 +49,13 @@ function optionsOf(entries: readonly TransactionEntry[], filter: WalletHistoryFi
   const tokens = new Map<string, string>()
   for (const e of entries) {
     if (e.category) categories.set(e.category.toLowerCase(), e.category)
-    for (const t of e.erc20_transfer) if (!tokens.has(t.address.toLowerCase())) tokens.set(t.address.toLowerCase(), t.token_symbol || t.token_name || t.address)
-    for (const t of e.nft_transfers) if (!tokens.has(t.token_address.toLowerCase())) tokens.set(t.token_address.toLowerCase(), t.token_address)
+    // Service text, cleaned of invisible and direction-changing characters and clipped.
+    for (const t of e.erc20_transfer) if (!tokens.has(t.address.toLowerCase())) tokens.set(t.address.toLowerCase(), clipText(cleanText(t.token_symbol) ?? cleanText(t.token_name) ?? '', 24).shown)
+    for (const t of e.nft_transfers) if (!tokens.has(t.token_address.toLowerCase())) tokens.set(t.token_address.toLowerCase(), '')
   }
   // What the filter names stays offered (and so can be unchecked) even when no loaded entry has it.
   for (const c of filter.categories ?? []) if (!categories.has(c.toLowerCase())) categories.set(c.toLowerCase(), c)
-  for (const t of filter.tokens ?? []) if (!tokens.has(t.toLowerCase())) tokens.set(t.toLowerCase(), t)
+  for (const t of filter.tokens ?? []) if (!tokens.has(t.toLowerCase())) tokens.set(t.toLowerCase(), '')
   return { categories: [...categories.values()], tokens: [...tokens.entries()] }
 }
 
@@ -173,7 +176,7 @@ export const FilterBar = forwardRef<HTMLDivElement, FilterBarProps>(function Fil
                       change(without(filter, 'categories', has ? filter.categories!.filter((x) => x.toLowerCase() !== c.toLowerCase()) : [...(filter.categories ?? []), c]))
                     }}
                   />{' '}
-                  {c}
+                  {clipText(cleanText(c) ?? '', 32).shown}
                 </label>
               ))}
             </fieldset>
@@ -190,7 +193,8 @@ export const FilterBar = forwardRef<HTMLDivElement, FilterBarProps>(function Fil
                       change(without(filter, 'tokens', has ? filter.tokens!.filter((x) => x.toLowerCase() !== address) : [...(filter.tokens ?? []), address]))
                     }}
                   />{' '}
-                  {name}
+                  {/* The contract too: a look-alike token can carry the same symbol. */}
+                  {name ? `${name} · ${displayAddress(address).short}` : displayAddress(address).short}
                 </label>
               ))}
             </fieldset>
