@@ -75,6 +75,7 @@ export {
   checkWalletHistoryFilter,
   filterWalletHistory,
   filtersEntries,
+  prepareWalletHistoryFilter,
   walletHistoryFilterFromSearchParams,
   walletHistoryFilterPredicate,
   walletHistoryFilterToSearchParams,

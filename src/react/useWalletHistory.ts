@@ -1,5 +1,7 @@
 import { useInfiniteQuery, type UseInfiniteQueryOptions, type UseInfiniteQueryResult } from '@tanstack/react-query'
 import { useMemo } from 'react'
+import type { InvalidParameterError } from '../core/errors.js'
+import { checkWalletHistoryFilter, filtersEntries, walletHistoryFilterPredicate, type WalletHistoryFilter } from '../core/history/filter.js'
 import type { WalletHistoryParameters } from '../core/history/params.js'
 import type { TransactionEntry, WalletHistoryPage } from '../core/history/schema.js'
 import type { BlockfeedQueryError } from '../core/query/error.js'
@@ -31,6 +33,11 @@ export type UseWalletHistoryQueryOptions<TSelected = WalletHistoryData> = Omit<
 
 export type UseWalletHistoryParameters<TSelected = WalletHistoryData> = Partial<WalletHistoryParameters> & {
   /**
+   * What to show. Its dates replace `fromDate` / `toDate` and go to the service (part of the
+   * query key, so they cost no extra page); the rest narrows the loaded entries.
+   */
+  filter?: WalletHistoryFilter | undefined
+  /**
    * TanStack Query options. `placeholderData: keepPreviousData` keeps the previous wallet's
    * rows on screen while the new one loads (check `isPlaceholderData`); off by default.
    */
@@ -38,8 +45,15 @@ export type UseWalletHistoryParameters<TSelected = WalletHistoryData> = Partial<
 }
 
 export type UseWalletHistoryReturnType<TSelected = WalletHistoryData> = UseInfiniteQueryResult<TSelected, BlockfeedQueryError> & {
-  /** The transactions of every loaded page, in page order, each hash once (whatever `select` makes of `data`). */
+  /**
+   * The transactions of every loaded page, in page order, each hash once (whatever `select`
+   * makes of `data`), narrowed by `filter` when it has more than dates.
+   */
   transactions: TransactionEntry[]
+  /** Every loaded transaction, before the filter: `transactions` are the ones of these it keeps. */
+  loadedTransactions: TransactionEntry[]
+  /** A filter that is not valid (unknown direction, token that is no address…); `transactions` is then empty. */
+  filterError: InvalidParameterError | null
 }
 
 /**
@@ -51,10 +65,25 @@ export function useWalletHistory<TSelected = WalletHistoryData>(
   parameters: UseWalletHistoryParameters<TSelected>,
 ): UseWalletHistoryReturnType<TSelected> {
   const { client, queryClient } = useBlockfeedQueryContext()
-  const { query, ...params } = parameters
+  const { query, filter, ...rest } = parameters
+  // The filter's dates are the service's bounds; an inline filter object must not re-run the predicate each render.
+  const filterKey = filter === undefined ? '' : JSON.stringify(filter)
+  const checked = useMemo((): { filter: WalletHistoryFilter; error: InvalidParameterError | null } => {
+    try {
+      return { filter: checkWalletHistoryFilter(filter), error: null }
+    } catch (e) {
+      return { filter: {}, error: e as InvalidParameterError }
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [filterKey])
+  const params = {
+    ...rest,
+    ...(checked.filter.fromDate !== undefined ? { fromDate: checked.filter.fromDate } : {}),
+    ...(checked.filter.toDate !== undefined ? { toDate: checked.filter.toDate } : {}),
+  }
   const options = walletHistoryInfiniteQueryOptions(client, params)
   const result = useInfiniteQuery(
-    { ...options, ...query, enabled: both(options.enabled, query?.enabled) } as InfiniteOptions<TSelected>,
+    { ...options, ...query, enabled: checked.error ? false : both(options.enabled, query?.enabled) } as InfiniteOptions<TSelected>,
     queryClient,
   )
   let pages: WalletHistoryPage[] | undefined
@@ -65,16 +94,23 @@ export function useWalletHistory<TSelected = WalletHistoryData>(
     void result.dataUpdatedAt
     pages = queryClient.getQueryData(options.queryKey)?.pages
   }
-  const transactions = useMemo(() => flattenUnique(pages), [pages])
+  const loaded = useMemo(() => flattenUnique(pages), [pages])
+  const { address, chain } = params
+  const transactions = useMemo(() => {
+    if (checked.error) return []
+    if (!filtersEntries(checked.filter) || !address) return loaded
+    const keep = walletHistoryFilterPredicate(address, checked.filter, typeof chain === 'string' ? chain : undefined)
+    return loaded.filter(keep)
+  }, [loaded, checked, address, chain])
+  const extra: Record<PropertyKey, unknown> = { transactions, loadedTransactions: loaded, filterError: checked.error }
   // A view over TanStack's tracking proxy (not a copy, which would read and so track every field).
+  const own = (key: PropertyKey) => Object.hasOwn(extra, key)
   return new Proxy(result, {
-    get: (target, key) => (key === 'transactions' ? transactions : Reflect.get(target, key)),
-    has: (target, key) => key === 'transactions' || Reflect.has(target, key),
-    ownKeys: (target) => [...Reflect.ownKeys(target), 'transactions'],
+    get: (target, key) => (own(key) ? extra[key] : Reflect.get(target, key)),
+    has: (target, key) => own(key) || Reflect.has(target, key),
+    ownKeys: (target) => [...Reflect.ownKeys(target), ...Object.keys(extra)],
     getOwnPropertyDescriptor: (target, key) =>
-      key === 'transactions'
-        ? { value: transactions, enumerable: true, configurable: true, writable: false }
-        : Reflect.getOwnPropertyDescriptor(target, key),
+      own(key) ? { value: extra[key], enumerable: true, configurable: true, writable: false } : Reflect.getOwnPropertyDescriptor(target, key),
   }) as UseWalletHistoryReturnType<TSelected>
 }
 

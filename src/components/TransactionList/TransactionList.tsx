@@ -4,6 +4,7 @@ import type { TransactionEntry } from '../../core/history/schema.js'
 import { TransactionRow, type TransactionRowProps } from '../TransactionRow/TransactionRow.js'
 import { useNow } from '../shared/clock.js'
 import { dayLabel } from '../shared/dates.js'
+import { intlFormatter } from '../shared/intl.js'
 import type { DisplayOptions } from '../shared/options.js'
 import { useAutoLoad } from './autoLoad.js'
 import { FeedEmpty } from './FeedEmpty.js'
@@ -33,10 +34,17 @@ export interface TransactionListProps extends DisplayOptions, Omit<HTMLAttribute
   onShowSpamChange?: ((show: boolean) => void) | undefined
   /** Hide ERC-20 transfers of zero value, and transactions made only of them (address poisoning). */
   hideZeroValueTransfers?: boolean | undefined
-  /** Shown at the top of the feed in every state, above the rows (the drop-in feed's pending group). */
+  /** Shown at the top of the feed in every state, below the toolbar (the drop-in feed's pending group). */
   header?: ReactNode
   /** What each row shows below its transfers, e.g. a "Details" disclosure; pass a stable function. */
   renderDetails?: TransactionRowProps['renderDetails']
+  /**
+   * The transactions are what a filter kept of `loaded` entries (`key` names the filter): the list
+   * then says how far the search went, and a new filter may page on its own again.
+   */
+  filtered?: { loaded: number; key: string } | undefined
+  /** Shown above the rows (the feed's filter bar and export control). */
+  toolbar?: ReactNode
   /** Accessible name of the feed. */
   label?: string | undefined
   /** Estimated height of a transaction row in px, before it is measured. */
@@ -48,6 +56,8 @@ export interface TransactionListProps extends DisplayOptions, Omit<HTMLAttribute
   className?: string | undefined
   style?: CSSProperties | undefined
 }
+
+const count = (n: number, locale: string | undefined) => intlFormatter(Intl.NumberFormat, locale, {}).format(n)
 
 const DAY_HEIGHT = 36
 const DEFAULT_RECT: Rect = { width: 640, height: 560 }
@@ -81,6 +91,8 @@ export const TransactionList = forwardRef<HTMLDivElement, TransactionListProps>(
   hideZeroValueTransfers = false,
   renderDetails,
   header,
+  filtered,
+  toolbar,
   label = 'Wallet activity',
   estimateSize = 96,
   overscan = 4,
@@ -142,12 +154,21 @@ export const TransactionList = forwardRef<HTMLDivElement, TransactionListProps>(
   const lastIndex = virtualItems.at(-1)?.index ?? -1
   const { onViewerScroll } = useAutoLoad({
     nearEnd: items.length === 0 || lastIndex >= items.length - 1 - LOAD_AHEAD,
-    received: transactions.length,
+    // Pages whose entries the filter drops still count as received.
+    received: filtered?.loaded ?? transactions.length,
     hasNextPage,
     isFetchingNextPage,
     failed: status === 'error',
     onLoadMore,
   })
+  // A new filter is the viewer asking again: it may page on its own up to the cap.
+  const filterKey = filtered?.key
+  const lastFilterKey = useRef(filterKey)
+  useEffect(() => {
+    if (lastFilterKey.current === filterKey) return
+    lastFilterKey.current = filterKey
+    onViewerScroll()
+  }, [filterKey, onViewerScroll])
   const loadMore = () => {
     onViewerScroll()
     onLoadMore?.()
@@ -157,18 +178,36 @@ export const TransactionList = forwardRef<HTMLDivElement, TransactionListProps>(
 
   const rootClass = className ? `bf-root bf-feed ${className}` : 'bf-root bf-feed'
 
-  if (status === 'pending' && transactions.length === 0) {
-    return <FeedLoading {...rest} ref={ref} className={rootClass} style={style} label={label} header={header} />
+  const loadedCount = filtered?.loaded ?? transactions.length
+  if (status === 'pending' && loadedCount === 0) {
+    return toolbar ? (
+      <div {...rest} ref={ref} className={rootClass} style={style} data-status="pending">
+        {toolbar}
+        <FeedLoading label={label} header={header} />
+      </div>
+    ) : (
+      <FeedLoading {...rest} ref={ref} className={rootClass} style={style} label={label} header={header} />
+    )
   }
 
-  if (status === 'error' && transactions.length === 0) {
+  if (status === 'error' && loadedCount === 0) {
     return (
       <div {...rest} ref={ref} className={rootClass} style={style} data-status="error">
+        {toolbar}
         {header}
         <FeedError error={error} onRetry={onRetry} />
       </div>
     )
   }
+
+  const more = hasNextPage || isFetchingNextPage
+  // How far a filter looked: the loaded entries only, and whether older pages remain.
+  const searchNote = filtered && txCount > 0 && (
+    <p className="bf-feed__note" role="status">
+      {`${txCount === 1 ? '1 match' : `${count(txCount, locale)} matches`} in ${count(filtered.loaded, locale)} loaded transaction${filtered.loaded === 1 ? '' : 's'}`}
+      {more ? ' — older ones not searched yet' : ' — the whole history'}
+    </p>
+  )
 
   const spamBar = hiddenCount > 0 && (
     <div className="bf-feed__spam">
@@ -183,10 +222,12 @@ export const TransactionList = forwardRef<HTMLDivElement, TransactionListProps>(
 
   return (
     <div {...rest} ref={ref} className={rootClass} style={style} data-status={isFetchingNextPage ? 'loading' : status === 'error' ? 'error' : 'success'}>
+      {toolbar}
       {header}
       {spamBar}
+      {searchNote}
       {txCount === 0 ? (
-        <FeedEmpty hiddenCount={hiddenCount} more={hasNextPage || isFetchingNextPage} />
+        <FeedEmpty hiddenCount={hiddenCount} more={more} searched={filtered ? count(filtered.loaded, locale) : undefined} />
       ) : (
         <div className="bf-feed__viewport" ref={viewportRef} onScroll={onViewerScroll}>
           <div

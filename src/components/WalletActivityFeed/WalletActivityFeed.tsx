@@ -1,24 +1,38 @@
-import { forwardRef, useCallback, useEffect, useMemo } from 'react'
-import type { TransactionEntry } from '../../core/history/schema.js'
+import { forwardRef, useCallback, useEffect, useMemo, useState } from 'react'
+import { filtersEntries, type WalletHistoryFilter } from '../../core/history/filter.js'
 import { checkAddress } from '../../core/history/params.js'
+import type { TransactionEntry } from '../../core/history/schema.js'
 import { tokenInfoFromEntries } from '../../core/live/display.js'
 import { useBlockfeedClient } from '../../react/useBlockfeedClient.js'
+import { useExportWalletHistory } from '../../react/useExportWalletHistory.js'
 import { useFirstPageRefresh } from '../../react/useFirstPageRefresh.js'
 import { useSendRawTransaction } from '../../react/useSendRawTransaction.js'
 import { useTrackedTransactions } from '../../react/useTrackedTransactions.js'
 import { useWalletHistory, type UseWalletHistoryParameters } from '../../react/useWalletHistory.js'
+import { ExportControl } from '../ExportControl/ExportControl.js'
+import { FilterBar } from '../FilterBar/FilterBar.js'
 import { PendingTransactions } from '../PendingTransactions/PendingTransactions.js'
 import type { TransactionDetailsProps } from '../TransactionDetails/TransactionDetails.js'
 import { TransactionList, type TransactionListProps } from '../TransactionList/TransactionList.js'
 import { DetailsToggle } from './DetailsToggle.js'
+import { useIdleFilterPreparation } from './idleSearch.js'
 
 type ListProps = Omit<
   TransactionListProps,
-  'transactions' | 'wallet' | 'chain' | 'status' | 'error' | 'onRetry' | 'hasNextPage' | 'isFetchingNextPage' | 'onLoadMore'
+  'transactions' | 'wallet' | 'chain' | 'status' | 'error' | 'onRetry' | 'hasNextPage' | 'isFetchingNextPage' | 'onLoadMore' | 'filtered' | 'toolbar'
 >
 
-export type WalletActivityFeedProps = UseWalletHistoryParameters &
+export type WalletActivityFeedProps = Omit<UseWalletHistoryParameters, 'filter'> &
   ListProps & {
+    /** Controlled filter (see `FilterBar`); dates go to the service, the rest narrows loaded entries. */
+    filter?: WalletHistoryFilter | undefined
+    /** Starting filter when uncontrolled. */
+    defaultFilter?: WalletHistoryFilter | undefined
+    onFilterChange?: ((filter: WalletHistoryFilter) => void) | undefined
+    /** The filter bar above the rows. Default true: the feed is the drop-in, and finding a transaction is its most asked-for feature. */
+    showFilterBar?: boolean | undefined
+    /** The "Export CSV" control: the whole history of the feed's address, chain and dates, as a file. Default true. */
+    showExport?: boolean | undefined
     /** A "Details" button on each row: the transaction explained in place (loaded when first opened). Default true. */
     details?: boolean | undefined
     /** Offers "Revoke" on unlimited approvals in the details; gets the ready `approve(spender, 0)` request for the app's wallet. */
@@ -29,14 +43,16 @@ export type WalletActivityFeedProps = UseWalletHistoryParameters &
 
 /**
  * The drop-in feed: a wallet's history from the nearest BlockfeedProvider, paged as the
- * viewer scrolls. Takes the history parameters (`address`, `chain`, dates…) plus every
- * display prop of TransactionList (`className`, `style`, `locale`, `renderLink`…); the ref and
- * other DOM attributes go to the list's root `<div>`.
+ * viewer scrolls, with a filter bar and an "Export CSV" control. Takes the history parameters
+ * (`address`, `chain`, dates…) plus every display prop of TransactionList (`className`,
+ * `style`, `locale`, `renderLink`…); the ref and other DOM attributes go to the list's root `<div>`.
  */
 export const WalletActivityFeed = forwardRef<HTMLDivElement, WalletActivityFeedProps>(function WalletActivityFeed(props, ref) {
   const {
     address, chain, fromBlock, toBlock, fromDate, toDate, includeInternalTransactions,
-    includeInputData, nftMetadata, cursor, order, limit, query, details = true, onRevoke, showPending = true,
+    includeInputData, nftMetadata, cursor, order, limit, query,
+    filter: filterProp, defaultFilter, onFilterChange, showFilterBar = true, showExport = true,
+    details = true, onRevoke, showPending = true,
     ...listProps
   } = props
   const { locale, timeZone, renderLink } = listProps
@@ -44,36 +60,42 @@ export const WalletActivityFeed = forwardRef<HTMLDivElement, WalletActivityFeedP
     (tx: TransactionEntry) => <DetailsToggle transaction={tx} chain={chain} locale={locale} timeZone={timeZone} renderLink={renderLink} onRevoke={onRevoke} />,
     [chain, locale, timeZone, renderLink, onRevoke],
   )
+  const [ownFilter, setOwnFilter] = useState<WalletHistoryFilter>(defaultFilter ?? {})
+  const filter = filterProp ?? ownFilter
+  const setFilter = (next: WalletHistoryFilter) => {
+    setOwnFilter(next)
+    onFilterChange?.(next)
+  }
   const history = useWalletHistory({
     address, chain, fromBlock, toBlock, fromDate, toDate, includeInternalTransactions,
-    includeInputData, nftMetadata, cursor, order, limit, query,
+    includeInputData, nftMetadata, cursor, order, limit, query, filter,
   })
-  const { transactions, status, error, refetch, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = history
+  const { transactions, loadedTransactions, filterError, status, error, refetch, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = history
 
   // The user's own transactions (sent with useSendRawTransaction, or tracked by hash) until indexed.
   const client = useBlockfeedClient()
   const tracked = useTrackedTransactions({ address: address ?? '', chain: chain ?? client.chain })
-  const tokens = useMemo(() => tokenInfoFromEntries(transactions), [transactions])
+  const tokens = useMemo(() => tokenInfoFromEntries(loadedTransactions), [loadedTransactions])
   const send = useSendRawTransaction({ chain })
   const refreshFirstPage = useFirstPageRefresh({
     address, chain, fromBlock, toBlock, fromDate, toDate, includeInternalTransactions, includeInputData, nftMetadata, order, limit,
   })
   // Mined but not in the history yet: ask for the first page again as the records move (each new block).
   const awaitingIndex = useMemo(() => {
-    const indexed = new Set(transactions.map((t) => t.hash.toLowerCase()))
+    const indexed = new Set(loadedTransactions.map((t) => t.hash.toLowerCase()))
     return tracked.some((r) => (r.status === 'confirmed' || r.status === 'failed') && !indexed.has(r.hash.toLowerCase()))
-  }, [tracked, transactions])
+  }, [tracked, loadedTransactions])
   useEffect(() => {
     if (showPending && awaitingIndex && status === 'success') void refreshFirstPage()
   }, [showPending, awaitingIndex, status, tracked, refreshFirstPage])
   const pending = showPending && tracked.length > 0 && (
     <PendingTransactions
       records={tracked}
-      indexed={transactions}
+      indexed={loadedTransactions}
       tokens={tokens}
       chain={chain}
-      locale={listProps.locale}
-      renderLink={listProps.renderLink}
+      locale={locale}
+      renderLink={renderLink}
       onSendAgain={(raw) => send.mutate({ serializedTransaction: raw })}
     />
   )
@@ -87,23 +109,50 @@ export const WalletActivityFeed = forwardRef<HTMLDivElement, WalletActivityFeedP
       return e as Error
     }
   }, [address])
+  const badInput = addressError ?? filterError
+  // The search box may be used any moment: its text is built while the viewer reads.
+  useIdleFilterPreparation(loadedTransactions, typeof chain === 'string' ? chain : undefined, showFilterBar || filtersEntries(filter))
+  // The export is of the feed's own history (its dates, not the filter's): the whole of it, for the books.
+  const exporter = useExportWalletHistory(
+    showExport && address && !addressError ? { address, chain, fromBlock, toBlock, fromDate, toDate, includeInternalTransactions, order } : undefined,
+  )
   // Paging failed after the first page: retry the next page, not the whole history.
   const onRetry = () => void (isFetchNextPageError ? fetchNextPage() : refetch())
+  const narrowed = filtersEntries(filter) && !filterError
+  const toolbar =
+    showFilterBar || (showExport && address && !addressError) ? (
+      <div className="bf-feed__toolbar">
+        {showFilterBar && <FilterBar filter={filter} onFilterChange={setFilter} entries={loadedTransactions} />}
+        {showExport && address && !addressError && (
+          <ExportControl
+            status={exporter.status}
+            progress={exporter.progress}
+            error={exporter.error}
+            onStart={() => void exporter.start()}
+            onCancel={exporter.cancel}
+            locale={listProps.locale}
+            timeZone={listProps.timeZone}
+          />
+        )}
+      </div>
+    ) : undefined
   return (
     <TransactionList
-      renderDetails={details ? renderDetails : undefined}
-      header={pending || undefined}
       {...listProps}
       ref={ref}
       transactions={transactions}
       wallet={address}
       chain={chain}
-      status={addressError ? 'error' : status}
-      error={addressError ?? error}
-      onRetry={addressError ? undefined : onRetry}
+      status={badInput ? 'error' : status}
+      error={badInput ?? error}
+      onRetry={badInput ? undefined : onRetry}
       hasNextPage={hasNextPage}
       isFetchingNextPage={isFetchingNextPage}
       onLoadMore={() => void fetchNextPage()}
+      filtered={narrowed ? { loaded: loadedTransactions.length, key: JSON.stringify(filter) } : undefined}
+      toolbar={toolbar}
+      header={pending || undefined}
+      renderDetails={details ? renderDetails : undefined}
     />
   )
 })

@@ -2,7 +2,7 @@ import { checkChain } from '../chains.js'
 import type { BlockfeedClient } from '../clientTypes.js'
 import { InvalidParameterError } from '../errors.js'
 import { checkAddress } from '../history/params.js'
-import { nextCursor } from '../history/cursor.js'
+import { nextCursor } from '../history/pages.js'
 import { csvColumns, entryRecords } from './rows.js'
 import type { ExportProgress, ExportWalletHistoryCsvOptions, ExportWalletHistoryCsvParameters, WalletHistoryCsvExport } from './types.js'
 
@@ -54,8 +54,8 @@ export function exportWalletHistoryCsv(
   const report = () => onProgress?.({ ...progress, resume: progress.resume && { ...progress.resume } })
 
   async function* chunks(): AsyncGenerator<string, void, undefined> {
-    // Loaded on the first export, not with the client: most apps never export. The package's browser
-    // build, which runs in Node too (its Node build reads `Buffer` at import, which browsers lack).
+    // Loaded on the first export, not with the client: most apps never export. The browser build: the
+    // Node one reads `Buffer` as it loads and so fails in a browser ("Buffer is not defined").
     const { stringify } = await import('csv-stringify/browser/esm/sync')
     if (!resume) yield stringify([[...csvColumns]], csvOptions)
     for (let i = start; i < chains.length; i++) {

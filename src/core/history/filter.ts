@@ -112,15 +112,34 @@ function haystack(entry: TransactionEntry): string {
   return text
 }
 
-// The flows of an entry, worked out once per entry object and chain.
-const flowCache = new WeakMap<TransactionEntry, { chain: string | undefined; flows: Flow[] }>()
+// The flows of an entry, worked out once per entry object and chain, with their ends lower-cased
+// (a keystroke compares 10,000 entries' ends with the wallet: no lower-casing per keystroke).
+interface CachedFlows {
+  chain: string | undefined
+  flows: Flow[]
+  from: (string | null)[]
+  to: (string | null)[]
+}
+const flowCache = new WeakMap<TransactionEntry, CachedFlows>()
 
-function cachedFlows(entry: TransactionEntry, chain: string | undefined): Flow[] {
+function cachedFlows(entry: TransactionEntry, chain: string | undefined): CachedFlows {
   const hit = flowCache.get(entry)
-  if (hit && hit.chain === chain) return hit.flows
+  if (hit && hit.chain === chain) return hit
   const flows = entryFlows(entry, chain)
-  flowCache.set(entry, { chain, flows })
-  return flows
+  const made = { chain, flows, from: flows.map((f) => f.from?.toLowerCase() ?? null), to: flows.map((f) => f.to?.toLowerCase() ?? null) }
+  flowCache.set(entry, made)
+  return made
+}
+
+/**
+ * Works out ahead what a filter reads of each entry (its search text and transfers), so the
+ * first keystroke costs no more than the next: call it for each page as it arrives, in idle time.
+ */
+export function prepareWalletHistoryFilter(entries: readonly TransactionEntry[], chain?: string): void {
+  for (const entry of entries) {
+    haystack(entry)
+    cachedFlows(entry, chain)
+  }
 }
 
 /**
@@ -134,20 +153,22 @@ export function walletHistoryFilterPredicate(wallet: string, filter: WalletHisto
   const tokens = filter.tokens?.length ? new Set(filter.tokens.map((t) => t.toLowerCase())) : null
   const needle = filter.search?.trim().toLowerCase() || null
   const perFlow = directions !== null || kinds !== null || tokens !== null
+  const me = wallet.toLowerCase()
+  const sideOf = (from: string | null, to: string | null) => (from === me ? (to === me ? 'self' : 'out') : to === me ? 'in' : 'none')
 
   return (entry) => {
     if (categories && !categories.has((entry.category ?? '').toLowerCase())) return false
     if (needle && !haystack(entry).includes(needle)) return false
     if (!perFlow) return true
-    const flows = cachedFlows(entry, chain)
+    const { flows, from, to } = cachedFlows(entry, chain)
     if (flows.length === 0) {
       // A transaction that moved nothing still has a side (a call the wallet sent).
       if (kinds || tokens) return false
       return directions!.has(flowDirection(wallet, entry.from_address, entry.to_address))
     }
     return flows.some(
-      (f) =>
-        (!directions || directions.has(flowDirection(wallet, f.from, f.to))) &&
+      (f, i) =>
+        (!directions || directions.has(sideOf(from[i] ?? null, to[i] ?? null))) &&
         (!kinds || kinds.has(flowKind(f) ?? '')) &&
         (!tokens || (f.tokenAddress !== null && tokens.has(f.tokenAddress.toLowerCase()))),
     )

@@ -1,0 +1,220 @@
+import { forwardRef, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type HTMLAttributes, type KeyboardEvent } from 'react'
+import type { FilterDirection, FilterKind, WalletHistoryFilter } from '../../core/history/filter.js'
+import type { TransactionEntry } from '../../core/history/schema.js'
+import { displayAddress } from '../shared/address.js'
+import { cleanText, clipText } from '../shared/text.js'
+
+export interface FilterBarProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children' | 'defaultValue' | 'onChange'> {
+  /**
+   * Controlled filter. For a shareable link, keep it in the URL:
+   * `walletHistoryFilterToSearchParams(filter)` / `walletHistoryFilterFromSearchParams(params)`.
+   */
+  filter?: WalletHistoryFilter | undefined
+  /** Starting filter when uncontrolled. */
+  defaultFilter?: WalletHistoryFilter | undefined
+  /** Every change; a typed search arrives `searchDelayMs` after the last keystroke. */
+  onFilterChange?: ((filter: WalletHistoryFilter) => void) | undefined
+  /** Loaded entries: the categories and tokens they hold are offered in the "More filters" menu. */
+  entries?: readonly TransactionEntry[] | undefined
+  /** Wait after the last keystroke before the search is applied (the box itself updates at once). */
+  searchDelayMs?: number | undefined
+  /** Accessible name of the bar. */
+  label?: string | undefined
+  className?: string | undefined
+  style?: CSSProperties | undefined
+}
+
+const DIRECTIONS: readonly [FilterDirection, string][] = [['in', 'Received'], ['out', 'Sent'], ['self', 'To self']]
+const KINDS: readonly [FilterKind, string][] = [['native', 'Native'], ['erc20', 'Tokens'], ['nft', 'NFTs'], ['internal', 'Internal']]
+
+const toggled = <T,>(list: readonly T[] | undefined, value: T): T[] => (list?.includes(value) ? list.filter((v) => v !== value) : [...(list ?? []), value])
+
+// What is shown in a date box: the filter's day (UTC), whatever form the date was given in.
+function dayOf(value: WalletHistoryFilter['fromDate']): string {
+  if (value === undefined) return ''
+  const ms = value instanceof Date ? value.getTime() : typeof value === 'number' ? value * 1000 : /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value)
+  return Number.isFinite(ms) ? new Date(ms).toISOString().slice(0, 10) : ''
+}
+
+function without<K extends keyof WalletHistoryFilter>(filter: WalletHistoryFilter, key: K, value: WalletHistoryFilter[K]): WalletHistoryFilter {
+  const next = { ...filter }
+  if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) delete next[key]
+  else next[key] = value
+  return next
+}
+
+/** The categories and tokens of the loaded entries, in first-seen order; own keys only (Map). */
+function optionsOf(entries: readonly TransactionEntry[], filter: WalletHistoryFilter) {
+  const categories = new Map<string, string>()
+  const tokens = new Map<string, string>()
+  for (const e of entries) {
+    if (e.category) categories.set(e.category.toLowerCase(), e.category)
+    // Service text, cleaned of invisible and direction-changing characters and clipped.
+    for (const t of e.erc20_transfer) if (!tokens.has(t.address.toLowerCase())) tokens.set(t.address.toLowerCase(), clipText(cleanText(t.token_symbol) ?? cleanText(t.token_name) ?? '', 24).shown)
+    for (const t of e.nft_transfers) if (!tokens.has(t.token_address.toLowerCase())) tokens.set(t.token_address.toLowerCase(), '')
+  }
+  // What the filter names stays offered (and so can be unchecked) even when no loaded entry has it.
+  for (const c of filter.categories ?? []) if (!categories.has(c.toLowerCase())) categories.set(c.toLowerCase(), c)
+  for (const t of filter.tokens ?? []) if (!tokens.has(t.toLowerCase())) tokens.set(t.toLowerCase(), '')
+  return { categories: [...categories.values()], tokens: [...tokens.entries()] }
+}
+
+/**
+ * A compact filter bar, presentational: chips for directions and kinds, a "More filters" menu
+ * with the categories and tokens of the loaded entries, dates, and a search box. Controlled
+ * (`filter` + `onFilterChange`) or not (`defaultFilter`); it fetches nothing.
+ */
+export const FilterBar = forwardRef<HTMLDivElement, FilterBarProps>(function FilterBar(
+  { filter: filterProp, defaultFilter, onFilterChange, entries = [], searchDelayMs = 200, label = 'Filter activity', className, style, ...rest },
+  ref,
+) {
+  const [own, setOwn] = useState<WalletHistoryFilter>(defaultFilter ?? {})
+  const filter = filterProp ?? own
+  const latest = useRef(filter)
+  latest.current = filter
+  const change = (next: WalletHistoryFilter) => {
+    latest.current = next
+    setOwn(next)
+    onFilterChange?.(next)
+  }
+
+  // The box shows each keystroke at once; the filter follows when typing pauses.
+  const [text, setText] = useState(filter.search ?? '')
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const pending = useRef(false)
+  useEffect(() => {
+    if (!pending.current) setText(filter.search ?? '')
+  }, [filter.search])
+  useEffect(() => () => clearTimeout(timer.current), [])
+  const onSearch = (value: string) => {
+    setText(value)
+    pending.current = true
+    clearTimeout(timer.current)
+    timer.current = setTimeout(() => {
+      pending.current = false
+      change(without(latest.current, 'search', value))
+    }, searchDelayMs)
+  }
+
+  const [open, setOpen] = useState(false)
+  const menuButton = useRef<HTMLButtonElement>(null)
+  const id = useId()
+  const options = useMemo(() => (open ? optionsOf(entries, filter) : null), [open, entries, filter])
+  const onMenuKey = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape') return
+    e.stopPropagation()
+    setOpen(false)
+    menuButton.current?.focus()
+  }
+  const chosen = (filter.categories?.length ?? 0) + (filter.tokens?.length ?? 0)
+  const active = Boolean(filter.directions?.length || filter.kinds?.length || chosen || filter.search?.trim() || filter.fromDate !== undefined || filter.toDate !== undefined)
+
+  const chip = <T extends string>(key: 'directions' | 'kinds', value: T, name: string) => {
+    const on = (filter[key] as readonly string[] | undefined)?.includes(value) ?? false
+    return (
+      <button
+        key={value}
+        type="button"
+        className="bf-chip"
+        aria-pressed={on}
+        data-value={value}
+        onClick={() => change(without(filter, key, toggled(filter[key] as readonly T[] | undefined, value) as WalletHistoryFilter[typeof key]))}
+      >
+        {name}
+      </button>
+    )
+  }
+
+  return (
+    <div {...rest} ref={ref} role="group" aria-label={label} className={className ? `bf-filters ${className}` : 'bf-filters'} style={style} data-active={active || undefined}>
+      <input
+        type="search"
+        className="bf-filters__search"
+        aria-label="Search by hash, address, token or label"
+        placeholder="Search"
+        value={text}
+        onChange={(e) => onSearch(e.target.value)}
+      />
+      <div className="bf-filters__chips" role="group" aria-label="Direction">
+        {DIRECTIONS.map(([v, name]) => chip('directions', v, name))}
+      </div>
+      <div className="bf-filters__chips" role="group" aria-label="Kind">
+        {KINDS.map(([v, name]) => chip('kinds', v, name))}
+      </div>
+      <div className="bf-filters__menu" onKeyDown={onMenuKey}>
+        <button ref={menuButton} type="button" className="bf-chip" aria-expanded={open} aria-controls={`${id}-menu`} onClick={() => setOpen(!open)}>
+          {chosen ? `More filters (${chosen})` : 'More filters'}
+        </button>
+        {open && options && (
+          <div id={`${id}-menu`} className="bf-filters__panel">
+            <fieldset>
+              <legend>Dates (UTC)</legend>
+              <label>
+                From{' '}
+                <input type="date" value={dayOf(filter.fromDate)} onChange={(e) => change(without(filter, 'fromDate', e.target.value || undefined))} />
+              </label>
+              <label>
+                To{' '}
+                <input
+                  type="date"
+                  value={dayOf(filter.toDate)}
+                  // The whole last day is included.
+                  onChange={(e) => change(without(filter, 'toDate', e.target.value ? `${e.target.value}T23:59:59Z` : undefined))}
+                />
+              </label>
+            </fieldset>
+            <fieldset>
+              <legend>Categories</legend>
+              {options.categories.length === 0 && <p>None loaded yet</p>}
+              {options.categories.map((c) => (
+                <label key={c}>
+                  <input
+                    type="checkbox"
+                    checked={filter.categories?.some((x) => x.toLowerCase() === c.toLowerCase()) ?? false}
+                    onChange={() => {
+                      const has = filter.categories?.some((x) => x.toLowerCase() === c.toLowerCase())
+                      change(without(filter, 'categories', has ? filter.categories!.filter((x) => x.toLowerCase() !== c.toLowerCase()) : [...(filter.categories ?? []), c]))
+                    }}
+                  />{' '}
+                  {clipText(cleanText(c) ?? '', 32).shown}
+                </label>
+              ))}
+            </fieldset>
+            <fieldset>
+              <legend>Tokens</legend>
+              {options.tokens.length === 0 && <p>None loaded yet</p>}
+              {options.tokens.map(([address, name]) => (
+                <label key={address} title={address}>
+                  <input
+                    type="checkbox"
+                    checked={filter.tokens?.some((x) => x.toLowerCase() === address) ?? false}
+                    onChange={() => {
+                      const has = filter.tokens?.some((x) => x.toLowerCase() === address)
+                      change(without(filter, 'tokens', has ? filter.tokens!.filter((x) => x.toLowerCase() !== address) : [...(filter.tokens ?? []), address]))
+                    }}
+                  />{' '}
+                  {/* The contract too: a look-alike token can carry the same symbol. */}
+                  {name ? `${name} · ${displayAddress(address).short}` : displayAddress(address).short}
+                </label>
+              ))}
+            </fieldset>
+          </div>
+        )}
+      </div>
+      {active && (
+        <button
+          type="button"
+          className="bf-button bf-button--quiet"
+          onClick={() => {
+            clearTimeout(timer.current)
+            pending.current = false
+            setText('')
+            change({})
+          }}
+        >
+          Clear filters
+        </button>
+      )}
+    </div>
+  )
+})
