@@ -51,6 +51,35 @@ export function toNodeHandler(handler: ProxyHandler, options: NodeHandlerOptions
       res.end()
       return
     }
-    res.end(Buffer.from(await response.arrayBuffer()))
+    // Chunk by chunk as they come, not copied into one buffer (arrayBuffer) per request; a body of
+    // one chunk (the usual case) still goes out in one write with its Content-Length.
+    const reader = response.body.getReader()
+    try {
+      let held = await reader.read()
+      for (;;) {
+        if (held.done) return void res.end()
+        const next = await reader.read()
+        if (next.done) return void res.end(held.value)
+        if (!res.write(held.value) && !(await drained(res))) return
+        held = next
+      }
+    } finally {
+      if (!res.writableEnded) void reader.cancel().catch(() => {})
+    }
   }
+}
+
+/** Waits for the socket to take more; false when the client went away first. */
+function drained(res: ServerResponse): Promise<boolean> {
+  return new Promise((resolve) => {
+    const done = (ok: boolean) => () => {
+      res.off('drain', onDrain)
+      res.off('close', onClose)
+      resolve(ok)
+    }
+    const onDrain = done(true)
+    const onClose = done(false)
+    res.once('drain', onDrain)
+    res.once('close', onClose)
+  })
 }
