@@ -46,27 +46,43 @@ export function toNodeHandler(handler: ProxyHandler, options: NodeHandlerOptions
       ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
     } as RequestInit)
     const response = await handler(request)
-    res.writeHead(response.status, Object.fromEntries(response.headers))
+    const head: Record<string, string> = Object.fromEntries(response.headers)
     if (!response.body) {
+      res.writeHead(response.status, head)
       res.end()
       return
     }
-    // Chunk by chunk as they come, not copied into one buffer (arrayBuffer) per request; a body of
-    // one chunk (the usual case) still goes out in one write with its Content-Length.
+    // Chunk by chunk as they come, not copied into one buffer (arrayBuffer) per request. A body
+    // that is already whole (one chunk, the usual case) goes out in one write with its Content-Length.
     const reader = response.body.getReader()
     try {
-      let held = await reader.read()
+      let held: ReadableStreamReadResult<Uint8Array> = await reader.read()
+      let next: Promise<ReadableStreamReadResult<Uint8Array>> = reader.read()
+      const ready = held.done ? undefined : await soon(next)
+      if (held.done || ready?.done) {
+        if (!held.done && head['content-length'] === undefined) head['content-length'] = String(held.value.byteLength)
+        res.writeHead(response.status, head)
+        res.end(held.done ? undefined : held.value)
+        return
+      }
+      res.writeHead(response.status, head)
       for (;;) {
-        if (held.done) return void res.end()
-        const next = await reader.read()
-        if (next.done) return void res.end(held.value)
         if (!res.write(held.value) && !(await drained(res))) return
-        held = next
+        held = await next
+        if (held.done) return void res.end()
+        next = reader.read()
       }
     } finally {
       if (!res.writableEnded) void reader.cancel().catch(() => {})
     }
   }
+}
+
+const PENDING = Symbol('pending')
+/** The read's result if it is there by the next turn of the event loop, else undefined (the body is still being made). */
+async function soon<T>(read: Promise<T>): Promise<T | undefined> {
+  const first = await Promise.race([read, new Promise<typeof PENDING>((r) => setImmediate(r, PENDING))])
+  return first === PENDING ? undefined : first
 }
 
 /** Waits for the socket to take more; false when the client went away first. */
