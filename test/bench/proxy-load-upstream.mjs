@@ -5,7 +5,7 @@ import { makePage } from './page-fixture.mjs'
 
 const page = Buffer.from(JSON.stringify(makePage(100, 7)))
 const small = Buffer.from(JSON.stringify(makePage(5, 7)))
-const counts = { history: 0, rpc: 0 }
+const counts = { history: 0, rpc: 0, connections: 0 }
 const json = { 'content-type': 'application/json; charset=utf-8' }
 
 const server = createServer((req, res) => {
@@ -36,6 +36,8 @@ const server = createServer((req, res) => {
   res.end('{"error":"not found"}')
 })
 server.keepAliveTimeout = 60_000
+// Connections opened, to see whether callers keep them alive.
+server.on('connection', () => counts.connections++)
 
 server.listen(0, '127.0.0.1', () => process.send({ ready: true, port: server.address().port, pageBytes: page.length }))
 process.on('message', (m) => {
@@ -46,6 +48,7 @@ process.on('message', (m) => {
   else if (m === 'reset') {
     counts.history = 0
     counts.rpc = 0
+    counts.connections = 0
     process.send({ reset: true })
   } else if (m === 'stop') {
     server.closeAllConnections()

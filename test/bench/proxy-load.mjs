@@ -14,7 +14,7 @@ import autocannon from 'autocannon'
 
 const here = import.meta.dirname
 const quick = process.argv.includes('--quick')
-const SECONDS = quick ? 2 : 4
+const SECONDS = 2
 const CONNECTIONS = 10
 const TOTAL = quick ? 20_000 : 100_000
 const TTL = 1
@@ -72,7 +72,9 @@ async function load(opts) {
 
 const round = (x, d = 2) => Math.round(x * 10 ** d) / 10 ** d
 
-async function overhead(upstreamPort, proxyPort) {
+async function overhead(upstream, proxy) {
+  const upstreamPort = upstream.port
+  const proxyPort = proxy.port
   const kinds = {
     history: { direct: { url: `http://127.0.0.1:${upstreamPort}${historyPath}` }, proxy: { url: `http://127.0.0.1:${proxyPort}/api/blockfeed${historyPath}` } },
     rpc: {
@@ -87,8 +89,12 @@ async function overhead(upstreamPort, proxyPort) {
     const row = {}
     for (const [where, t] of Object.entries(targets)) {
       const unloaded = await load({ ...t, connections: 1, duration: SECONDS })
+      // CPU per request, in each process (process.cpuUsage): a figure the other work on the machine moves less.
+      const [p0, u0] = [await proxy.ask('cpu', 'cpuMs'), await upstream.ask('counts', 'counts')]
       const loaded = await load({ ...t, connections: CONNECTIONS, duration: SECONDS })
-      row[where] = { p50Ms: round(unloaded.p50Ms, 3), perSecond: Math.round(loaded.perSecond), loadedP50Ms: round(loaded.p50Ms, 3), non2xx: unloaded.non2xx + loaded.non2xx, errors: unloaded.errors + loaded.errors }
+      const [p1, u1] = [await proxy.ask('cpu', 'cpuMs'), await upstream.ask('counts', 'counts')]
+      const cpu = { upstreamCpuUsPerRequest: Math.round(((u1.cpuMs - u0.cpuMs) * 1000) / loaded.requests), ...(where === 'proxy' ? { proxyCpuUsPerRequest: Math.round(((p1.cpuMs - p0.cpuMs) * 1000) / loaded.requests) } : {}) }
+      row[where] = { ...cpu, p50Ms: round(unloaded.p50Ms, 3), perSecond: Math.round(loaded.perSecond), loadedP50Ms: round(loaded.p50Ms, 3), non2xx: unloaded.non2xx + loaded.non2xx, errors: unloaded.errors + loaded.errors }
     }
     row.p50Ratio = round(row.proxy.p50Ms / row.direct.p50Ms)
     row.throughputRatio = round(row.proxy.perSecond / row.direct.perSecond)
@@ -163,7 +169,7 @@ const result = { upstreamPageBytes: upstream.pageBytes }
 try {
   const plain = await child('proxy-load-proxy.mjs', { env: { UPSTREAM_PORT: String(upstream.port), CACHE: 'off' }, execArgv: ['--expose-gc'] })
   try {
-    result.overhead = await overhead(upstream.port, plain.port)
+    result.overhead = await overhead(upstream, plain)
     result.soak = await soak(plain)
   } finally {
     await plain.stop()
