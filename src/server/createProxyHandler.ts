@@ -133,7 +133,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
         )
         const headers: Record<string, string> = { ...cors, ...jsonHeaders, 'x-blockfeed-cache': answer.cache }
         if (answer.retryAfter) headers['retry-after'] = answer.retryAfter
-        return new Response(answer.body, { status: answer.status, headers })
+        return new Response(answer.bytes ?? answer.body, { status: answer.status, headers })
       }
       return await forwardRpc(config, request, url.searchParams, cors)
     } catch (error) {

@@ -46,11 +46,56 @@ export function toNodeHandler(handler: ProxyHandler, options: NodeHandlerOptions
       ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
     } as RequestInit)
     const response = await handler(request)
-    res.writeHead(response.status, Object.fromEntries(response.headers))
+    const head: Record<string, string> = Object.fromEntries(response.headers)
     if (!response.body) {
+      res.writeHead(response.status, head)
       res.end()
       return
     }
-    res.end(Buffer.from(await response.arrayBuffer()))
+    // Chunk by chunk as they come, not copied into one buffer (arrayBuffer) per request. A body
+    // that is already whole (one chunk, the usual case) goes out in one write with its Content-Length.
+    const reader = response.body.getReader()
+    try {
+      let held: ReadableStreamReadResult<Uint8Array> = await reader.read()
+      let next: Promise<ReadableStreamReadResult<Uint8Array>> = reader.read()
+      const ready = held.done ? undefined : await soon(next)
+      if (held.done || ready?.done) {
+        if (!held.done && head['content-length'] === undefined) head['content-length'] = String(held.value.byteLength)
+        res.writeHead(response.status, head)
+        res.end(held.done ? undefined : held.value)
+        return
+      }
+      res.writeHead(response.status, head)
+      for (;;) {
+        if (!res.write(held.value) && !(await drained(res))) return
+        held = await next
+        if (held.done) return void res.end()
+        next = reader.read()
+      }
+    } finally {
+      if (!res.writableEnded) void reader.cancel().catch(() => {})
+    }
   }
+}
+
+const PENDING = Symbol('pending')
+/** The read's result if it is there by the next turn of the event loop, else undefined (the body is still being made). */
+async function soon<T>(read: Promise<T>): Promise<T | undefined> {
+  const first = await Promise.race([read, new Promise<typeof PENDING>((r) => setImmediate(r, PENDING))])
+  return first === PENDING ? undefined : first
+}
+
+/** Waits for the socket to take more; false when the client went away first. */
+function drained(res: ServerResponse): Promise<boolean> {
+  return new Promise((resolve) => {
+    const done = (ok: boolean) => () => {
+      res.off('drain', onDrain)
+      res.off('close', onClose)
+      resolve(ok)
+    }
+    const onDrain = done(true)
+    const onClose = done(false)
+    res.once('drain', onDrain)
+    res.once('close', onClose)
+  })
 }

@@ -83,6 +83,30 @@ row('filter 10,000 loaded entries, search + direction: CPU ms per keystroke (max
 row('filter: search text built per page of 100 as it arrives (idle work), CPU ms', f.preparePerPageMedianCpuMs.toFixed(1), 'report', null)
 row('filter: first keystroke without that preparation, CPU ms', f.coldFirstCpuMs.toFixed(1), 'report', null)
 
+// 7. The proxy under load (issue 17): local upstream, proxy and autocannon on 127.0.0.1.
+const pl = spawnSync(process.execPath, ['test/bench/proxy-load.mjs'], { encoding: 'utf8', timeout: 600_000 })
+if (pl.status === 0) {
+  const l = JSON.parse(pl.stdout)
+  for (const [kind, o] of Object.entries(l.overhead)) {
+    const what = kind === 'history' ? `history page (${kB(l.upstreamPageBytes)})` : 'JSON-RPC eth_getBalance'
+    row(`proxy / direct p50 latency, ${what}, 1 connection`, `${o.p50Ratio}× (${o.proxy.p50Ms} / ${o.direct.p50Ms} ms)`, '≤ 1.25×', o.p50Ratio <= 1.25)
+    row(`proxy / direct throughput, ${what}, 10 connections`, `${o.throughputRatio}× (${o.proxy.perSecond} / ${o.direct.perSecond} req/s)`, '≥ 0.6×', o.throughputRatio >= 0.6)
+    row(`proxy CPU per request, ${what} (upstream's own)`, `${o.proxy.proxyCpuUsPerRequest} µs (${o.direct.upstreamCpuUsPerRequest} µs)`, 'report', null)
+  }
+  const s = l.soak
+  row(`proxy heap growth over ${s.requests.toLocaleString('en')} requests (after GC, after warm-up)`, `${s.heapGrowthMb} MB (${s.heapBeforeMb} → ${s.heapAfterMb})`, '≤ 5 MB', s.heapGrowthMb <= 5 && s.failed === 0)
+  row('proxy open file descriptors before / after', `${s.fdsBefore} / ${s.fdsAfter}`, 'no growth', s.fdsAfter <= s.fdsBefore)
+  for (const [name, c] of [['in memory', l.cacheMemory], ['redis-server', l.cacheRedis]]) {
+    if (!c || c.skipped) {
+      row(`cache ${name}: upstream calls per TTL, 1,000 clients`, c?.skipped ?? 'did not run', '≤ 1', false)
+      continue
+    }
+    row(`cache ${name}: upstream calls, 1,000 clients × ${c.seconds} s, TTL ${c.ttlSeconds} s`, `${c.upstreamCalls} (${c.perTtl} per TTL; ${c.requests} answers)`, `≤ 1 per TTL (≤ ${c.allowed})`, c.upstreamCalls <= c.allowed && c.failed === 0)
+  }
+} else {
+  row('proxy load benchmark', 'did not run', 'runs', false)
+}
+
 // Devnet indexing throughput, when the devnet bench is there.
 if (existsSync('test/bench/devnet-indexing.mjs')) {
   // Its default chain: 400 blocks × 10 transactions (native, ERC-20, calls with internal transfers).

@@ -1,0 +1,202 @@
+#!/usr/bin/env node
+// Issue 17's load figures for the proxy, printed as one JSON object. Three processes, all on
+// 127.0.0.1: a local upstream (proxy-load-upstream.mjs), the proxy (proxy-load-proxy.mjs, node:http
+// + toNodeHandler, --expose-gc) and autocannon here. Needs `npm run build` (it loads dist/).
+//   1. overhead: the same requests direct to the upstream and through the proxy, side by side;
+//      p50 latency at 1 connection (unloaded: at saturation latency is only connections/throughput),
+//      throughput at CONNECTIONS connections, the same connections and duration for both.
+//   2. 100,000 requests through the proxy: heap after GC before/after, /proc/self/fd before/after.
+//   3. cache on (memory, then a real redis-server): 1,000 connections reading one wallet for
+//      several TTLs; upstream history calls counted at the upstream.
+import { fork, spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import autocannon from 'autocannon'
+
+const here = import.meta.dirname
+const quick = process.argv.includes('--quick')
+const SECONDS = 2
+const CONNECTIONS = 10
+const TOTAL = quick ? 20_000 : 100_000
+const TTL = 1
+const TTL_RUNS = quick ? 3 : 4
+const wallet = '0xd8da6bf26964af9d7eed9e10c67ec0a8b24e5a3f'
+const historyPath = `/api/v2.2/wallets/${wallet}/history?chain=eth`
+const rpcBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getBalance', params: [wallet, 'latest'] })
+
+/** A child process that says `{ ready, port }` over IPC, with a one-answer request helper. */
+async function child(file, { env = {}, execArgv = [] } = {}) {
+  const proc = fork(`${here}/${file}`, [], { env: { ...process.env, ...env }, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+  const ready = await new Promise((resolve, reject) => {
+    proc.once('message', resolve)
+    proc.once('exit', (code) => reject(new Error(`${file} exited (${code}) before it was ready`)))
+  })
+  const ask = (message, key) =>
+    new Promise((resolve) => {
+      const on = (m) => {
+        if (m && m[key] !== undefined) {
+          proc.off('message', on)
+          resolve(m)
+        }
+      }
+      proc.on('message', on)
+      proc.send(message)
+    })
+  const stop = () => new Promise((resolve) => {
+    if (proc.exitCode !== null) return resolve()
+    proc.once('exit', resolve)
+    proc.send('stop')
+    setTimeout(() => proc.kill('SIGKILL'), 3_000).unref()
+  })
+  return { ...ready, ask, stop }
+}
+
+/** One autocannon run; p50 from every response's own time (autocannon's histogram is whole ms). */
+async function load(opts) {
+  const times = []
+  const instance = autocannon({ timeout: 30, ...opts })
+  instance.on('response', (_client, _status, _bytes, ms) => {
+    if (times.length < 2_000_000) times.push(ms)
+  })
+  const r = await instance
+  times.sort((a, b) => a - b)
+  const seconds = r.duration
+  return {
+    requests: r.requests.total,
+    perSecond: r.requests.total / seconds,
+    p50Ms: times.length ? times[Math.floor(times.length / 2)] : NaN,
+    p99Ms: times.length ? times[Math.floor(times.length * 0.99)] : NaN,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+  }
+}
+
+const round = (x, d = 2) => Math.round(x * 10 ** d) / 10 ** d
+
+async function overhead(upstream, proxy) {
+  const upstreamPort = upstream.port
+  const proxyPort = proxy.port
+  const kinds = {
+    history: { direct: { url: `http://127.0.0.1:${upstreamPort}${historyPath}` }, proxy: { url: `http://127.0.0.1:${proxyPort}/api/blockfeed${historyPath}` } },
+    rpc: {
+      direct: { url: `http://127.0.0.1:${upstreamPort}/rpc`, method: 'POST', headers: { 'content-type': 'application/json' }, body: rpcBody },
+      proxy: { url: `http://127.0.0.1:${proxyPort}/api/blockfeed/rpc`, method: 'POST', headers: { 'content-type': 'application/json' }, body: rpcBody },
+    },
+  }
+  const out = {}
+  for (const [kind, targets] of Object.entries(kinds)) {
+    // Warm-up (JIT, keep-alive sockets), then the two side by side with the same settings.
+    for (const t of Object.values(targets)) await load({ ...t, connections: CONNECTIONS, duration: 1 })
+    const row = {}
+    for (const [where, t] of Object.entries(targets)) {
+      const unloaded = await load({ ...t, connections: 1, duration: SECONDS })
+      // CPU per request, in each process (process.cpuUsage): a figure the other work on the machine moves less.
+      const [p0, u0] = [await proxy.ask('cpu', 'cpuMs'), await upstream.ask('counts', 'counts')]
+      const loaded = await load({ ...t, connections: CONNECTIONS, duration: SECONDS })
+      const [p1, u1] = [await proxy.ask('cpu', 'cpuMs'), await upstream.ask('counts', 'counts')]
+      const cpu = { upstreamCpuUsPerRequest: Math.round(((u1.cpuMs - u0.cpuMs) * 1000) / loaded.requests), ...(where === 'proxy' ? { proxyCpuUsPerRequest: Math.round(((p1.cpuMs - p0.cpuMs) * 1000) / loaded.requests) } : {}) }
+      row[where] = { ...cpu, p50Ms: round(unloaded.p50Ms, 3), perSecond: Math.round(loaded.perSecond), loadedP50Ms: round(loaded.p50Ms, 3), non2xx: unloaded.non2xx + loaded.non2xx, errors: unloaded.errors + loaded.errors }
+    }
+    row.p50Ratio = round(row.proxy.p50Ms / row.direct.p50Ms)
+    row.throughputRatio = round(row.proxy.perSecond / row.direct.perSecond)
+    out[kind] = row
+  }
+  return out
+}
+
+async function soak(proxy) {
+  // Warm-up: pools, JIT and lazily made tables settle before the first heap figure.
+  const small = `http://127.0.0.1:${proxy.port}/api/blockfeed${historyPath}&limit=5`
+  const rpc = { url: `http://127.0.0.1:${proxy.port}/api/blockfeed/rpc`, method: 'POST', headers: { 'content-type': 'application/json' }, body: rpcBody }
+  await load({ url: small, connections: CONNECTIONS, amount: 5_000 })
+  await load({ ...rpc, connections: CONNECTIONS, amount: 5_000 })
+  const before = await proxy.ask('probe', 'probe')
+  // Half history pages, half JSON-RPC calls; new connections now and then (autocannon reconnects per run).
+  const runs = 10
+  let requests = 0
+  let failed = 0
+  for (let i = 0; i < runs; i++) {
+    const r = await load(i % 2 ? { ...rpc, connections: CONNECTIONS, amount: TOTAL / runs } : { url: small, connections: CONNECTIONS, amount: TOTAL / runs })
+    requests += r.requests
+    failed += r.non2xx + r.errors
+  }
+  await new Promise((r) => setTimeout(r, 200))
+  const after = await proxy.ask('probe', 'probe')
+  return {
+    requests,
+    failed,
+    heapBeforeMb: round(before.heapUsed / 2 ** 20),
+    heapAfterMb: round(after.heapUsed / 2 ** 20),
+    heapGrowthMb: round((after.heapUsed - before.heapUsed) / 2 ** 20),
+    fdsBefore: before.fds,
+    fdsAfter: after.fds,
+    socketsAfter: after.sockets,
+  }
+}
+
+async function popular(upstream, proxy) {
+  await upstream.ask('reset', 'reset')
+  const seconds = TTL * TTL_RUNS
+  const r = await load({ url: `http://127.0.0.1:${proxy.port}/api/blockfeed${historyPath}`, connections: 1_000, duration: seconds })
+  const { counts } = await upstream.ask('counts', 'counts')
+  // One load per TTL window, plus the window the run started in part-way.
+  const allowed = Math.ceil(seconds / TTL) + 1
+  return { connections: 1_000, seconds, ttlSeconds: TTL, requests: r.requests, failed: r.non2xx + r.errors, upstreamCalls: counts.history, allowed, perTtl: round(counts.history / (seconds / TTL)) }
+}
+
+async function freePort() {
+  const s = createServer()
+  await new Promise((r) => s.listen(0, '127.0.0.1', r))
+  const { port } = s.address()
+  await new Promise((r) => s.close(r))
+  return port
+}
+
+async function startRedis() {
+  const port = await freePort()
+  const proc = spawn(process.env.REDIS_SERVER ?? 'redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'ignore'] })
+  await new Promise((resolve, reject) => {
+    let out = ''
+    proc.once('error', reject)
+    proc.once('exit', () => reject(new Error('redis-server exited')))
+    proc.stdout.on('data', (d) => (out += d) && out.includes('Ready to accept connections') && resolve())
+  })
+  return { url: `redis://127.0.0.1:${port}`, stop: () => new Promise((r) => (proc.once('exit', r), proc.kill('SIGTERM'))) }
+}
+
+const started = Date.now()
+const upstream = await child('proxy-load-upstream.mjs')
+const result = { upstreamPageBytes: upstream.pageBytes }
+try {
+  const plain = await child('proxy-load-proxy.mjs', { env: { UPSTREAM_PORT: String(upstream.port), CACHE: 'off' }, execArgv: ['--expose-gc'] })
+  try {
+    result.overhead = await overhead(upstream, plain)
+    result.soak = await soak(plain)
+  } finally {
+    await plain.stop()
+  }
+  const memory = await child('proxy-load-proxy.mjs', { env: { UPSTREAM_PORT: String(upstream.port), CACHE: 'memory', TTL_SECONDS: String(TTL) } })
+  try {
+    result.cacheMemory = await popular(upstream, memory)
+  } finally {
+    await memory.stop()
+  }
+  let redis
+  try {
+    redis = await startRedis()
+  } catch (e) {
+    result.cacheRedis = { skipped: `redis-server did not start: ${e.message}` }
+  }
+  if (redis) {
+    const shared = await child('proxy-load-proxy.mjs', { env: { UPSTREAM_PORT: String(upstream.port), CACHE: 'redis', TTL_SECONDS: String(TTL), REDIS_URL: redis.url } })
+    try {
+      result.cacheRedis = await popular(upstream, shared)
+    } finally {
+      await shared.stop()
+      await redis.stop()
+    }
+  }
+} finally {
+  await upstream.stop()
+}
+result.seconds = round((Date.now() - started) / 1000, 1)
+console.log(JSON.stringify(result, null, 2))
