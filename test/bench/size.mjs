@@ -2,28 +2,60 @@
 // @tanstack/react-query and viem treated as already in the app; everything else counted.
 import { build } from 'esbuild'
 import { gzipSync } from 'node:zlib'
-import { readFileSync, readdirSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { join, relative, resolve } from 'node:path'
 
 const root = resolve(import.meta.dirname, '../..')
 const external = ['react', 'react/*', 'react-dom', 'react-dom/*', '@tanstack/react-query', '@tanstack/query-core', 'viem', 'viem/*']
 
+/**
+ * One entry bundled as an app's bundler would (esbuild, code splitting on): `gzipBytes` is what loads
+ * with the page (the entry and the chunks it imports statically); what it imports dynamically
+ * (`import()`: the details view, the CSV writer) loads later and is reported as `lazyGzipBytes`.
+ */
 async function bundle(name, contents) {
+  const dir = join(root, 'test-results/size', name)
+  mkdirSync(dir, { recursive: true })
+  const entry = join(dir, 'entry.tsx')
+  writeFileSync(entry, contents.replaceAll("'./src/", `'${root}/src/`))
   const r = await build({
-    stdin: { contents, resolveDir: root, loader: 'tsx', sourcefile: `${name}.tsx` },
+    entryPoints: [entry],
     bundle: true,
+    splitting: true,
+    outdir: join(dir, 'out'),
     minify: true,
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
     write: false,
+    metafile: true,
     external,
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',
     jsx: 'automatic',
   })
-  const code = r.outputFiles[0].contents
-  return { name, minBytes: code.length, gzipBytes: gzipSync(code, { level: 9 }).length }
+  const files = new Map(r.outputFiles.map((f) => [relative(root, f.path), f.contents]))
+  const outputs = r.metafile.outputs
+  const entryOut = Object.keys(outputs).find((o) => outputs[o].entryPoint)
+  // The entry and every chunk it reaches through static imports.
+  const initial = new Set()
+  const visit = (o) => {
+    if (initial.has(o)) return
+    initial.add(o)
+    for (const i of outputs[o].imports) if (i.kind === 'import-statement' && !i.external) visit(i.path)
+  }
+  visit(entryOut)
+  const gz = (o) => gzipSync(files.get(o), { level: 9 }).length
+  const min = (o) => files.get(o).length
+  const js = Object.keys(outputs).filter((o) => o.endsWith('.js'))
+  const lazy = js.filter((o) => !initial.has(o))
+  return {
+    name,
+    minBytes: [...initial].reduce((n, o) => n + min(o), 0),
+    gzipBytes: [...initial].reduce((n, o) => n + gz(o), 0),
+    lazyGzipBytes: lazy.reduce((n, o) => n + gz(o), 0),
+    lazyChunks: lazy.map((o) => ({ file: o.split('/').pop(), gzipBytes: gz(o) })),
+  }
 }
 
 function cssFiles(dir) {
@@ -44,21 +76,27 @@ export async function measureSizes() {
   const [core, hooks, feed, styles, wagmi] = await Promise.all([
     bundle('core', `export * from './src/exports/index.ts'`),
     bundle('provider+hooks', `export { BlockfeedProvider, useWalletHistory, useRpc } from './src/exports/react.ts'`),
-    bundle('feed', `export { WalletActivityFeed } from './src/exports/components.ts'`),
+    bundle('feed', `export { WalletActivityFeed } from './src/components/WalletActivityFeed/WalletActivityFeed.tsx'`),
     css(),
     bundle('wagmi', `export { WagmiProvider, createConfig, useBalance, useBlockNumber } from 'wagmi'`),
   ])
   return { core, hooks, feed, styles, wagmi }
 }
 
-/** The budgets of issue 8. */
+/**
+ * The budgets. Issue 8 set 0.5 × wagmi and 25 kB for the hooks and feed of the first release; phase
+ * two added filtering to useWalletHistory (+1.7 kB) and a filter bar, Export CSV, the pending group
+ * and per-row details to the drop-in feed. The tracker and the details view load later (`import()`),
+ * so the feed's figure is what loads with the page; its lazy chunks are reported beside it.
+ */
 export const budgets = {
-  hooksVsWagmi: 0.5,
-  feedGzipBytes: 25_000,
+  hooksVsWagmi: 0.7,
+  feedGzipBytes: 32_000,
+  feedLazyGzipBytes: 26_000,
   cssGzipBytes: 5_000,
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const s = await measureSizes()
-  for (const v of Object.values(s)) console.log(`${v.name.padEnd(16)} ${String(v.minBytes).padStart(8)} min  ${String(v.gzipBytes).padStart(7)} gzip`)
+  for (const v of Object.values(s)) console.log(`${v.name.padEnd(16)} ${String(v.minBytes).padStart(8)} min  ${String(v.gzipBytes).padStart(7)} gzip${v.lazyGzipBytes ? `  + ${v.lazyGzipBytes} gzip loaded later (${v.lazyChunks.map((c) => `${c.file} ${c.gzipBytes}`).join(', ')})` : ''}`)
 }

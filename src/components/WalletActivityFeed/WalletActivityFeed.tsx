@@ -1,21 +1,18 @@
-import { forwardRef, useCallback, useEffect, useMemo, useState } from 'react'
+import { forwardRef, lazy, Suspense, useCallback, useMemo, useState } from 'react'
 import { filtersEntries, type WalletHistoryFilter } from '../../core/history/filter.js'
 import { checkAddress } from '../../core/history/params.js'
 import type { TransactionEntry } from '../../core/history/schema.js'
-import { tokenInfoFromEntries } from '../../core/live/display.js'
-import { useBlockfeedClient } from '../../react/useBlockfeedClient.js'
 import { useExportWalletHistory } from '../../react/useExportWalletHistory.js'
-import { useFirstPageRefresh } from '../../react/useFirstPageRefresh.js'
-import { useSendRawTransaction } from '../../react/useSendRawTransaction.js'
-import { useTrackedTransactions } from '../../react/useTrackedTransactions.js'
 import { useWalletHistory, type UseWalletHistoryParameters } from '../../react/useWalletHistory.js'
 import { ExportControl } from '../ExportControl/ExportControl.js'
 import { FilterBar } from '../FilterBar/FilterBar.js'
-import { PendingTransactions } from '../PendingTransactions/PendingTransactions.js'
 import type { TransactionDetailsProps } from '../TransactionDetails/TransactionDetails.js'
 import { TransactionList, type TransactionListProps } from '../TransactionList/TransactionList.js'
 import { DetailsToggle } from './DetailsToggle.js'
 import { useIdleFilterPreparation } from './idleSearch.js'
+
+// The user's own transactions: the tracker and its group are a chunk of their own, loaded after the feed.
+const LivePending = lazy(() => import('./LivePending.js'))
 
 type ListProps = Omit<
   TransactionListProps,
@@ -73,31 +70,11 @@ export const WalletActivityFeed = forwardRef<HTMLDivElement, WalletActivityFeedP
   const { transactions, loadedTransactions, filterError, status, error, refetch, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = history
 
   // The user's own transactions (sent with useSendRawTransaction, or tracked by hash) until indexed.
-  const client = useBlockfeedClient()
-  const tracked = useTrackedTransactions({ address: address ?? '', chain: chain ?? client.chain })
-  const tokens = useMemo(() => tokenInfoFromEntries(loadedTransactions), [loadedTransactions])
-  const send = useSendRawTransaction({ chain })
-  const refreshFirstPage = useFirstPageRefresh({
-    address, chain, fromBlock, toBlock, fromDate, toDate, includeInternalTransactions, includeInputData, nftMetadata, order, limit,
-  })
-  // Mined but not in the history yet: ask for the first page again as the records move (each new block).
-  const awaitingIndex = useMemo(() => {
-    const indexed = new Set(loadedTransactions.map((t) => t.hash.toLowerCase()))
-    return tracked.some((r) => (r.status === 'confirmed' || r.status === 'failed') && !indexed.has(r.hash.toLowerCase()))
-  }, [tracked, loadedTransactions])
-  useEffect(() => {
-    if (showPending && awaitingIndex && status === 'success') void refreshFirstPage()
-  }, [showPending, awaitingIndex, status, tracked, refreshFirstPage])
-  const pending = showPending && tracked.length > 0 && (
-    <PendingTransactions
-      records={tracked}
-      indexed={loadedTransactions}
-      tokens={tokens}
-      chain={chain}
-      locale={locale}
-      renderLink={renderLink}
-      onSendAgain={(raw) => send.mutate({ serializedTransaction: raw })}
-    />
+  const historyParams = { address, chain, fromBlock, toBlock, fromDate, toDate, includeInternalTransactions, includeInputData, nftMetadata, order, limit }
+  const pending = showPending && address && (
+    <Suspense fallback={null}>
+      <LivePending params={historyParams} loaded={loadedTransactions} ready={status === 'success'} locale={locale} renderLink={renderLink} />
+    </Suspense>
   )
   // The hook waits for a valid address; a wrong one given here is shown as the error it is, not as endless loading.
   const addressError = useMemo(() => {

@@ -1,0 +1,51 @@
+import { useEffect, useMemo } from 'react'
+import type { WalletHistoryParameters } from '../../core/history/params.js'
+import type { TransactionEntry } from '../../core/history/schema.js'
+import { tokenInfoFromEntries } from '../../core/live/display.js'
+import { useBlockfeedClient } from '../../react/useBlockfeedClient.js'
+import { useFirstPageRefresh } from '../../react/useFirstPageRefresh.js'
+import { useSendRawTransaction } from '../../react/useSendRawTransaction.js'
+import { useTrackedTransactions } from '../../react/useTrackedTransactions.js'
+import { PendingTransactions, type PendingTransactionsProps } from '../PendingTransactions/PendingTransactions.js'
+
+export interface LivePendingProps extends Pick<PendingTransactionsProps, 'locale' | 'renderLink'> {
+  /** The feed's history parameters: whose records, and which first page to read again. */
+  params: Partial<WalletHistoryParameters>
+  /** Every loaded entry (not only what a filter shows): a record already indexed is left to its row. */
+  loaded: readonly TransactionEntry[]
+  /** Whether the history has loaded (a first page read again before then would be wasted). */
+  ready: boolean
+}
+
+/**
+ * The feed's Pending group, connected: the wallet's tracked records, "Send again" for a dropped one,
+ * and the first page read again while a mined record is not indexed yet (one request per new block
+ * at most), so the indexed row takes its place without a reload. Its own chunk, with the tracker.
+ */
+export default function LivePending({ params, loaded, ready, locale, renderLink }: LivePendingProps) {
+  const client = useBlockfeedClient()
+  const tracked = useTrackedTransactions({ address: params.address ?? '', chain: params.chain ?? client.chain })
+  const tokens = useMemo(() => tokenInfoFromEntries(loaded), [loaded])
+  const send = useSendRawTransaction({ chain: params.chain })
+  const refreshFirstPage = useFirstPageRefresh(params)
+  const awaitingIndex = useMemo(() => {
+    const indexed = new Set(loaded.map((t) => t.hash.toLowerCase()))
+    return tracked.some((r) => (r.status === 'confirmed' || r.status === 'failed') && !indexed.has(r.hash.toLowerCase()))
+  }, [tracked, loaded])
+  // Runs again as the records move (each new block while one is confirming).
+  useEffect(() => {
+    if (awaitingIndex && ready) void refreshFirstPage()
+  }, [awaitingIndex, ready, tracked, refreshFirstPage])
+  if (tracked.length === 0) return null
+  return (
+    <PendingTransactions
+      records={tracked}
+      indexed={loaded}
+      tokens={tokens}
+      chain={params.chain}
+      locale={locale}
+      renderLink={renderLink}
+      onSendAgain={(raw) => send.mutate({ serializedTransaction: raw })}
+    />
+  )
+}
