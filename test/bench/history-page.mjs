@@ -4,7 +4,7 @@
 // (b) heap per 1,000 loaded entries: 10,000 entries paged through TanStack Query's infinite
 //     observer (what useWalletHistory keeps), measured after GC. Run with --expose-gc.
 import { InfiniteQueryObserver, QueryClient } from '@tanstack/query-core'
-import { makePage } from './page-fixture.mjs'
+import { makeHistoryPage, makeWallet } from './history-fixture.mjs'
 
 // BLOCKFEED_DIST=<a build's dist folder> measures another build (e.g. the code before a change).
 const dist = process.env.BLOCKFEED_DIST ? new URL(`file://${process.env.BLOCKFEED_DIST}/exports/index.js`) : new URL('../../dist/exports/index.js', import.meta.url)
@@ -12,7 +12,7 @@ const { createClient, walletHistoryInfiniteQueryOptions } = await import(dist.hr
 const ADDRESS = '0x00000000000000000000000000000000000000a1'
 
 export async function measurePageParse({ runs = 300, warmup = 60 } = {}) {
-  const text = JSON.stringify(makePage(100))
+  const text = JSON.stringify(makeHistoryPage(makeWallet(1), { entries: 100 }))
   const headers = { 'content-type': 'application/json' }
   const client = createClient({ baseUrl: 'http://127.0.0.1', chain: 'eth', fetch: async () => new Response(text, { headers }) })
   const plain = async () => JSON.parse(await new Response(text, { headers }).text())
@@ -44,16 +44,14 @@ export async function measurePageParse({ runs = 300, warmup = 60 } = {}) {
 }
 
 export async function measureHeapPer1000({ total = 10_000, limit = 100 } = {}) {
-  const template = makePage(limit, 7)
+  const world = makeWallet(7)
+  let jsonBytes = 0
   const fetch = async (url) => {
     const offset = Number(new URL(url).searchParams.get('cursor') ?? 0)
-    const body = {
-      ...template,
-      // Distinct hashes per page, same shape: what a long history looks like to the reader.
-      result: template.result.map((e, i) => ({ ...e, hash: `0x${(offset + i).toString(16).padStart(64, '0')}` })),
-      cursor: offset + limit < total ? String(offset + limit) : '',
-    }
-    return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } })
+    // Every page its own transactions (see history-fixture.mjs), one wallet throughout.
+    const text = JSON.stringify(makeHistoryPage(world, { entries: limit, offset, total }))
+    jsonBytes += text.length
+    return new Response(text, { headers: { 'content-type': 'application/json' } })
   }
   const client = createClient({ baseUrl: 'http://127.0.0.1', chain: 'eth', fetch })
   const queries = new QueryClient()
@@ -66,7 +64,6 @@ export async function measureHeapPer1000({ total = 10_000, limit = 100 } = {}) {
   globalThis.gc?.()
   const used = process.memoryUsage().heapUsed - start
   const loaded = result.data.pages.reduce((n, p) => n + p.result.length, 0)
-  const jsonBytes = JSON.stringify(template).length * (loaded / limit)
   unsubscribe()
   return { loaded, mbPer1000: used / 2 ** 20 / (loaded / 1000), jsonMbPer1000: jsonBytes / 2 ** 20 / (loaded / 1000), gcExposed: typeof globalThis.gc === 'function' }
 }
