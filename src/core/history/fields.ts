@@ -145,13 +145,17 @@ export const blockHashOfEntry = transform((v: unknown, ctx): string | null => {
   return out === null ? null : sameAs('block_hash', out)
 })
 /** A transfer's or log's block number: the entry's own string when it is the entry's. */
-export const blockNumberOfEntry = transform((v: unknown, ctx): string | null =>
-  v === undefined || v === null || v === '' ? null : sameAs('block_number', readInt(v, ctx as Ctx)),
-)
+export const blockNumberOfEntry = transform((v: unknown, ctx): string | null => {
+  // The entry's own text (already checked): no second check of its digits.
+  if (v === entry.block_number && v !== '') return entry.block_number
+  return v === undefined || v === null || v === '' ? null : sameAs('block_number', readInt(v, ctx as Ctx))
+})
 /** A transfer's or log's time: the entry's own string when it is the entry's. */
-export const timestampOfEntry = transform((v: unknown, ctx): string | null =>
-  v === undefined || v === null || v === '' ? null : sameAs('block_timestamp', readTimestamp(v, ctx as Ctx)),
-)
+export const timestampOfEntry = transform((v: unknown, ctx): string | null => {
+  // Equal to the entry's normalized time means already normalized: no pattern test, no Date.
+  if (v === entry.block_timestamp && v !== '') return entry.block_timestamp
+  return v === undefined || v === null || v === '' ? null : sameAs('block_timestamp', readTimestamp(v, ctx as Ctx))
+})
 
 /** Hex data (`input`, `output`): empty text is the spec's bare `0x`, as some deployments send it; missing or null is null. */
 export const optHexData = transform((v: unknown, ctx): string | null => {
