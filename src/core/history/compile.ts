@@ -73,14 +73,19 @@ function compileNode(schema: z.core.SomeType, inPlace: boolean): Walker {
         const size = keys.length
         return (v) => {
           if (v === null || typeof v !== 'object' || Array.isArray(v)) throw BAIL
-          const input = update(v as Record<string, unknown>)
-          // Every known key is now present: more keys than that means extra fields, kept where they are.
-          let n = 0
-          for (const _ in input) n++
-          if (n > size) {
-            for (const k in input) if (!known.has(k)) keepExact(input[k])
+          const input = v as Record<string, unknown>
+          const out = update(input)
+          if (out === input) {
+            // Every known key was there: more keys than that means extra fields, kept where they are.
+            let n = 0
+            for (const _ in input) n++
+            if (n > size) {
+              for (const k in input) if (!known.has(k)) keepExact(input[k])
+            }
+          } else {
+            for (const k in input) if (!known.has(k)) keep(out, k, keepExact(input[k]))
           }
-          return input
+          return out
         }
       }
       const build = objectBuilder(keys, walkers)
@@ -156,20 +161,26 @@ function objectBuilder(keys: string[], walkers: Walker[]): (input: Record<string
 }
 
 /**
- * Normalizes the known keys of a freshly parsed object where they are: each field is stored back
- * (a shared string replaces the parser's copy; a missing key gets its null or []), so no second
- * object is made per entry. Same fallback as `objectBuilder` where `new Function` is refused.
+ * Normalizes a freshly parsed object where it is when it has every known key: each field is
+ * stored back (a shared string replaces the parser's copy), no second object. One that lacks a
+ * key (the spec's token transfer has no `direction`) is built anew instead: adding keys to it
+ * would hang a second property store on every such object. Same fallback as `objectBuilder`.
  */
 function objectUpdater(keys: string[], walkers: Walker[]): (input: Record<string, unknown>) => Record<string, unknown> {
   try {
     const consts = keys.map((_, i) => `const w${i} = w[${i}]`).join('\n')
-    const stores = keys.map((k, i) => `v[${JSON.stringify(k)}] = w${i}(v[${JSON.stringify(k)}], p)`).join('\n')
-    const body = `${consts}\nreturn function update(v) {\n${stores}\nreturn v\n}`
+    const loads = keys.map((k, i) => `const a${i} = v[${JSON.stringify(k)}]`).join('\n')
+    const all = keys.map((_, i) => `a${i} !== undefined`).join(' && ') || 'true'
+    const stores = keys.map((k, i) => `v[${JSON.stringify(k)}] = w${i}(a${i}, p)`).join('\n')
+    const fields = keys.map((k, i) => `${JSON.stringify(k)}: w${i}(a${i}, p)`).join(', ')
+    const body = `${consts}\nreturn function update(v) {\n${loads}\nif (${all}) {\n${stores}\nreturn v\n}\nreturn { ${fields} }\n}`
     return new Function('w', 'p', body)(walkers, payload) as (input: Record<string, unknown>) => Record<string, unknown>
   } catch {
     return (input) => {
-      for (let i = 0; i < keys.length; i++) input[keys[i]!] = (walkers[i] as (v: unknown, p: unknown) => unknown)(input[keys[i]!], payload)
-      return input
+      const whole = keys.every((k) => input[k] !== undefined)
+      const out: Record<string, unknown> = whole ? input : {}
+      for (let i = 0; i < keys.length; i++) out[keys[i]!] = (walkers[i] as (v: unknown, p: unknown) => unknown)(input[keys[i]!], payload)
+      return out
     }
   }
 }

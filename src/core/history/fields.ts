@@ -40,6 +40,17 @@ export function shared(s: string): string {
   const n = s.length
   if (n < 8) return s
   const m = n >> 1
+  // Text other than hex (logos, labels, names) often differs only in a few middle characters
+  // ("…/usdc.png", "…/usdt.png"): hash all of it. Hex is random enough to sample.
+  if (s.charCodeAt(1) !== 120 /* x */) {
+    let f = n
+    for (let i = 0; i < n; i++) f = Math.imul(f ^ s.charCodeAt(i), 0x9e3779b1)
+    const slot = (f ^ (f >>> 15)) & (SLOTS - 1)
+    const seen = cache[slot]
+    if (seen === s) return seen
+    cache[slot] = s
+    return s
+  }
   let h = Math.imul(n ^ s.charCodeAt(n - 1), 0x9e3779b1)
   h = Math.imul(h ^ s.charCodeAt(n - 2), 0x85ebca6b)
   h = Math.imul(h ^ s.charCodeAt(n - 3), 0xc2b2ae35)

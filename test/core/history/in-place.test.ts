@@ -30,6 +30,18 @@ describe('reading a response body in place', () => {
     expect(page).toEqual(viaZod(specPage([bare, specEntry()])))
   })
 
+  it('an object lacking a known key keeps its extra fields too (own "__proto__" included)', () => {
+    const entry = specEntry()
+    const transfer = (entry.erc20_transfer as Record<string, unknown>[])[0]!
+    expect(transfer).not.toHaveProperty('direction')
+    const text = JSON.stringify(specPage([{ ...entry, erc20_transfer: [{ ...transfer, surprise: 'kept' }] }])).replace('"surprise"', '"__proto__":{"x":1},"surprise"')
+    const t = readWalletHistoryResponse(JSON.parse(text), text).result[0]!.erc20_transfer[0] as Record<string, unknown>
+    expect(t.surprise).toBe('kept')
+    expect(Object.hasOwn(t, '__proto__')).toBe(true)
+    expect(Object.getPrototypeOf(t)).toBe(Object.prototype)
+    expect(t.direction).toBeNull()
+  })
+
   it('a transfer or log time or block left empty stays null, not the entry’s', () => {
     const entry = specEntry()
     const log = { ...(entry.logs as Record<string, unknown>[])[0], block_timestamp: '', block_number: '' }
