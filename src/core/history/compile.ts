@@ -71,10 +71,11 @@ function compileNode(schema: z.core.SomeType, inPlace: boolean): Walker {
       if (inPlace) {
         const update = objectUpdater(keys, walkers)
         const size = keys.length
+        const count: Count = { n: 0 }
         return (v) => {
           if (v === null || typeof v !== 'object' || Array.isArray(v)) throw BAIL
           const input = v as Record<string, unknown>
-          const out = update(input)
+          const out = update(input, count)
           if (out === input) {
             // Every known key was there: more keys than that means extra fields, kept where they are.
             let n = 0
@@ -83,7 +84,12 @@ function compileNode(schema: z.core.SomeType, inPlace: boolean): Walker {
               for (const k in input) if (!known.has(k)) keepExact(input[k])
             }
           } else {
-            for (const k in input) if (!known.has(k)) keep(out, k, keepExact(input[k]))
+            // Built anew: copy extra keys, if the input has more keys than the known ones it has.
+            let n = 0
+            for (const _ in input) n++
+            if (n > count.n) {
+              for (const k in input) if (!known.has(k)) keep(out, k, keepExact(input[k]))
+            }
           }
           return out
         }
@@ -166,19 +172,20 @@ function objectBuilder(keys: string[], walkers: Walker[]): (input: Record<string
  * key (the spec's token transfer has no `direction`) is built anew instead: adding keys to it
  * would hang a second property store on every such object. Same fallback as `objectBuilder`.
  */
-function objectUpdater(keys: string[], walkers: Walker[]): (input: Record<string, unknown>) => Record<string, unknown> {
+function objectUpdater(keys: string[], walkers: Walker[]): (input: Record<string, unknown>, count: Count) => Record<string, unknown> {
   try {
     const consts = keys.map((_, i) => `const w${i} = w[${i}]`).join('\n')
     const loads = keys.map((k, i) => `const a${i} = v[${JSON.stringify(k)}]`).join('\n')
     const all = keys.map((_, i) => `a${i} !== undefined`).join(' && ') || 'true'
     const stores = keys.map((k, i) => `v[${JSON.stringify(k)}] = w${i}(a${i}, p)`).join('\n')
     const fields = keys.map((k, i) => `${JSON.stringify(k)}: w${i}(a${i}, p)`).join(', ')
-    const body = `${consts}\nreturn function update(v) {\n${loads}\nif (${all}) {\n${stores}\nreturn v\n}\nreturn { ${fields} }\n}`
-    return new Function('w', 'p', body)(walkers, payload) as (input: Record<string, unknown>) => Record<string, unknown>
+    const present = keys.map((_, i) => `(a${i} === undefined ? 0 : 1)`).join(' + ') || '0'
+    const body = `${consts}\nreturn function update(v, c) {\n${loads}\nif (${all}) {\n${stores}\nreturn v\n}\nc.n = ${present}\nreturn { ${fields} }\n}`
+    return new Function('w', 'p', body)(walkers, payload) as (input: Record<string, unknown>, count: Count) => Record<string, unknown>
   } catch {
-    return (input) => {
-      const whole = keys.every((k) => input[k] !== undefined)
-      const out: Record<string, unknown> = whole ? input : {}
+    return (input, count) => {
+      count.n = keys.filter((k) => input[k] !== undefined).length
+      const out: Record<string, unknown> = count.n === keys.length ? input : {}
       for (let i = 0; i < keys.length; i++) out[keys[i]!] = (walkers[i] as (v: unknown, p: unknown) => unknown)(input[keys[i]!], payload)
       return out
     }
