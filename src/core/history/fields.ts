@@ -38,7 +38,8 @@ export function shared(s: string): string {
   // Under zod (the slow path that collects issues) a failed read hands on zod's NEVER, not text.
   if (typeof s !== 'string') return s
   const n = s.length
-  if (n < 8) return s
+  // JSON.parse already makes one copy of text up to 10 characters (token symbols, categories).
+  if (n <= 10) return s
   const m = n >> 1
   // Text other than hex (logos, labels, names) often differs only in a few middle characters
   // ("…/usdc.png", "…/usdt.png"): hash all of it. Hex is random enough to sample.
