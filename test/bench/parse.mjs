@@ -1,11 +1,11 @@
 // Parse cost: JSON.parse + blockfeed's validation/normalization vs JSON.parse alone, on a
 // realistic 100-entry page, in interleaved runs (ratios, because machines are noisy).
-import { makePage } from './page-fixture.mjs'
+import { makeHistoryPage, makeWallet } from './history-fixture.mjs'
 
 export async function measureParse({ runs = 400, warmup = 60 } = {}) {
   // The client's own path: the body parsed once by JSON.parse, then read (see getWalletHistory).
   const { readWalletHistoryResponse } = await import('../../dist/core/history/schema.js')
-  const page = makePage(100)
+  const page = makeHistoryPage(makeWallet(1), { entries: 100 })
   const text = JSON.stringify(page)
   const readWalletHistoryPage = (json) => readWalletHistoryResponse(json, text)
   let plain = 0

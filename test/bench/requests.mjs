@@ -4,7 +4,7 @@ import { createServer } from 'node:http'
 import { QueryClient, InfiniteQueryObserver } from '@tanstack/query-core'
 import { createClient, rpcQueryOptions, walletHistoryInfiniteQueryOptions } from '../../dist/exports/index.js'
 import { launchAnvil } from '../../dist/devnet/anvil.js'
-import { makePage } from './page-fixture.mjs'
+import { makeHistoryPage, makeWallet } from './history-fixture.mjs'
 
 function countingFetch() {
   const f = async (input, init) => {
@@ -33,18 +33,14 @@ async function rpcReads(rpcUrl, { batchSize, distinct, count }) {
 async function pageToEnd() {
   const total = 10_000
   const limit = 100
-  const template = makePage(limit, 7)
+  const world = makeWallet(7)
   let served = 0
   const server = createServer((req, res) => {
     served++
     const url = new URL(req.url, 'http://127.0.0.1')
     const offset = Number(url.searchParams.get('cursor') ?? 0)
-    const body = {
-      ...template,
-      // Distinct hashes per page, same shape: what a long history looks like to the reader.
-      result: template.result.map((e, i) => ({ ...e, hash: `0x${(offset + i).toString(16).padStart(64, '0')}` })),
-      cursor: offset + limit < total ? String(offset + limit) : '',
-    }
+    // Every page its own transactions (see history-fixture.mjs), one wallet throughout.
+    const body = makeHistoryPage(world, { entries: limit, offset, total })
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body))
   })
   await new Promise((r) => server.listen(0, '127.0.0.1', r))

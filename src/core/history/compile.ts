@@ -32,7 +32,10 @@ function defOf(schema: z.core.SomeType): Def {
   return (schema as unknown as { _zod: { def: Def } })._zod.def
 }
 
-function compileNode(schema: z.core.SomeType): Walker {
+/** One frozen empty list for every empty list of the model: a page has hundreds of them (most entries have no NFT or internal transfers). */
+const EMPTY: readonly never[] = Object.freeze([])
+
+function compileNode(schema: z.core.SomeType, inPlace: boolean): Walker {
   const def = defOf(schema)
   switch (def.type) {
     case 'transform': {
@@ -40,16 +43,18 @@ function compileNode(schema: z.core.SomeType): Walker {
       return (v) => transform(v, payload)
     }
     case 'pipe': {
-      const first = compileNode(def.in!)
-      const second = compileNode(def.out!)
+      const first = compileNode(def.in!, inPlace)
+      const second = compileNode(def.out!, inPlace)
       return (v) => second(first(v))
     }
     case 'array': {
-      const item = compileNode(def.element!)
+      const item = compileNode(def.element!, inPlace)
       return (v) => {
         if (!Array.isArray(v)) throw BAIL
-        const out = new Array(v.length)
-        for (let i = 0; i < v.length; i++) out[i] = item(v[i])
+        const n = v.length
+        if (n === 0) return EMPTY
+        const out = inPlace ? v : new Array(n)
+        for (let i = 0; i < n; i++) out[i] = item(v[i])
         return out
       }
     }
@@ -58,11 +63,37 @@ function compileNode(schema: z.core.SomeType): Walker {
       // A field that is a single transform is called directly (one call per field, not two).
       const walkers = keys.map((k) => {
         const field = defOf(def.shape![k]!)
-        return field.type === 'transform' ? (field.transform as Walker) : compileNode(def.shape![k]!)
+        return field.type === 'transform' ? (field.transform as Walker) : compileNode(def.shape![k]!, inPlace)
       })
       const known = new Set(keys)
       // A loose object keeps unknown keys (catchall `unknown`); a strict one would not be compiled.
       if (!def.catchall || defOf(def.catchall).type !== 'unknown') throw new Error('compileReader: only loose objects are supported')
+      if (inPlace) {
+        const update = objectUpdater(keys, walkers)
+        const size = keys.length
+        const count: Count = { n: 0 }
+        return (v) => {
+          if (v === null || typeof v !== 'object' || Array.isArray(v)) throw BAIL
+          const input = v as Record<string, unknown>
+          const out = update(input, count)
+          if (out === input) {
+            // Every known key was there: more keys than that means extra fields, kept where they are.
+            let n = 0
+            for (const _ in input) n++
+            if (n > size) {
+              for (const k in input) if (!known.has(k)) keepExact(input[k])
+            }
+          } else {
+            // Built anew: copy extra keys, if the input has more keys than the known ones it has.
+            let n = 0
+            for (const _ in input) n++
+            if (n > count.n) {
+              for (const k in input) if (!known.has(k)) keep(out, k, keepExact(input[k]))
+            }
+          }
+          return out
+        }
+      }
       const build = objectBuilder(keys, walkers)
       const count: Count = { n: 0 }
       return (v) => {
@@ -136,12 +167,44 @@ function objectBuilder(keys: string[], walkers: Walker[]): (input: Record<string
 }
 
 /**
+ * Normalizes a freshly parsed object where it is when it has every known key: each field is
+ * stored back (a shared string replaces the parser's copy), no second object. One that lacks a
+ * key (the spec's token transfer has no `direction`) is built anew instead: adding keys to it
+ * would hang a second property store on every such object. Same fallback as `objectBuilder`.
+ */
+function objectUpdater(keys: string[], walkers: Walker[]): (input: Record<string, unknown>, count: Count) => Record<string, unknown> {
+  try {
+    const consts = keys.map((_, i) => `const w${i} = w[${i}]`).join('\n')
+    const loads = keys.map((k, i) => `const a${i} = v[${JSON.stringify(k)}]`).join('\n')
+    const all = keys.map((_, i) => `a${i} !== undefined`).join(' && ') || 'true'
+    const stores = keys.map((k, i) => `v[${JSON.stringify(k)}] = w${i}(a${i}, p)`).join('\n')
+    const fields = keys.map((k, i) => `${JSON.stringify(k)}: w${i}(a${i}, p)`).join(', ')
+    const present = keys.map((_, i) => `(a${i} === undefined ? 0 : 1)`).join(' + ') || '0'
+    const body = `${consts}\nreturn function update(v, c) {\n${loads}\nif (${all}) {\n${stores}\nreturn v\n}\nc.n = ${present}\nreturn { ${fields} }\n}`
+    return new Function('w', 'p', body)(walkers, payload) as (input: Record<string, unknown>, count: Count) => Record<string, unknown>
+  } catch {
+    return (input, count) => {
+      count.n = keys.filter((k) => input[k] !== undefined).length
+      const out: Record<string, unknown> = count.n === keys.length ? input : {}
+      for (let i = 0; i < keys.length; i++) out[keys[i]!] = (walkers[i] as (v: unknown, p: unknown) => unknown)(input[keys[i]!], payload)
+      return out
+    }
+  }
+}
+
+/**
  * A reader for `schema` that returns the parsed value, or `undefined` when the input has any
  * problem (so the caller runs `schema.safeParse` for the full issues). The result equals
- * `schema.parse(input)` whenever that succeeds.
+ * `schema.parse(input)` whenever that succeeds (in `inPlace` mode up to key order).
+ *
+ * `inPlace`: the input is normalized where it is and returned — for a body the caller has just
+ * parsed and owns. It may be left half-normalized when the reader gives up: parse it again.
  */
-export function compileReader<S extends z.core.SomeType>(schema: S): (input: unknown) => z.output<S> | undefined {
-  const walk = compileNode(schema)
+export function compileReader<S extends z.core.SomeType>(
+  schema: S,
+  { inPlace = false }: { inPlace?: boolean } = {},
+): (input: unknown) => z.output<S> | undefined {
+  const walk = compileNode(schema, inPlace)
   return (input) => {
     try {
       return walk(input) as z.output<S>

@@ -38,8 +38,20 @@ export function shared(s: string): string {
   // Under zod (the slow path that collects issues) a failed read hands on zod's NEVER, not text.
   if (typeof s !== 'string') return s
   const n = s.length
-  if (n < 8) return s
+  // JSON.parse already makes one copy of text up to 10 characters (token symbols, categories).
+  if (n <= 10) return s
   const m = n >> 1
+  // Text other than hex (logos, labels, names) often differs only in a few middle characters
+  // ("…/usdc.png", "…/usdt.png"): hash all of it. Hex is random enough to sample.
+  if (s.charCodeAt(1) !== 120 /* x */) {
+    let f = n
+    for (let i = 0; i < n; i++) f = Math.imul(f ^ s.charCodeAt(i), 0x9e3779b1)
+    const slot = (f ^ (f >>> 15)) & (SLOTS - 1)
+    const seen = cache[slot]
+    if (seen === s) return seen
+    cache[slot] = s
+    return s
+  }
   let h = Math.imul(n ^ s.charCodeAt(n - 1), 0x9e3779b1)
   h = Math.imul(h ^ s.charCodeAt(n - 2), 0x85ebca6b)
   h = Math.imul(h ^ s.charCodeAt(n - 3), 0xc2b2ae35)
@@ -145,13 +157,17 @@ export const blockHashOfEntry = transform((v: unknown, ctx): string | null => {
   return out === null ? null : sameAs('block_hash', out)
 })
 /** A transfer's or log's block number: the entry's own string when it is the entry's. */
-export const blockNumberOfEntry = transform((v: unknown, ctx): string | null =>
-  v === undefined || v === null || v === '' ? null : sameAs('block_number', readInt(v, ctx as Ctx)),
-)
+export const blockNumberOfEntry = transform((v: unknown, ctx): string | null => {
+  // The entry's own text (already checked): no second check of its digits.
+  if (v === entry.block_number && v !== '') return entry.block_number
+  return v === undefined || v === null || v === '' ? null : sameAs('block_number', readInt(v, ctx as Ctx))
+})
 /** A transfer's or log's time: the entry's own string when it is the entry's. */
-export const timestampOfEntry = transform((v: unknown, ctx): string | null =>
-  v === undefined || v === null || v === '' ? null : sameAs('block_timestamp', readTimestamp(v, ctx as Ctx)),
-)
+export const timestampOfEntry = transform((v: unknown, ctx): string | null => {
+  // Equal to the entry's normalized time means already normalized: no pattern test, no Date.
+  if (v === entry.block_timestamp && v !== '') return entry.block_timestamp
+  return v === undefined || v === null || v === '' ? null : sameAs('block_timestamp', readTimestamp(v, ctx as Ctx))
+})
 
 /** Hex data (`input`, `output`): empty text is the spec's bare `0x`, as some deployments send it; missing or null is null. */
 export const optHexData = transform((v: unknown, ctx): string | null => {

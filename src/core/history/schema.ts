@@ -38,9 +38,9 @@ export const logEntrySchema = looseObject({
   address: optSharedText,
   data: optText,
   topic0: optSharedText,
-  topic1: optText,
-  topic2: optText,
-  topic3: optText,
+  topic1: optSharedText,
+  topic2: optSharedText,
+  topic3: optSharedText,
   block_timestamp: timestampOfEntry,
   block_number: blockNumberOfEntry,
   block_hash: blockHashOfEntry,
@@ -216,17 +216,20 @@ export function readWalletHistoryPage(body: unknown): WalletHistoryPage {
 
 /**
  * Reads a response body as the client receives it: parsed by plain JSON.parse and read by
- * the compiled reader. Only a body it refuses pays for more — a re-parse that keeps integers
+ * the compiled reader, which normalizes `json` in place (the caller hands it over; if the
+ * reader gives up half way, `text` is parsed again). Only a body it refuses pays for more — a re-parse that keeps integers
  * above 2^53 exact, then zod's full issue list when it is really wrong.
  */
 export function readWalletHistoryResponse(json: unknown, text: string): WalletHistoryPage {
-  // The fast reader gives up on any integer JSON.parse rounded, known field or kept extra alike.
-  const fast = fastReader()(json)
+  // `json` was parsed from `text` for this call alone: normalized where it is, no copy per entry.
+  // The reader gives up on any integer JSON.parse rounded, known field or kept extra alike.
+  const fast = (inPlace ??= compileReader(walletHistoryPageSchema, { inPlace: true }))(json)
   if (fast !== undefined) return fast
   return readWalletHistoryPage(parseJsonLossless(text))
 }
 
 let compiled: ((input: unknown) => WalletHistoryPage | undefined) | undefined
+let inPlace: ((input: unknown) => WalletHistoryPage | undefined) | undefined
 /** Compiled on first use, so importing the schemas has no side effect. */
 function fastReader() {
   return (compiled ??= compileReader(walletHistoryPageSchema))
