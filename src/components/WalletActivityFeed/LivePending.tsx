@@ -32,9 +32,17 @@ export default function LivePending({ params, loaded, ready, locale, renderLink 
     const indexed = new Set(loaded.map((t) => t.hash.toLowerCase()))
     return tracked.some((r) => (r.status === 'confirmed' || r.status === 'failed') && !indexed.has(r.hash.toLowerCase()))
   }, [tracked, loaded])
-  // Runs again as the records move (each new block while one is confirming).
+  // Runs again as the records move (each new block while one is confirming), and every few seconds
+  // while the indexer has not caught up (a final record no longer moves), for two minutes at most.
   useEffect(() => {
-    if (awaitingIndex && ready) void refreshFirstPage()
+    if (!awaitingIndex || !ready) return
+    void refreshFirstPage()
+    const started = Date.now()
+    const timer = setInterval(() => {
+      if (Date.now() - started > 120_000) clearInterval(timer)
+      else void refreshFirstPage()
+    }, 2_000)
+    return () => clearInterval(timer)
   }, [awaitingIndex, ready, tracked, refreshFirstPage])
   if (tracked.length === 0) return null
   return (
