@@ -108,6 +108,20 @@ if (pl.status === 0) {
   row('proxy load benchmark', 'did not run', 'runs', false)
 }
 
+// 8. Live tracking, details and names: their scripts print `figure | measured | target` lines.
+for (const [script, label] of [['test/bench/live.mjs', 'tracker'], ['test/bench/live-feed.mjs', 'pending group'], ['test/bench/details.mjs', 'details']]) {
+  if (!existsSync(script)) continue
+  const r = spawnSync(process.execPath, ['--expose-gc', script], { encoding: 'utf8', timeout: 300_000 })
+  const lines = (r.stdout ?? '').split('\n').filter((l) => l.includes(' | ') && !l.startsWith('figure'))
+  for (const l of lines) {
+    const [figure, value, target] = l.split(' | ').map((x) => x.trim())
+    row(`${label}: ${figure}`, value, target ?? 'report', null)
+  }
+  // details.mjs prints sentences and sets the exit code on a missed budget.
+  if (script.endsWith('details.mjs')) for (const l of (r.stdout ?? '').split('\n').filter((x) => x.includes('→') || x.includes('added to the feed'))) row(`details: ${l.split(':')[0]}`, l.split(':').slice(1).join(':').trim(), 'see budget', r.status === 0)
+  if (r.status !== 0 && lines.length === 0) row(`${label} benchmark`, 'did not run', 'runs', false)
+}
+
 // Devnet indexing throughput, when the devnet bench is there.
 if (existsSync('test/bench/devnet-indexing.mjs')) {
   // Its default chain: 400 blocks × 10 transactions (native, ERC-20, calls with internal transfers).
