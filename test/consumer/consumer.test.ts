@@ -10,9 +10,10 @@ import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { extname, join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { chromium, type Browser } from 'playwright'
+import type { Browser } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startAnvil, type Anvil } from '../support/anvil'
+import { launchChromium } from '../support/chromium'
 // @ts-expect-error plain ESM fixture module without types
 import { makePage } from '../bench/page-fixture.mjs'
 
@@ -101,10 +102,7 @@ beforeAll(async () => {
   server = await serve(dist)
   const { port } = server.address() as { port: number }
   appUrl = `http://127.0.0.1:${port}/?wallet=${wallet}&rpc=${encodeURIComponent(anvil.rpcUrl)}`
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  })
+  browser = await launchChromium()
 }, 600_000)
 
 afterAll(async () => {

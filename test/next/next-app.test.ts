@@ -7,12 +7,13 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { chromium, type Browser } from 'playwright'
+import type { Browser } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDevnet, type Devnet } from '../../src/devnet/startDevnet.js'
+import { launchChromium } from '../support/chromium.js'
+import { freePort } from '../support/ports.js'
 
 const root = resolve(import.meta.dirname, '../..')
 const API_KEY = 'next-app-secret-key-7f3a91'
@@ -28,14 +29,6 @@ let alice: string
 
 const run = (cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}) =>
   execFileSync(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false', NEXT_TELEMETRY_DISABLED: '1', ...env } })
-
-async function freePort(): Promise<number> {
-  const s = createServer()
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r))
-  const { port } = s.address() as { port: number }
-  await new Promise((r) => s.close(r))
-  return port
-}
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? filesUnder(join(dir, d.name)) : [join(dir, d.name)]))
@@ -73,10 +66,7 @@ beforeAll(async () => {
     next!.once('exit', (code) => fail(new Error(`next start exited with ${code}: ${out}`)))
   })
   appUrl = `http://127.0.0.1:${port}`
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  })
+  browser = await launchChromium()
 }, 900_000)
 
 afterAll(async () => {

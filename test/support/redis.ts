@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createServer } from 'node:net'
+import { freePort } from './ports.js'
 
 export interface RedisServer {
   port: number
@@ -7,14 +7,6 @@ export interface RedisServer {
   /** Kills the server at once (SIGKILL): what an outage looks like to the proxy. */
   kill(): Promise<void>
   stop(): Promise<void>
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  const { port } = server.address() as { port: number }
-  await new Promise((r) => server.close(r))
-  return port
 }
 
 /**

@@ -1,4 +1,5 @@
-import { forwardRef, useEffect, useRef, useState, type CSSProperties, type HTMLAttributes } from 'react'
+import { forwardRef, type CSSProperties, type HTMLAttributes } from 'react'
+import { useCopy } from '../shared/copy.js'
 import { displayAddress } from '../shared/address.js'
 import { ClippedText } from '../shared/ClippedText.js'
 import { defaultRenderLink, EXTERNAL } from '../shared/links.js'
@@ -44,19 +45,7 @@ export const Address = forwardRef<HTMLSpanElement, AddressProps>(function Addres
 })
 
 function CopyButton({ value }: { value: string }) {
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle')
-  const reset = useRef<ReturnType<typeof setTimeout>>(undefined)
-  useEffect(() => () => clearTimeout(reset.current), [])
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value)
-      setState('copied')
-    } catch {
-      setState('failed')
-    }
-    clearTimeout(reset.current)
-    reset.current = setTimeout(() => setState('idle'), 2000)
-  }
+  const { state, copy } = useCopy(value)
   return (
     <>
       <button type="button" className="bf-copy" onClick={copy} aria-label={`Copy address ${value}`} data-state={state}>

@@ -1,4 +1,5 @@
 import { forwardRef, useId, useState, type CSSProperties, type ReactNode } from 'react'
+import { useCopy } from '../shared/copy.js'
 import { formatGwei, formatUnits, getAddress, isAddress } from 'viem'
 import { readApprovals, revokeApprovalRequest, type Approval, type RevokeRequest } from '../../core/details/approvals.js'
 import type { TransactionDetails as Details } from '../../core/details/getTransactionDetails.js'
@@ -211,15 +212,7 @@ function renderSegments(segments: Segment[], address: (a: string) => ReactNode):
 }
 
 function CopyText({ value, label }: { value: string; label: string }) {
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle')
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value)
-      setState('copied')
-    } catch {
-      setState('failed')
-    }
-  }
+  const { state, copy } = useCopy(value)
   return (
     <button type="button" className="bf-details__copy" onClick={copy} data-state={state}>
       {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : label}
