@@ -1,6 +1,7 @@
 import { forwardRef, useId, type CSSProperties, type HTMLAttributes } from 'react'
 import type { NativeTransfer, TransactionEntry } from '../../core/history/schema.js'
 import { Address } from '../Address/Address.js'
+import { ChainBadge } from '../ChainBadge/ChainBadge.js'
 import { Erc20TransferRow } from '../Erc20TransferRow/Erc20TransferRow.js'
 import { InternalTransactionRow } from '../InternalTransactionRow/InternalTransactionRow.js'
 import { NativeTransferRow } from '../NativeTransferRow/NativeTransferRow.js'
@@ -29,6 +30,8 @@ export interface TransactionRowProps extends DisplayOptions, Omit<HTMLAttributes
   showSpam?: boolean | undefined
   /** Hide ERC-20 transfers of zero value (address poisoning). */
   hideZeroValueTransfers?: boolean | undefined
+  /** Show a chain badge when the entry carries its `chain` (entries of a merged feed do). */
+  showChain?: boolean | undefined
   className?: string | undefined
   style?: CSSProperties | undefined
 }
@@ -64,19 +67,25 @@ function impliedNativeTransfer(tx: TransactionEntry): NativeTransfer | null {
  */
 export const TransactionRow = forwardRef<HTMLElement, TransactionRowProps>(function TransactionRow({
   transaction: tx,
-  wallet,
-  chain,
+  wallet: walletProp,
+  chain: chainProp,
   locale,
   timeZone,
   renderLink = defaultRenderLink,
   ipfsGateway,
   showSpam = false,
   hideZeroValueTransfers = false,
+  showChain = false,
   className,
   style,
   ...rest
 }, ref) {
   const id = useId()
+  // A merged feed's entry says where it is from and whose view it is: that beats the list's one chain and wallet.
+  const own = tx as TransactionEntry & { chain?: unknown; wallet?: unknown }
+  const entryChain = Object.hasOwn(tx, 'chain') && typeof own.chain === 'string' ? own.chain : undefined
+  const chain = entryChain ?? chainProp
+  const wallet = Object.hasOwn(tx, 'wallet') && typeof own.wallet === 'string' ? own.wallet : walletProp
   const options = { chain, locale, timeZone, renderLink, ipfsGateway }
   const direction = transactionDirection(tx, wallet)
   const failed = isFailed(tx)
@@ -112,6 +121,7 @@ export const TransactionRow = forwardRef<HTMLElement, TransactionRowProps>(funct
       data-status={failed ? 'failed' : 'success'}
       data-category={category.replace(/\s+/g, '-').toLowerCase().replace(/[^a-z0-9-]/g, '')}
       data-spam={spam ? '' : undefined}
+      data-chain={entryChain}
       aria-labelledby={`${id}-summary`}
       aria-describedby={`${id}-meta`}
     >
@@ -124,6 +134,7 @@ export const TransactionRow = forwardRef<HTMLElement, TransactionRowProps>(funct
             <ClippedText text={summary} max={96} />
           </p>
           <p className="bf-tx__meta" id={`${id}-meta`}>
+            {showChain && entryChain !== undefined && <ChainBadge className="bf-tx__chain" chain={entryChain} />}
             <span className="bf-tx__category">{categoryLabel(category)}</span>
             {failed && <span className="bf-status" data-status="failed">Failed</span>}
             {spam && <SpamMark />}
