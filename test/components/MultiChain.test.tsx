@@ -59,13 +59,14 @@ describe('SourceNotices', () => {
     const onRetry = vi.fn()
     const { container } = render(
       <SourceNotices
-        sources={[source('eth', 'ok'), source('base', 'error', new HttpStatusError(503, 'https://api.test', 'down')), source('polygon', 'done')]}
+        sources={[source('eth', 'ok'), source('base', 'error', new HttpStatusError({ status: 503, url: 'https://api.test/api/v2.2/wallets/x/history', body: 'down' })), source('polygon', 'done')]}
         onRetry={onRetry}
       />,
     )
     const items = screen.getAllByRole('listitem')
     expect(items).toHaveLength(1)
-    expect(items[0]!.textContent).toContain('Base history could not be loaded')
+    expect(items[0]!.textContent).toContain('Base history could not be loaded: ')
+    expect(items[0]!.textContent).toContain('HTTP 503')
     fireEvent.click(screen.getByRole('button', { name: 'Try again: Base' }))
     expect(onRetry).toHaveBeenCalledWith('base', undefined)
     expect(await axeViolations(container)).toEqual([])
