@@ -92,15 +92,19 @@ describe('SourceNotices', () => {
 })
 
 describe('TransactionRow in a merged feed', () => {
-  it('showChain puts the entry’s chain badge on the row, and its explorer link and native symbol are that chain’s', () => {
+  it('an entry carrying its chain gets that chain’s badge, explorer link and native symbol; showChain={false} hides the badge', () => {
     const entry = { ...tx({ value: '1000000000000000000' }), chain: 'polygon' }
-    const { container, rerender } = render(<TransactionRow transaction={entry} wallet={WALLET} chain="eth" showChain locale="en-US" timeZone="UTC" />)
+    const { container, rerender } = render(<TransactionRow transaction={entry} wallet={WALLET} chain="eth" locale="en-US" timeZone="UTC" />)
     expect(container.querySelector('.bf-tx__chain')!.textContent).toBe('PoPolygon')
     expect(screen.getByRole('link', { name: /View transaction/ }).getAttribute('href')).toMatch(/^https:\/\/polygonscan\.com\/tx\//)
     expect(container.textContent).toContain('POL')
     expect(container.querySelector('article')!.dataset['chain']).toBe('polygon')
-    rerender(<TransactionRow transaction={entry} wallet={WALLET} chain="eth" locale="en-US" timeZone="UTC" />)
+    rerender(<TransactionRow transaction={entry} wallet={WALLET} chain="eth" showChain={false} locale="en-US" timeZone="UTC" />)
     expect(container.querySelector('.bf-chain')).toBeNull()
+    // A service entry (no `chain` of its own) shows no badge and keeps the list's chain.
+    rerender(<TransactionRow transaction={tx({ value: '1000000000000000000' })} wallet={WALLET} chain="eth" locale="en-US" timeZone="UTC" />)
+    expect(container.querySelector('.bf-chain')).toBeNull()
+    expect(screen.getByRole('link', { name: /View transaction/ }).getAttribute('href')).toMatch(/^https:\/\/etherscan\.io\/tx\//)
   })
 
   it('an entry of a two-wallet feed is shown from its own wallet’s side', () => {

@@ -30,7 +30,10 @@ export interface TransactionRowProps extends DisplayOptions, Omit<HTMLAttributes
   showSpam?: boolean | undefined
   /** Hide ERC-20 transfers of zero value (address poisoning). */
   hideZeroValueTransfers?: boolean | undefined
-  /** Show a chain badge when the entry carries its `chain` (entries of a merged feed do). */
+  /**
+   * The chain badge of an entry that carries its `chain` (a merged feed's do): shown unless
+   * `false`, so a list that passes rows through needs no new prop. Entries without one show none.
+   */
   showChain?: boolean | undefined
   className?: string | undefined
   style?: CSSProperties | undefined
@@ -75,7 +78,7 @@ export const TransactionRow = forwardRef<HTMLElement, TransactionRowProps>(funct
   ipfsGateway,
   showSpam = false,
   hideZeroValueTransfers = false,
-  showChain = false,
+  showChain = true,
   className,
   style,
   ...rest
