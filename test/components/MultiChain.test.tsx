@@ -114,6 +114,29 @@ describe('TransactionRow in a merged feed', () => {
   })
 })
 
+describe('refs and pass-through', () => {
+  it('SourceNotices and ChainFilter forward ref, className and style to their root', () => {
+    const notices = createRef<HTMLDivElement>()
+    const chips = createRef<HTMLDivElement>()
+    render(
+      <>
+        <SourceNotices ref={notices} sources={[]} className="n" style={{ marginTop: 2 }} />
+        <ChainFilter ref={chips} chains={['eth']} className="c" style={{ marginTop: 4 }} />
+      </>,
+    )
+    expect([notices.current!.className, notices.current!.style.marginTop]).toEqual(['bf-notices n', '2px'])
+    expect([chips.current!.className, chips.current!.style.marginTop]).toEqual(['bf-chips c', '4px'])
+  })
+
+  it('a source whose chain is "constructor" or "__proto__" is named as that text', () => {
+    render(<SourceNotices sources={[source('constructor', 'error', new Error('x')), source('__proto__', 'error', 'down')]} onRetry={() => {}} />)
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      expect.stringContaining('constructor history could not be loaded: x'),
+      expect.stringContaining('__proto__ history could not be loaded: down'),
+    ])
+  })
+})
+
 describe('ChainFilter', () => {
   it('chips toggle with aria-pressed; the last chip on cannot be turned off', () => {
     const onChange = vi.fn()
