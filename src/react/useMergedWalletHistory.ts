@@ -236,7 +236,9 @@ export function useMergedWalletHistory(parameters: UseMergedWalletHistoryParamet
       if (!session?.iterator) return Promise.resolve(undefined)
       session.iterator.retrySource(chain, wallet)
       notify(session)
-      return fetchNextPage({ cancelRefetch: false })
+      const waiting = () => session.iterator.state.sources.some((x) => x.status === 'loading' && !x.inFlight && x.requests > 0)
+      // A page already under way was planned before the retry: ask once more if it left the source waiting.
+      return fetchNextPage({ cancelRefetch: false }).then((r) => (waiting() ? fetchNextPage({ cancelRefetch: false }) : r))
     },
     [sessions, queryHash, fetchNextPage],
   )
