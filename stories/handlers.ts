@@ -3,6 +3,7 @@ import { LOGO_ORIGIN } from './fixtures/catalogue.js'
 import { answerRpc, type JsonRpcRequest } from './fixtures/rpc.js'
 import { chainNameOf, serveWalletHistory, type FixtureResponse } from './fixtures/page.js'
 import { seedOf } from './fixtures/prng.js'
+import { servePairHistory } from './fixtures/pair.js'
 
 /** The service the stories talk to by default: answered in the browser by Mock Service Worker. */
 export const MOCK_BASE_URL = 'https://service.blockfeed.test'
@@ -32,6 +33,11 @@ export interface HandlerOptions {
   baseUrl?: string
   /** Origin the JSON-RPC handler answers for. Default {@link MOCK_RPC_URL}. */
   rpcUrl?: string
+  /**
+   * Per chain (spec name): `'empty'` answers no entries; a failure fails only that chain's history
+   * requests (`times` of them, default all), for merged feeds where one chain is down.
+   */
+  chains?: Record<string, 'empty' | FailOptions>
 }
 
 /** MSW handlers plus what a story's `beforeEach` or `play` needs to see or reset. */
@@ -80,6 +86,9 @@ export function createHandlers(options: HandlerOptions = {}): HandlerSet {
   const rpcBase = (options.rpcUrl ?? MOCK_RPC_URL).replace(/\/+$/, '')
   const calls = { history: 0, rpc: 0 }
   let failed = 0
+  // Per chain: failures served so far.
+  const chainFailed = new Map<string, number>()
+  const perChain = new Map(Object.entries(options.chains ?? {}))
 
   async function gate(target: 'history' | 'rpc'): Promise<Response | undefined> {
     calls[target]++
@@ -98,6 +107,15 @@ export function createHandlers(options: HandlerOptions = {}): HandlerSet {
       const failure = await gate('history')
       if (failure) return failure
       const url = new URL(request.url)
+      const chain = chainNameOf(url.searchParams.get('chain') ?? 'eth')
+      const rule = chain === undefined ? undefined : perChain.get(chain)
+      if (rule === 'empty') return HttpResponse.json({ page: '1', page_size: url.searchParams.get('limit') ?? '100', cursor: '', result: [] })
+      if (rule !== undefined && chain !== undefined && (chainFailed.get(chain) ?? 0) < (rule.times ?? Infinity)) {
+        chainFailed.set(chain, (chainFailed.get(chain) ?? 0) + 1)
+        return failureResponse(rule, 'history')
+      }
+      const pair = servePairHistory(String(params.address), url.searchParams)
+      if (pair) return toResponse(pair)
       return toResponse(serveWalletHistory(String(params.address), url.searchParams, { maxLimit: options.maxLimit }))
     }),
 
@@ -129,6 +147,7 @@ export function createHandlers(options: HandlerOptions = {}): HandlerSet {
   return Object.assign(handlers, {
     reset() {
       failed = 0
+      chainFailed.clear()
       calls.history = 0
       calls.rpc = 0
     },

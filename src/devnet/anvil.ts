@@ -14,6 +14,8 @@ export interface AnvilProcess {
 export interface LaunchAnvilOptions {
   /** Path of the anvil binary; found with {@link findAnvil} when left out. */
   anvilPath?: string | undefined
+  /** The node's EIP-155 chain id (anvil's `--chain-id`); anvil's 31337 when left out. */
+  chainId?: number | undefined
   /** Extra command-line arguments for anvil. */
   args?: readonly string[] | undefined
 }
@@ -76,10 +78,19 @@ export function findAnvil(env: NodeJS.ProcessEnv = process.env): string {
   throw notFound(tried)
 }
 
+/** A chain id anvil and wallets accept: a whole number from 1 to 2^53 − 1 (EIP-155 ids stay in JavaScript's safe range). */
+export function checkChainId(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
+    throw new InvalidParameterError('chainId', `expected a whole number from 1 to ${Number.MAX_SAFE_INTEGER}, got ${typeof value === 'number' ? value : typeof value}`)
+  }
+  return value
+}
+
 /** Starts anvil on 127.0.0.1 and a free port (the OS picks) and resolves once it listens. */
 export function launchAnvil(options: LaunchAnvilOptions = {}): Promise<AnvilProcess> {
   const bin = options.anvilPath ?? findAnvil()
-  const args = ['--port', '0', '--host', '127.0.0.1', ...(options.args ?? [])]
+  const chainId = options.chainId === undefined ? [] : ['--chain-id', String(checkChainId(options.chainId))]
+  const args = ['--port', '0', '--host', '127.0.0.1', ...chainId, ...(options.args ?? [])]
 
   return new Promise((resolve, reject) => {
     const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] })

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { hexToNumber, type Hex } from 'viem'
 import type { ClientConfig } from '../core/client.js'
 import { InvalidParameterError } from '../core/errors.js'
-import { launchAnvil, type AnvilProcess } from './anvil.js'
+import { checkChainId, launchAnvil, type AnvilProcess } from './anvil.js'
 import { DEFAULT_LIMIT, MAX_LIMIT, chainAliases } from './history.js'
 import { Indexer } from './indexer.js'
 import { createNodeRequest } from './node.js'
@@ -23,6 +23,11 @@ export interface StartDevnetOptions {
   apiKey?: string | undefined
   /** Whole seconds between blocks of a started anvil (after seeding); left out, one block per transaction. */
   blockTime?: number | undefined
+  /**
+   * The chain id of a started anvil (default 31337): two devnets with different ids make a
+   * two-chain setup (e.g. for a merged feed). Not for an attached node, whose id is its own.
+   */
+  chainId?: number | undefined
   /** The anvil binary; found through ANVIL_PATH, PATH or @foundry-rs/anvil-<platform> when left out. */
   anvilPath?: string | undefined
   /** How often the indexer asks the node for new blocks. Default 250 ms. */
@@ -70,7 +75,11 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     if (options.blockTime !== undefined && (options.rpcUrl || !Number.isInteger(options.blockTime) || options.blockTime < 1)) {
       throw new InvalidParameterError('blockTime', options.rpcUrl ? 'applies to a started anvil, not to an attached node' : 'expected whole seconds, at least 1')
     }
-    if (!options.rpcUrl) anvil = await launchAnvil({ anvilPath: options.anvilPath })
+    if (options.chainId !== undefined) {
+      if (options.rpcUrl) throw new InvalidParameterError('chainId', 'applies to a started anvil; an attached node keeps its own chain id')
+      checkChainId(options.chainId)
+    }
+    if (!options.rpcUrl) anvil = await launchAnvil({ anvilPath: options.anvilPath, chainId: options.chainId })
     const nodeUrl = options.rpcUrl ?? anvil!.rpcUrl
     const request = createNodeRequest(nodeUrl)
     const chainId = hexToNumber((await request('eth_chainId')) as Hex)

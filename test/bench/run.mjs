@@ -122,6 +122,19 @@ for (const [script, label] of [['test/bench/live.mjs', 'tracker'], ['test/bench/
   if (r.status !== 0 && lines.length === 0) row(`${label} benchmark`, 'did not run', 'runs', false)
 }
 
+// 9. Merged feeds (issue 14): request counts and what merging adds to reading.
+const mg = spawnSync(process.execPath, ['--expose-gc', 'test/bench/merge.mjs', '--json'], { encoding: 'utf8' })
+if (mg.status === 0) {
+  const m = JSON.parse(mg.stdout)
+  const f = m.firstScreen
+  row('merged first screen (25 rows) across 13 chains → history requests (under way at once)', `${f.requests} (${f.maxInFlight})`, '≤ 13, in parallel', f.requests <= 13 && f.maxInFlight === f.requests && f.rows === 25)
+  const t = m.threeChains
+  row('merged whole history, 3 chains with 1,000 / 100 / 0 entries at limit 100 → requests', `${t.eth} + ${t.base} + ${t.polygon}`, '10 + 1 + 1', t.eth === 10 && t.base === 1 && t.polygon === 1 && t.entries === 1100)
+  row('merging 10,000 entries from 13 sources, added to reading them (median of pairs, CPU)', `+${(m.medianOverhead * 100).toFixed(1)} %`, '≤ 10 %', m.medianOverhead <= 0.1)
+} else {
+  row('merge benchmark', 'did not run', 'runs', false)
+}
+
 // Devnet indexing throughput, when the devnet bench is there.
 if (existsSync('test/bench/devnet-indexing.mjs')) {
   // Its default chain: 400 blocks × 10 transactions (native, ERC-20, calls with internal transfers).

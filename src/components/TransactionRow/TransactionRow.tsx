@@ -1,6 +1,7 @@
 import { forwardRef, useId, type CSSProperties, type HTMLAttributes, type ReactNode } from 'react'
 import type { NativeTransfer, TransactionEntry } from '../../core/history/schema.js'
 import { Address } from '../Address/Address.js'
+import { ChainBadge } from '../ChainBadge/ChainBadge.js'
 import { Erc20TransferRow } from '../Erc20TransferRow/Erc20TransferRow.js'
 import { InternalTransactionRow } from '../InternalTransactionRow/InternalTransactionRow.js'
 import { NativeTransferRow } from '../NativeTransferRow/NativeTransferRow.js'
@@ -31,6 +32,11 @@ export interface TransactionRowProps extends DisplayOptions, Omit<HTMLAttributes
   hideZeroValueTransfers?: boolean | undefined
   /** What to show below the transfers, e.g. a "Details" disclosure (`WalletActivityFeed` passes one). */
   renderDetails?: ((transaction: TransactionEntry) => ReactNode) | undefined
+  /**
+   * The chain badge of an entry that carries its `chain` (a merged feed's do): shown unless
+   * `false`, so a list that passes rows through needs no new prop. Entries without one show none.
+   */
+  showChain?: boolean | undefined
   className?: string | undefined
   style?: CSSProperties | undefined
 }
@@ -66,8 +72,8 @@ function impliedNativeTransfer(tx: TransactionEntry): NativeTransfer | null {
  */
 export const TransactionRow = forwardRef<HTMLElement, TransactionRowProps>(function TransactionRow({
   transaction: tx,
-  wallet,
-  chain,
+  wallet: walletProp,
+  chain: chainProp,
   locale,
   timeZone,
   renderLink = defaultRenderLink,
@@ -75,11 +81,17 @@ export const TransactionRow = forwardRef<HTMLElement, TransactionRowProps>(funct
   showSpam = false,
   hideZeroValueTransfers = false,
   renderDetails,
+  showChain = true,
   className,
   style,
   ...rest
 }, ref) {
   const id = useId()
+  // A merged feed's entry says where it is from and whose view it is: that beats the list's one chain and wallet.
+  const own = tx as TransactionEntry & { chain?: unknown; wallet?: unknown }
+  const entryChain = Object.hasOwn(tx, 'chain') && typeof own.chain === 'string' ? own.chain : undefined
+  const chain = entryChain ?? chainProp
+  const wallet = Object.hasOwn(tx, 'wallet') && typeof own.wallet === 'string' ? own.wallet : walletProp
   const options = { chain, locale, timeZone, renderLink, ipfsGateway }
   const direction = transactionDirection(tx, wallet)
   const failed = isFailed(tx)
@@ -115,6 +127,7 @@ export const TransactionRow = forwardRef<HTMLElement, TransactionRowProps>(funct
       data-status={failed ? 'failed' : 'success'}
       data-category={category.replace(/\s+/g, '-').toLowerCase().replace(/[^a-z0-9-]/g, '')}
       data-spam={spam ? '' : undefined}
+      data-chain={entryChain}
       aria-labelledby={`${id}-summary`}
       aria-describedby={`${id}-meta`}
     >
@@ -127,6 +140,7 @@ export const TransactionRow = forwardRef<HTMLElement, TransactionRowProps>(funct
             <ClippedText text={summary} max={96} />
           </p>
           <p className="bf-tx__meta" id={`${id}-meta`}>
+            {showChain && entryChain !== undefined && <ChainBadge className="bf-tx__chain" chain={entryChain} />}
             <span className="bf-tx__category">{categoryLabel(category)}</span>
             {failed && <span className="bf-status" data-status="failed">Failed</span>}
             {spam && <SpamMark />}

@@ -1,0 +1,43 @@
+import { forwardRef, type CSSProperties, type HTMLAttributes } from 'react'
+import type { ChainInput } from '../../core/chains.js'
+import { ChainBadge } from '../ChainBadge/ChainBadge.js'
+
+export interface ChainFilterProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children' | 'onChange'> {
+  /** Every chain of the feed, in the order shown. */
+  chains: readonly ChainInput[]
+  /** The chains shown now (all when undefined). */
+  selected?: readonly ChainInput[] | undefined
+  /** The new selection after a chip is toggled (never empty: the last chip stays on). */
+  onChange?: ((selected: ChainInput[]) => void) | undefined
+  className?: string | undefined
+  style?: CSSProperties | undefined
+}
+
+/** Toggle chips, one per chain (`aria-pressed`): which chains' rows the feed shows. */
+export const ChainFilter = forwardRef<HTMLDivElement, ChainFilterProps>(function ChainFilter({ chains, selected, onChange, className, style, ...rest }, ref) {
+  const on = new Set((selected ?? chains).map((c) => String(c).toLowerCase()))
+  return (
+    <div {...rest} ref={ref} role="group" aria-label={rest['aria-label'] ?? 'Chains'} className={className ? `bf-chips ${className}` : 'bf-chips'} style={style}>
+      {chains.map((chain) => {
+        const pressed = on.has(String(chain).toLowerCase())
+        const last = pressed && chains.filter((c) => on.has(String(c).toLowerCase())).length === 1
+        return (
+          <button
+            key={String(chain)}
+            type="button"
+            className="bf-chip"
+            aria-pressed={pressed}
+            aria-disabled={last || undefined}
+            data-chain={String(chain)}
+            onClick={() => {
+              if (last) return
+              onChange?.(chains.filter((c) => (String(c).toLowerCase() === String(chain).toLowerCase() ? !pressed : on.has(String(c).toLowerCase()))))
+            }}
+          >
+            <ChainBadge chain={chain} />
+          </button>
+        )
+      })}
+    </div>
+  )
+})

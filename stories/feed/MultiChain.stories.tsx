@@ -1,0 +1,149 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { useState } from 'react'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { ChainFilter } from '../../src/components/ChainFilter/ChainFilter.js'
+import { SourceNotices } from '../../src/components/SourceNotices/SourceNotices.js'
+import { TransactionList } from '../../src/components/TransactionList/TransactionList.js'
+import { chainNames, type ChainInput } from '../../src/core/chains.js'
+import { useMergedWalletHistory } from '../../src/react/useMergedWalletHistory.js'
+import { pairTransferHash, pairWallets, wallets } from '../fixtures/index.js'
+import { createHandlers, type HandlerOptions } from '../handlers.js'
+
+interface MultiChainFeedProps {
+  address?: string | undefined
+  addresses?: readonly string[] | undefined
+  chains: readonly ChainInput[]
+  limit?: number | undefined
+}
+
+/**
+ * One feed across chains, composed from its parts until `WalletActivityFeed chains` is wired:
+ * the merged hook, the chain chips, the per-chain notices and the list.
+ */
+function MultiChainFeed({ address, addresses, chains, limit = 25 }: MultiChainFeedProps) {
+  const history = useMergedWalletHistory({ address, addresses, chains, limit })
+  const [shown, setShown] = useState<readonly ChainInput[]>(chains)
+  const on = new Set(shown.map((c) => String(c).toLowerCase()))
+  const transactions = history.transactions.filter((t) => on.has(t.chain.toLowerCase()))
+  return (
+    <div style={{ display: 'grid', gap: 8 }}>
+      <ChainFilter chains={chains} selected={shown} onChange={setShown} />
+      <SourceNotices sources={history.sources} onRetry={(chain, wallet) => void history.retrySource(chain, wallet)} />
+      <TransactionList
+        transactions={transactions}
+        wallet={addresses ? undefined : address}
+        status={history.status}
+        error={history.error}
+        onRetry={() => void history.refetch()}
+        hasNextPage={history.hasNextPage}
+        isFetchingNextPage={history.isFetchingNextPage}
+        onLoadMore={() => void history.fetchNextPage()}
+        locale="en-US"
+        timeZone="UTC"
+        label="Activity on every chain"
+      />
+    </div>
+  )
+}
+
+function scenario(options: HandlerOptions) {
+  const handlers = createHandlers(options)
+  return { story: { parameters: { msw: { handlers: { blockfeed: handlers } } }, beforeEach: () => handlers.reset() }, handlers }
+}
+
+const meta = {
+  title: 'Feed/MultiChain',
+  component: MultiChainFeed,
+  args: { address: wallets.rich, chains: ['eth', 'polygon', 'base'] },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'One feed across chains and wallets: `useMergedWalletHistory` merges every (wallet, chain) source by time; rows carry a chain badge; a failing chain is a notice with "Try again", never a blank feed.',
+      },
+    },
+  },
+} satisfies Meta<typeof MultiChainFeed>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+const rows = (el: HTMLElement) => [...el.querySelectorAll('article')]
+const chainsOf = (el: HTMLElement) => rows(el).map((r) => r.dataset['chain'])
+/** The row times, newest first, as the feed must keep them. */
+const times = (el: HTMLElement) => rows(el).map((r) => Date.parse(r.querySelector('time')?.getAttribute('datetime') ?? ''))
+const descending = (list: number[]) => list.every((t, i) => i === 0 || t <= list[i - 1]!)
+
+const busy = scenario({})
+/** Three busy chains: one ordered feed, each row badged with its chain; paging asks only the chains the next rows need. */
+export const ThreeBusyChains: Story = {
+  ...busy.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await waitFor(() => expect(rows(canvasElement).length).toBeGreaterThan(0))
+    await expect(busy.handlers.calls.history).toBe(3)
+    await expect(descending(times(canvasElement))).toBe(true)
+    await expect(new Set(chainsOf(canvasElement)).size).toBeGreaterThan(1)
+    await expect(within(rows(canvasElement)[0]!).getByText(/^(Ethereum|Polygon|Base)$/)).toBeInTheDocument()
+    // The chip filter: Polygon off hides its rows, the rest stay.
+    await userEvent.click(canvas.getByRole('button', { name: 'Polygon' }))
+    await waitFor(() => expect(chainsOf(canvasElement)).not.toContain('polygon'))
+    await expect(rows(canvasElement).length).toBeGreaterThan(0)
+  },
+}
+
+const failing = scenario({ chains: { base: { with: 500, times: 1 } } })
+/** Base answers 500 once: its notice shows beside the other chains' rows; "Try again" brings its rows in, in place. */
+export const OneFailingChain: Story = {
+  ...failing.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const retry = await canvas.findByRole('button', { name: 'Try again: Base' })
+    await expect(canvas.getByText(/Base history could not be loaded/)).toBeInTheDocument()
+    await waitFor(() => expect(rows(canvasElement).length).toBeGreaterThan(0))
+    await expect(chainsOf(canvasElement)).not.toContain('base')
+    await userEvent.click(retry)
+    await waitFor(() => expect(chainsOf(canvasElement)).toContain('base'))
+    await expect(canvas.queryByRole('button', { name: 'Try again: Base' })).toBeNull()
+    await expect(descending(times(canvasElement))).toBe(true)
+  },
+}
+
+const empty = scenario({ chains: { polygon: 'empty' } })
+/** Polygon has nothing for this wallet: the feed is the other two chains', with no notice. */
+export const OneEmptyChain: Story = {
+  ...empty.story,
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(rows(canvasElement).length).toBeGreaterThan(0))
+    await expect(chainsOf(canvasElement)).not.toContain('polygon')
+    await expect(new Set(chainsOf(canvasElement))).toEqual(new Set(['eth', 'base']))
+    await expect(within(canvasElement).queryByRole('list', { name: 'Chains that failed to load' })).toBeNull()
+  },
+}
+
+const all = scenario({})
+/** All 13 chains at once: the first screen costs exactly 13 history requests, sent together. */
+export const ThirteenChains: Story = {
+  ...all.story,
+  args: { chains: [...chainNames] },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(rows(canvasElement).length).toBeGreaterThan(0))
+    await expect(all.handlers.calls.history).toBe(13)
+    await expect(descending(times(canvasElement))).toBe(true)
+    await expect(within(canvasElement).getAllByRole('button', { pressed: true })).toHaveLength(13)
+  },
+}
+
+const pair = scenario({})
+/** Two wallets of one user on eth and base: the transfer between them is one row, not two. */
+export const TwoWallets: Story = {
+  ...pair.story,
+  args: { address: undefined, addresses: [pairWallets.first, pairWallets.second], chains: ['eth', 'base'] },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(rows(canvasElement).length).toBeGreaterThan(5))
+    const transfer = canvasElement.querySelectorAll(`a[title="${pairTransferHash}"]`)
+    await expect(transfer).toHaveLength(1)
+    await expect(pair.handlers.calls.history).toBe(4)
+    await expect(descending(times(canvasElement))).toBe(true)
+  },
+}

@@ -1,0 +1,155 @@
+import { fireEvent, render, screen, within } from '@testing-library/react'
+import { createRef } from 'react'
+import { describe, expect, it, vi } from 'vitest'
+import { ChainBadge } from '../../src/components/ChainBadge/ChainBadge.js'
+import { ChainFilter } from '../../src/components/ChainFilter/ChainFilter.js'
+import { SourceNotices } from '../../src/components/SourceNotices/SourceNotices.js'
+import { TransactionRow } from '../../src/components/TransactionRow/TransactionRow.js'
+import { chainNames } from '../../src/core/chains.js'
+import { HttpStatusError } from '../../src/core/errors.js'
+import type { MergedSourceState } from '../../src/core/history/merge.js'
+import { axeViolations } from './axe.js'
+import { ALICE, tx, WALLET } from './fixtures.js'
+
+describe('ChainBadge', () => {
+  it('names the chain in text (spec name or hex id) beside a monogram; the 13 monograms all differ', () => {
+    const { container } = render(
+      <>
+        {chainNames.map((c) => <ChainBadge key={c} chain={c} />)}
+        <ChainBadge chain="0x2105" data-testid="hex" />
+      </>,
+    )
+    expect(screen.getByTestId('hex').textContent).toBe('BaBase')
+    const names = [...container.querySelectorAll('.bf-chain__name')].map((n) => n.textContent)
+    expect(names.slice(0, 3)).toEqual(['Ethereum', 'Polygon', 'BNB Smart Chain'])
+    const marks = [...container.querySelectorAll('.bf-chain__mark')].slice(0, 13).map((n) => n.textContent)
+    expect(new Set(marks).size).toBe(13)
+    expect(container.querySelectorAll('.bf-chain__mark[aria-hidden="true"]')).toHaveLength(14)
+  })
+
+  it('the mark variant keeps an accessible name; className, style and ref pass through', async () => {
+    const ref = createRef<HTMLSpanElement>()
+    const { container } = render(<ChainBadge ref={ref} chain="polygon" variant="mark" className="mine" style={{ marginLeft: 3 }} />)
+    expect(ref.current).toBe(container.firstChild)
+    expect(ref.current!.className).toBe('bf-chain mine')
+    expect(ref.current!.style.marginLeft).toBe('3px')
+    expect(ref.current!.title).toBe('Polygon')
+    expect(within(ref.current!).getByText('Polygon').className).toBe('bf-visually-hidden')
+    expect(await axeViolations(container)).toEqual([])
+  })
+
+  it('unknown or hostile chain text shows as clipped text, never an Object.prototype member or markup', () => {
+    const { container } = render(
+      <>
+        <ChainBadge chain="toString" />
+        <ChainBadge chain="__proto__" />
+        <ChainBadge chain={'<img src=x onerror=alert(1)>'} />
+      </>,
+    )
+    const names = [...container.querySelectorAll('.bf-chain__name')].map((n) => n.textContent)
+    expect(names).toEqual(['toString', '__proto__', '<img src=x onerror=alert…'])
+    expect(container.querySelector('img')).toBeNull()
+  })
+})
+
+const source = (chain: string, status: MergedSourceState['status'], error?: unknown, wallet = WALLET): MergedSourceState => ({ chain, wallet, status, error, requests: 1 })
+
+describe('SourceNotices', () => {
+  it('one notice per failed chain with its reason; "Try again" asks for that chain only', async () => {
+    const onRetry = vi.fn()
+    const { container } = render(
+      <SourceNotices
+        sources={[source('eth', 'ok'), source('base', 'error', new HttpStatusError({ status: 503, url: 'https://api.test/api/v2.2/wallets/x/history', body: 'down' })), source('polygon', 'done')]}
+        onRetry={onRetry}
+      />,
+    )
+    const items = screen.getAllByRole('listitem')
+    expect(items).toHaveLength(1)
+    expect(items[0]!.textContent).toContain('Base history could not be loaded: ')
+    expect(items[0]!.textContent).toContain('HTTP 503')
+    fireEvent.click(screen.getByRole('button', { name: 'Try again: Base' }))
+    expect(onRetry).toHaveBeenCalledWith('base', undefined)
+    expect(await axeViolations(container)).toEqual([])
+  })
+
+  it('with several wallets a notice names the wallet and retries that wallet; no failure renders no list', () => {
+    const onRetry = vi.fn()
+    const { rerender } = render(
+      <SourceNotices sources={[source('eth', 'ok'), source('eth', 'error', new Error('boom'), ALICE)]} onRetry={onRetry} />,
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Try again: Ethereum for 0x1111…1111' }))
+    expect(onRetry).toHaveBeenCalledWith('eth', ALICE)
+    rerender(<SourceNotices sources={[source('eth', 'ok'), source('eth', 'loading', undefined, ALICE)]} onRetry={onRetry} />)
+    expect(screen.queryByRole('list')).toBeNull()
+  })
+
+  it('an error message from the service is text, clipped to one line', () => {
+    render(<SourceNotices sources={[source('eth', 'error', new Error(`<b>x</b>\n${'y'.repeat(500)}`))]} />)
+    const text = screen.getByRole('listitem').textContent!
+    expect(text).toContain('<b>x</b>?')
+    expect(text.length).toBeLessThan(200)
+  })
+})
+
+describe('TransactionRow in a merged feed', () => {
+  it('an entry carrying its chain gets that chain’s badge, explorer link and native symbol; showChain={false} hides the badge', () => {
+    const entry = { ...tx({ value: '1000000000000000000' }), chain: 'polygon' }
+    const { container, rerender } = render(<TransactionRow transaction={entry} wallet={WALLET} chain="eth" locale="en-US" timeZone="UTC" />)
+    expect(container.querySelector('.bf-tx__chain')!.textContent).toBe('PoPolygon')
+    expect(screen.getByRole('link', { name: /View transaction/ }).getAttribute('href')).toMatch(/^https:\/\/polygonscan\.com\/tx\//)
+    expect(container.textContent).toContain('POL')
+    expect(container.querySelector('article')!.dataset['chain']).toBe('polygon')
+    rerender(<TransactionRow transaction={entry} wallet={WALLET} chain="eth" showChain={false} locale="en-US" timeZone="UTC" />)
+    expect(container.querySelector('.bf-chain')).toBeNull()
+    // A service entry (no `chain` of its own) shows no badge and keeps the list's chain.
+    rerender(<TransactionRow transaction={tx({ value: '1000000000000000000' })} wallet={WALLET} chain="eth" locale="en-US" timeZone="UTC" />)
+    expect(container.querySelector('.bf-chain')).toBeNull()
+    expect(screen.getByRole('link', { name: /View transaction/ }).getAttribute('href')).toMatch(/^https:\/\/etherscan\.io\/tx\//)
+  })
+
+  it('an entry of a two-wallet feed is shown from its own wallet’s side', () => {
+    const entry = { ...tx({ from_address: ALICE, to_address: WALLET, value: '1000000000000000000' }), chain: 'eth', wallet: WALLET }
+    render(<TransactionRow transaction={entry} wallet={ALICE} chain="eth" locale="en-US" timeZone="UTC" />)
+    expect(screen.getByRole('article').dataset['direction']).toBe('in')
+  })
+})
+
+describe('refs and pass-through', () => {
+  it('SourceNotices and ChainFilter forward ref, className and style to their root', () => {
+    const notices = createRef<HTMLDivElement>()
+    const chips = createRef<HTMLDivElement>()
+    render(
+      <>
+        <SourceNotices ref={notices} sources={[]} className="n" style={{ marginTop: 2 }} />
+        <ChainFilter ref={chips} chains={['eth']} className="c" style={{ marginTop: 4 }} />
+      </>,
+    )
+    expect([notices.current!.className, notices.current!.style.marginTop]).toEqual(['bf-notices n', '2px'])
+    expect([chips.current!.className, chips.current!.style.marginTop]).toEqual(['bf-chips c', '4px'])
+  })
+
+  it('a source whose chain is "constructor" or "__proto__" is named as that text', () => {
+    render(<SourceNotices sources={[source('constructor', 'error', new Error('x')), source('__proto__', 'error', 'down')]} onRetry={() => {}} />)
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      expect.stringContaining('constructor history could not be loaded: x'),
+      expect.stringContaining('__proto__ history could not be loaded: down'),
+    ])
+  })
+})
+
+describe('ChainFilter', () => {
+  it('chips toggle with aria-pressed; the last chip on cannot be turned off', () => {
+    const onChange = vi.fn()
+    const { rerender } = render(<ChainFilter chains={['eth', 'base', 'polygon']} selected={['eth', 'base']} onChange={onChange} />)
+    const chips = screen.getAllByRole('button')
+    expect(chips.map((c) => c.getAttribute('aria-pressed'))).toEqual(['true', 'true', 'false'])
+    fireEvent.click(screen.getByRole('button', { name: 'Polygon' }))
+    expect(onChange).toHaveBeenLastCalledWith(['eth', 'base', 'polygon'])
+    fireEvent.click(screen.getByRole('button', { name: 'Ethereum' }))
+    expect(onChange).toHaveBeenLastCalledWith(['base'])
+    rerender(<ChainFilter chains={['eth', 'base', 'polygon']} selected={['base']} onChange={onChange} />)
+    onChange.mockClear()
+    fireEvent.click(screen.getByRole('button', { name: 'Base' }))
+    expect(onChange).not.toHaveBeenCalled()
+  })
+})
