@@ -1,11 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { ChainFilter } from '../../src/components/ChainFilter/ChainFilter.js'
-import { SourceNotices } from '../../src/components/SourceNotices/SourceNotices.js'
-import { TransactionList } from '../../src/components/TransactionList/TransactionList.js'
+import { WalletActivityFeed } from '../../src/components/WalletActivityFeed/WalletActivityFeed.js'
 import { chainNames, type ChainInput } from '../../src/core/chains.js'
-import { useMergedWalletHistory } from '../../src/react/useMergedWalletHistory.js'
 import { pairTransferHash, pairWallets, wallets } from '../fixtures/index.js'
 import { createHandlers, type HandlerOptions } from '../handlers.js'
 
@@ -16,34 +12,9 @@ interface MultiChainFeedProps {
   limit?: number | undefined
 }
 
-/**
- * One feed across chains, composed from its parts until `WalletActivityFeed chains` is wired:
- * the merged hook, the chain chips, the per-chain notices and the list.
- */
+/** The drop-in feed with `chains` (and `addresses`): one feed merged across them. */
 function MultiChainFeed({ address, addresses, chains, limit = 25 }: MultiChainFeedProps) {
-  const history = useMergedWalletHistory({ address, addresses, chains, limit })
-  const [shown, setShown] = useState<readonly ChainInput[]>(chains)
-  const on = new Set(shown.map((c) => String(c).toLowerCase()))
-  const transactions = history.transactions.filter((t) => on.has(t.chain.toLowerCase()))
-  return (
-    <div style={{ display: 'grid', gap: 8 }}>
-      <ChainFilter chains={chains} selected={shown} onChange={setShown} />
-      <SourceNotices sources={history.sources} onRetry={(chain, wallet) => void history.retrySource(chain, wallet)} />
-      <TransactionList
-        transactions={transactions}
-        wallet={addresses ? undefined : address}
-        status={history.status}
-        error={history.error}
-        onRetry={() => void history.refetch()}
-        hasNextPage={history.hasNextPage}
-        isFetchingNextPage={history.isFetchingNextPage}
-        onLoadMore={() => void history.fetchNextPage()}
-        locale="en-US"
-        timeZone="UTC"
-        label="Activity on every chain"
-      />
-    </div>
-  )
+  return <WalletActivityFeed address={address} addresses={addresses} chains={chains} limit={limit} locale="en-US" timeZone="UTC" />
 }
 
 function scenario(options: HandlerOptions) {

@@ -17,7 +17,7 @@ export interface ChainFilterProps extends Omit<HTMLAttributes<HTMLDivElement>, '
 export const ChainFilter = forwardRef<HTMLDivElement, ChainFilterProps>(function ChainFilter({ chains, selected, onChange, className, style, ...rest }, ref) {
   const on = new Set((selected ?? chains).map((c) => String(c).toLowerCase()))
   return (
-    <div {...rest} ref={ref} role="group" aria-label={rest['aria-label'] ?? 'Chains'} className={className ? `bf-chips ${className}` : 'bf-chips'} style={style}>
+    <div {...rest} ref={ref} role="group" aria-label={rest['aria-label'] ?? 'Chains'} className={className ? `bf-chain-chips ${className}` : 'bf-chain-chips'} style={style}>
       {chains.map((chain) => {
         const pressed = on.has(String(chain).toLowerCase())
         const last = pressed && chains.filter((c) => on.has(String(c).toLowerCase())).length === 1
@@ -25,7 +25,7 @@ export const ChainFilter = forwardRef<HTMLDivElement, ChainFilterProps>(function
           <button
             key={String(chain)}
             type="button"
-            className="bf-chip"
+            className="bf-chain-chip"
             aria-pressed={pressed}
             aria-disabled={last || undefined}
             data-chain={String(chain)}

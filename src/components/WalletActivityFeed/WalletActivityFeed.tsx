@@ -1,4 +1,5 @@
 import { forwardRef, lazy, Suspense, useCallback, useMemo, useState } from 'react'
+import type { ChainInput } from '../../core/chains.js'
 import { filtersEntries, type WalletHistoryFilter } from '../../core/history/filter.js'
 import { checkAddress } from '../../core/history/params.js'
 import type { TransactionEntry } from '../../core/history/schema.js'
@@ -9,6 +10,7 @@ import { FilterBar } from '../FilterBar/FilterBar.js'
 import type { TransactionDetailsProps } from '../TransactionDetails/TransactionDetails.js'
 import { TransactionList, type TransactionListProps } from '../TransactionList/TransactionList.js'
 import { DetailsToggle } from './DetailsToggle.js'
+import { MergedActivityFeed } from './MergedActivityFeed.js'
 import { useIdleFilterPreparation } from './idleSearch.js'
 
 // The user's own transactions: the tracker and its group are a chunk of their own, loaded after the feed.
@@ -36,6 +38,12 @@ export type WalletActivityFeedProps = Omit<UseWalletHistoryParameters, 'filter'>
     onRevoke?: TransactionDetailsProps['onRevoke']
     /** The wallet's own transactions followed live at the top, from pending to their indexed row. Default true. */
     showPending?: boolean | undefined
+    /**
+     * One feed across these chains (and `addresses`, several wallets), merged by time: rows carry a
+     * chain badge, chips narrow the chains shown, a failing chain is a notice with "Try again".
+     */
+    chains?: readonly ChainInput[] | undefined
+    addresses?: readonly string[] | undefined
   }
 
 /**
@@ -45,11 +53,40 @@ export type WalletActivityFeedProps = Omit<UseWalletHistoryParameters, 'filter'>
  * `style`, `locale`, `renderLink`…); the ref and other DOM attributes go to the list's root `<div>`.
  */
 export const WalletActivityFeed = forwardRef<HTMLDivElement, WalletActivityFeedProps>(function WalletActivityFeed(props, ref) {
+  if (props.chains !== undefined || props.addresses !== undefined) {
+    const { chain: _chain, chains, addresses, address, limit, order, includeInternalTransactions, details, onRevoke, locale, timeZone, renderLink, ipfsGateway, className, style, label, showSpam, hideZeroValueTransfers } = props
+    return (
+      <MergedActivityFeed
+        ref={ref}
+        chains={chains ?? []}
+        addresses={addresses}
+        address={address}
+        limit={limit}
+        order={order === undefined ? undefined : order.toUpperCase() === 'ASC' ? 'ASC' : 'DESC'}
+        includeInternalTransactions={includeInternalTransactions}
+        details={details}
+        onRevoke={onRevoke}
+        locale={locale}
+        timeZone={timeZone}
+        renderLink={renderLink}
+        ipfsGateway={ipfsGateway}
+        className={className}
+        style={style}
+        label={label}
+        showSpam={showSpam}
+        hideZeroValueTransfers={hideZeroValueTransfers}
+      />
+    )
+  }
+  return <SingleChainFeed {...props} ref={ref} />
+})
+
+const SingleChainFeed = forwardRef<HTMLDivElement, WalletActivityFeedProps>(function SingleChainFeed(props, ref) {
   const {
     address, chain, fromBlock, toBlock, fromDate, toDate, includeInternalTransactions,
     includeInputData, nftMetadata, cursor, order, limit, query,
     filter: filterProp, defaultFilter, onFilterChange, showFilterBar = true, showExport = true,
-    details = true, onRevoke, showPending = true,
+    details = true, onRevoke, showPending = true, chains: _chains, addresses: _addresses,
     ...listProps
   } = props
   const { locale, timeZone, renderLink } = listProps
