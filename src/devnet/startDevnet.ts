@@ -134,6 +134,8 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
         // The client knows only the spec's 13 chains; this one is accepted as an extra.
         extraChains: [chain],
         ...(options.apiKey === undefined ? {} : { apiKey: options.apiKey }),
+        // Names (alice.eth…) resolve through the devnet's own registry.
+        ...(contracts ? { ensUniversalResolver: contracts.universalResolver } : {}),
       },
       contracts,
       stats: () => ix.stats,

@@ -62,3 +62,13 @@ describe('with an API key', () => {
     expect((error as HttpStatusError).status).toBe(401)
   })
 })
+
+it('createClient(devnet.clientOptions) gives verified names from the devnet registry, one request for all of them', async () => {
+  const requests: string[] = []
+  const counting: typeof fetch = (input, init) => (requests.push(String(input)), fetch(input, init))
+  const client = createClient({ ...devnet.clientOptions, fetch: counting })
+  const byName = Object.fromEntries(devnet.wallets.map((w) => [w.name, w.address]))
+  const names = await client.getNames({ addresses: [byName.alice!, byName.bob!, byName.carol!, byName.deployer!] })
+  expect(Object.values(names)).toEqual(['alice.eth', 'bob.eth', 'carol.eth', null])
+  expect(requests).toHaveLength(1)
+})
