@@ -85,14 +85,14 @@ export async function measureSizes() {
 
 /**
  * The budgets. Issue 8 set 0.5 × wagmi and 25 kB for the hooks and feed of the first release; phase
- * two added filtering to useWalletHistory (+1.7 kB) and a filter bar, Export CSV, the pending group
- * and per-row details to the drop-in feed. The tracker and the details view load later (`import()`),
- * so the feed's figure is what loads with the page; its lazy chunks are reported beside it.
+ * two added filtering to useWalletHistory (+1.7 kB) and, to the drop-in feed, a filter bar, Export CSV
+ * and the live tracker with its Pending group (+22 kB, the tracker and zod the most of it). The details
+ * view and the merged multi-chain feed load later (`import()`), reported beside the feed's figure.
  */
 export const budgets = {
   hooksVsWagmi: 0.7,
-  feedGzipBytes: 32_000,
-  feedLazyGzipBytes: 26_000,
+  feedGzipBytes: 50_000,
+  feedLazyGzipBytes: 16_000,
   cssGzipBytes: 5_000,
 }
 

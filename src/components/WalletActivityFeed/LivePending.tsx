@@ -20,9 +20,9 @@ export interface LivePendingProps extends Pick<PendingTransactionsProps, 'locale
 /**
  * The feed's Pending group, connected: the wallet's tracked records, "Send again" for a dropped one,
  * and the first page read again while a mined record is not indexed yet (one request per new block
- * at most), so the indexed row takes its place without a reload. Its own chunk, with the tracker.
+ * at most), so the indexed row takes its place without a reload.
  */
-export default function LivePending({ params, loaded, ready, locale, renderLink }: LivePendingProps) {
+export function LivePending({ params, loaded, ready, locale, renderLink }: LivePendingProps) {
   const client = useBlockfeedClient()
   const tracked = useTrackedTransactions({ address: params.address ?? '', chain: params.chain ?? client.chain })
   const tokens = useMemo(() => tokenInfoFromEntries(loaded), [loaded])

@@ -9,12 +9,13 @@ import { ExportControl } from '../ExportControl/ExportControl.js'
 import { FilterBar } from '../FilterBar/FilterBar.js'
 import type { TransactionDetailsProps } from '../TransactionDetails/TransactionDetails.js'
 import { TransactionList, type TransactionListProps } from '../TransactionList/TransactionList.js'
+import { FeedLoading } from '../TransactionList/FeedLoading.js'
 import { DetailsToggle } from './DetailsToggle.js'
-import { MergedActivityFeed } from './MergedActivityFeed.js'
+import { LivePending } from './LivePending.js'
 import { useIdleFilterPreparation } from './idleSearch.js'
 
-// The user's own transactions: the tracker and its group are a chunk of their own, loaded after the feed.
-const LivePending = lazy(() => import('./LivePending.js'))
+// The merged feed (chains, addresses) is a chunk of its own: a single-chain feed never loads it.
+const MergedActivityFeed = lazy(() => import('./MergedActivityFeed.js').then((m) => ({ default: m.MergedActivityFeed })))
 
 type ListProps = Omit<
   TransactionListProps,
@@ -56,6 +57,7 @@ export const WalletActivityFeed = forwardRef<HTMLDivElement, WalletActivityFeedP
   if (props.chains !== undefined || props.addresses !== undefined) {
     const { chain: _chain, chains, addresses, address, limit, order, includeInternalTransactions, details, onRevoke, locale, timeZone, renderLink, ipfsGateway, className, style, label, showSpam, hideZeroValueTransfers } = props
     return (
+      <Suspense fallback={<FeedLoading label={label ?? 'Activity on every chain'} className="bf-root bf-feed" />}>
       <MergedActivityFeed
         ref={ref}
         chains={chains ?? []}
@@ -76,6 +78,7 @@ export const WalletActivityFeed = forwardRef<HTMLDivElement, WalletActivityFeedP
         showSpam={showSpam}
         hideZeroValueTransfers={hideZeroValueTransfers}
       />
+      </Suspense>
     )
   }
   return <SingleChainFeed {...props} ref={ref} />
@@ -109,9 +112,7 @@ const SingleChainFeed = forwardRef<HTMLDivElement, WalletActivityFeedProps>(func
   // The user's own transactions (sent with useSendRawTransaction, or tracked by hash) until indexed.
   const historyParams = { address, chain, fromBlock, toBlock, fromDate, toDate, includeInternalTransactions, includeInputData, nftMetadata, order, limit }
   const pending = showPending && address && (
-    <Suspense fallback={null}>
-      <LivePending params={historyParams} loaded={loadedTransactions} ready={status === 'success'} locale={locale} renderLink={renderLink} />
-    </Suspense>
+    <LivePending params={historyParams} loaded={loadedTransactions} ready={status === 'success'} locale={locale} renderLink={renderLink} />
   )
   // The hook waits for a valid address; a wrong one given here is shown as the error it is, not as endless loading.
   const addressError = useMemo(() => {

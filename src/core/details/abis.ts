@@ -28,4 +28,6 @@ export const routerAbi = parseAbi([
  * Every ABI the package knows, searched in this order: a selector or topic shared by two of
  * them (ERC-20 and ERC-721 `Transfer`) is told apart by its indexed arguments when decoding.
  */
-export const knownAbi: Abi = [...erc20Abi, ...erc721Abi, ...erc1155Abi, ...wethAbi, ...multicall3Abi, ...routerAbi]
+/** Each ABI the package knows, apart; and all of them as one. */
+export const knownAbis: readonly Abi[] = [erc20Abi, erc721Abi, erc1155Abi, wethAbi, multicall3Abi, routerAbi]
+export const knownAbi: Abi = knownAbis.flat()

@@ -20,7 +20,7 @@ import type { BlockfeedClient } from '../clientTypes.js'
 import { getChainInfo, type ChainInput } from '../chains.js'
 import { InvalidParameterError, JsonRpcError, ResponseShapeError } from '../errors.js'
 import { clip } from '../text.js'
-import { knownAbi } from './abis.js'
+import { knownAbi, knownAbis } from './abis.js'
 import type { GetTransactionDetailsParameters, TransactionAmount, TransactionDetails, TransactionDetailsLog, TransactionMethod } from './types.js'
 
 export type { GetTransactionDetailsParameters, TransactionAmount, TransactionDetails, TransactionDetailsLog, TransactionMethod } from './types.js'
@@ -155,21 +155,36 @@ function decodeMethod(tx: Transaction, label: string | null, abi: Abi): Transact
 }
 
 function decodeLogs(logs: RpcLog[], abi: Abi): TransactionDetailsLog[] {
-  let parsed: { logIndex: number; eventName?: string; args?: unknown }[]
+  let parsed: { logIndex: number | string; eventName?: string; args?: unknown }[]
   try {
     parsed = parseEventLogs({ abi, logs, strict: true }) as unknown as typeof parsed
   } catch {
     parsed = []
   }
-  const byIndex = new Map(parsed.map((l) => [l.logIndex, l]))
+  // viem before 2.4x leaves an RPC log's index as hex text; later versions give a number.
+  const byIndex = new Map(parsed.map((l) => [Number(l.logIndex), l]))
   return logs.map((raw) => {
     const logIndex = Number(raw.logIndex)
-    const hit = byIndex.get(logIndex)
+    // Older viem tries only the first event of a shared topic (ERC-20's Transfer before ERC-721's):
+    // a log left over is tried against each ABI on its own.
+    const hit = byIndex.get(logIndex) ?? (abi === knownAbi ? decodeAlone(raw) : undefined)
     const base = { address: getAddress(raw.address), logIndex, topics: raw.topics as Hex[], data: raw.data }
     return hit
       ? { ...base, decoded: true as const, eventName: hit.eventName ?? '', args: (hit.args ?? {}) as Record<string, unknown> }
       : { ...base, decoded: false as const, eventName: null, args: null }
   })
+}
+
+function decodeAlone(log: RpcLog): { eventName?: string; args?: unknown } | undefined {
+  for (const one of knownAbis) {
+    try {
+      const [hit] = parseEventLogs({ abi: one, logs: [log], strict: true }) as unknown as { eventName?: string; args?: unknown }[]
+      if (hit) return hit
+    } catch {
+      // Not this ABI's event.
+    }
+  }
+  return undefined
 }
 
 /** Replays a reverted call on its parent block and reads `Error(string)` / `Panic(uint256)` from the node's answer. */

@@ -31,7 +31,14 @@ export function namesQueryKey(client: QueryKeyClient, { addresses, chain }: Pick
  * Names for a screen of addresses. Each name is also kept under its own key, so the next screen
  * asks only for addresses not seen within `NAME_STALE_MS`, all in one request.
  */
-export function namesQueryOptions(client: BlockfeedClient, queryClient: QueryClient, parameters: GetNamesParameters) {
+export interface NamesQueryOptions {
+  queryKey: NamesQueryKey
+  queryFn: (context: QueryFunctionContext<NamesQueryKey>) => Promise<Names>
+  retry: false
+  staleTime: number
+}
+
+export function namesQueryOptions(client: BlockfeedClient, queryClient: QueryClient, parameters: GetNamesParameters): NamesQueryOptions {
   return {
     queryKey: namesQueryKey(client, parameters),
     queryFn: async ({ queryKey, signal }: QueryFunctionContext<NamesQueryKey>): Promise<Names> => {
