@@ -9,6 +9,15 @@ const config: StorybookConfig = {
   core: { disableTelemetry: true },
   // react-docgen (the default) reads the props; react-docgen-typescript needs the TypeScript JS API, which tsc 7 has not.
   typescript: { reactDocgen: 'react-docgen' },
+  // Dependencies some stories reach only later (dynamic imports, one story's fixtures): optimized up
+  // front, so Vite never re-optimizes mid-run and reloads the modules stories already hold.
+  viteFinal: (vite) => ({
+    ...vite,
+    optimizeDeps: {
+      ...vite.optimizeDeps,
+      include: [...(vite.optimizeDeps?.include ?? []), 'viem', 'viem/accounts', 'viem/chains', 'viem/ens', 'zod/mini', 'csv-stringify/browser/esm/sync', '@tanstack/react-virtual'],
+    },
+  }),
 }
 
 export default config
