@@ -125,7 +125,7 @@ describe('refs and pass-through', () => {
       </>,
     )
     expect([notices.current!.className, notices.current!.style.marginTop]).toEqual(['bf-notices n', '2px'])
-    expect([chips.current!.className, chips.current!.style.marginTop]).toEqual(['bf-chips c', '4px'])
+    expect([chips.current!.className, chips.current!.style.marginTop]).toEqual(['bf-chain-chips c', '4px'])
   })
 
   it('a source whose chain is "constructor" or "__proto__" is named as that text', () => {

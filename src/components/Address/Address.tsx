@@ -5,6 +5,7 @@ import { ClippedText } from '../shared/ClippedText.js'
 import { defaultRenderLink, EXTERNAL } from '../shared/links.js'
 import type { DisplayOptions } from '../shared/options.js'
 import { cleanText } from '../shared/text.js'
+import { useVerifiedName } from '../shared/names.js'
 import { explorerLink } from '../shared/url.js'
 
 export interface AddressProps extends Pick<DisplayOptions, 'chain' | 'renderLink'>, Omit<HTMLAttributes<HTMLSpanElement>, 'children'> {
@@ -21,21 +22,24 @@ export interface AddressProps extends Pick<DisplayOptions, 'chain' | 'renderLink
 }
 
 /**
- * An address as every row shows it: label or entity when known, else the shortened
- * checksummed address; the full address as tooltip; a copy button; the explorer link.
+ * An address as every row shows it: the service's label or entity when known, else a verified
+ * name (ENS, from the feed), else the shortened checksummed address; the full address as tooltip
+ * and in the accessible name, so a name never stands in for an address unseen; a copy button;
+ * the explorer link.
  */
 export const Address = forwardRef<HTMLSpanElement, AddressProps>(function Address(
   { address, label, entity, chain, renderLink = defaultRenderLink, copyable = true, className, style, ...rest },
   ref,
 ) {
   const { valid, text, short } = displayAddress(address)
-  const name = cleanText(label) ?? cleanText(entity)
+  const verified = useVerifiedName(address)
+  const name = cleanText(label) ?? cleanText(entity) ?? cleanText(verified)
   const href = valid ? explorerLink(chain, 'address', text) : undefined
   const content = name ? <ClippedText text={name} max={24} /> : <span className="bf-address__hex">{short}</span>
   // The full address follows the visible text in the accessible name (which must contain what is seen).
   const linkContent = <>{content}{' '}<span className="bf-visually-hidden">{`(${text}), view on explorer`}</span></>
   return (
-    <span {...rest} ref={ref} className={className ? `bf-address ${className}` : 'bf-address'} style={style} data-named={name ? '' : undefined}>
+    <span {...rest} ref={ref} className={className ? `bf-address ${className}` : 'bf-address'} style={style} data-named={name ? '' : undefined} data-name-source={name && !cleanText(label) && !cleanText(entity) ? 'ens' : undefined}>
       {href
         ? renderLink({ href, className: 'bf-address__link bf-link', title: text, ...EXTERNAL, children: linkContent })
         : <span className="bf-address__text" title={text}>{content}</span>}

@@ -4,9 +4,11 @@ import { filtersEntries, type WalletHistoryFilter } from '../../core/history/fil
 import { checkAddress } from '../../core/history/params.js'
 import type { TransactionEntry } from '../../core/history/schema.js'
 import { useExportWalletHistory } from '../../react/useExportWalletHistory.js'
+import { useNames } from '../../react/useNames.js'
 import { useWalletHistory, type UseWalletHistoryParameters } from '../../react/useWalletHistory.js'
 import { ExportControl } from '../ExportControl/ExportControl.js'
 import { FilterBar } from '../FilterBar/FilterBar.js'
+import { NamesContext } from '../shared/names.js'
 import type { TransactionDetailsProps } from '../TransactionDetails/TransactionDetails.js'
 import { TransactionList, type TransactionListProps } from '../TransactionList/TransactionList.js'
 import { FeedLoading } from '../TransactionList/FeedLoading.js'
@@ -39,6 +41,12 @@ export type WalletActivityFeedProps = Omit<UseWalletHistoryParameters, 'filter'>
     onRevoke?: TransactionDetailsProps['onRevoke']
     /** The wallet's own transactions followed live at the top, from pending to their indexed row. Default true. */
     showPending?: boolean | undefined
+    /**
+     * Verified names (ENS primary names, forward-checked) for the addresses in the rows, where the
+     * service gave no label: one request for all loaded addresses. Default true; chains without a
+     * known Universal Resolver (see `createClient({ ensUniversalResolver })`) show none.
+     */
+    showNames?: boolean | undefined
     /**
      * One feed across these chains (and `addresses`, several wallets), merged by time: rows carry a
      * chain badge, chips narrow the chains shown, a failing chain is a notice with "Try again".
@@ -89,7 +97,7 @@ const SingleChainFeed = forwardRef<HTMLDivElement, WalletActivityFeedProps>(func
     address, chain, fromBlock, toBlock, fromDate, toDate, includeInternalTransactions,
     includeInputData, nftMetadata, cursor, order, limit, query,
     filter: filterProp, defaultFilter, onFilterChange, showFilterBar = true, showExport = true,
-    details = true, onRevoke, showPending = true, chains: _chains, addresses: _addresses,
+    details = true, onRevoke, showPending = true, showNames = true, chains: _chains, addresses: _addresses,
     ...listProps
   } = props
   const { locale, timeZone, renderLink } = listProps
@@ -108,6 +116,22 @@ const SingleChainFeed = forwardRef<HTMLDivElement, WalletActivityFeedProps>(func
     includeInputData, nftMetadata, cursor, order, limit, query, filter,
   })
   const { transactions, loadedTransactions, filterError, status, error, refetch, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = history
+
+  // Names for the parties the service left unlabelled, all loaded ones in one request.
+  const parties = useMemo(() => {
+    const seen = new Set<string>()
+    for (const t of loadedTransactions) {
+      if (!t.from_address_label) seen.add(t.from_address.toLowerCase())
+      if (t.to_address && !t.to_address_label) seen.add(t.to_address.toLowerCase())
+    }
+    return [...seen].sort()
+  }, [loadedTransactions])
+  const names = useNames({ addresses: parties, chain, enabled: showNames && parties.length > 0 })
+  const nameMap = useMemo(() => {
+    const map = new Map<string, string>()
+    for (const [address, name] of Object.entries(names.data ?? {})) if (name) map.set(address.toLowerCase(), name)
+    return map
+  }, [names.data])
 
   // The user's own transactions (sent with useSendRawTransaction, or tracked by hash) until indexed.
   const historyParams = { address, chain, fromBlock, toBlock, fromDate, toDate, includeInternalTransactions, includeInputData, nftMetadata, order, limit }
@@ -152,6 +176,7 @@ const SingleChainFeed = forwardRef<HTMLDivElement, WalletActivityFeedProps>(func
       </div>
     ) : undefined
   return (
+    <NamesContext.Provider value={nameMap}>
     <TransactionList
       {...listProps}
       ref={ref}
@@ -169,5 +194,6 @@ const SingleChainFeed = forwardRef<HTMLDivElement, WalletActivityFeedProps>(func
       header={pending || undefined}
       renderDetails={details ? renderDetails : undefined}
     />
+    </NamesContext.Provider>
   )
 })
