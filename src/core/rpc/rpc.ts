@@ -98,7 +98,11 @@ function ownUrl(urls: Partial<Record<string, string>>, chain: string): string | 
 }
 
 function race<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason)
+  if (signal.aborted) {
+    // The call is already under way (it may be in a batch with others): its outcome is nobody's now.
+    promise.catch(() => {})
+    return Promise.reject(signal.reason)
+  }
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason)
     signal.addEventListener('abort', onAbort, { once: true })
