@@ -4,7 +4,7 @@
 // one BlockfeedProvider, 20 tracked pending transactions: requests per new block; from `track` to a
 // visible pending row (renders, requests); nothing pending; a hidden tab. Prints figures, asserts nothing.
 // Run after `npm run build`: node test/bench/live-feed.mjs
-import { createServer } from 'node:http'
+import { anvilWithCounter } from './anvil-counter.mjs'
 import { JSDOM } from 'jsdom'
 import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
@@ -27,7 +27,6 @@ const { QueryClient, QueryClientProvider } = await import('@tanstack/react-query
 const { activeHeadPollers, createClient } = await import('../../dist/exports/index.js')
 const { BlockfeedProvider, useTrackTransaction, useTrackedTransactions } = await import('../../dist/exports/react.js')
 const { PendingTransactions } = await import('../../dist/exports/components.js')
-const { launchAnvil } = await import('../../dist/devnet/anvil.js')
 const h = React.createElement
 
 const INTERVAL_MS = 200
@@ -37,27 +36,8 @@ const CHAIN = '0x7a69'
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
 const account = privateKeyToAccount('0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a') // anvil dev account 2
 
-const anvil = await launchAnvil()
-const direct = async (method, params = []) => {
-  const res = await fetch(anvil.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
-  const body = await res.json()
-  if (body.error) throw new Error(`${method}: ${body.error.message}`)
-  return body.result
-}
-await direct('evm_setAutomine', [false])
-
-const requests = []
-const server = createServer(async (req, res) => {
-  const chunks = []
-  for await (const c of req) chunks.push(c)
-  const body = Buffer.concat(chunks).toString()
-  const parsed = JSON.parse(body)
-  requests.push((Array.isArray(parsed) ? parsed : [parsed]).map((c) => c.method))
-  const upstream = await fetch(anvil.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
-  res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(await upstream.text())
-})
-await new Promise((r) => server.listen(0, '127.0.0.1', r))
-const client = createClient({ baseUrl: 'http://127.0.0.1:1', rpc: { url: `http://127.0.0.1:${server.address().port}` }, chain: CHAIN, extraChains: [CHAIN], retry: false })
+const { anvil, direct, requests, server, url: rpcUrl } = await anvilWithCounter()
+const client = createClient({ baseUrl: 'http://127.0.0.1:1', rpc: { url: rpcUrl }, chain: CHAIN, extraChains: [CHAIN], retry: false })
 
 // 10 feeds of the same wallet; each counts its commits and exposes `track`.
 const commits = new Array(FEEDS).fill(0)

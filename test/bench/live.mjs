@@ -2,39 +2,18 @@
 // Request budget of the transaction tracker, counted at a local HTTP server in front of anvil:
 // 20 tracked pending transactions on one chain, per new block; nothing pending; a hidden tab.
 // Run after `npm run build`: node test/bench/live.mjs
-import { createServer } from 'node:http'
 import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { activeHeadPollers, createClient, createTransactionTracker, memoryStorage } from '../../dist/exports/index.js'
-import { launchAnvil } from '../../dist/devnet/anvil.js'
+import { anvilWithCounter } from './anvil-counter.mjs'
 
 const INTERVAL_MS = 200
 const BLOCKS = 10
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
 const account = privateKeyToAccount('0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6') // anvil dev account 3
 
-const anvil = await launchAnvil()
-const direct = async (method, params = []) => {
-  const res = await fetch(anvil.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
-  const body = await res.json()
-  if (body.error) throw new Error(`${method}: ${body.error.message}`)
-  return body.result
-}
-await direct('evm_setAutomine', [false])
-
-// The counting server: every HTTP request the library sends, with the JSON-RPC methods it carries.
-const requests = []
-const server = createServer(async (req, res) => {
-  const chunks = []
-  for await (const c of req) chunks.push(c)
-  const body = Buffer.concat(chunks).toString()
-  const parsed = JSON.parse(body)
-  requests.push((Array.isArray(parsed) ? parsed : [parsed]).map((c) => c.method))
-  const upstream = await fetch(anvil.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
-  res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(await upstream.text())
-})
-await new Promise((r) => server.listen(0, '127.0.0.1', r))
-const proxyUrl = `http://127.0.0.1:${server.address().port}`
+// The counting server in front of anvil: every HTTP request the library sends, with the JSON-RPC methods it carries.
+const { anvil, direct, requests, server, url: proxyUrl } = await anvilWithCounter()
 
 const client = createClient({ baseUrl: 'http://127.0.0.1:1', rpc: { url: proxyUrl }, chain: '0x7a69', extraChains: ['0x7a69'], retry: false })
 const tracker = createTransactionTracker({ client, storage: memoryStorage(), pollingIntervalMs: INTERVAL_MS, confirmations: 1 })
