@@ -1,5 +1,5 @@
 import { getChainInfo } from '../chains.js'
-import type { TransactionEntry } from './schema.js'
+import type { InternalTransaction, NativeTransfer, TransactionEntry } from './schema.js'
 
 /** What moved: the chain's own currency, a token, an NFT, or value sent by a contract call. */
 export type FlowKind = 'native' | 'erc20' | 'erc721' | 'erc1155' | 'nft' | 'internal' | 'none'
@@ -18,6 +18,7 @@ export interface Flow {
 }
 
 const lower = (a: string | null | undefined) => (a ? a.toLowerCase() : null)
+const sameAddress = (a: string | null | undefined, b: string | null | undefined) => a != null && b != null && a.toLowerCase() === b.toLowerCase()
 
 /** in / out / self from the wallet's side; `none` when the wallet is on neither end. */
 export function flowDirection(wallet: string, from: string | null, to: string | null): 'in' | 'out' | 'self' | 'none' {
@@ -34,36 +35,35 @@ function decimalsOf(text: string | null): number | null {
 }
 
 /**
- * The money flows of one entry. An internal payment that the service lists twice (in
- * `native_transfers` with `internal_transaction: true` and in `internal_transactions`) is one
- * flow; internal calls that move no value are not flows.
+ * The money flows of one entry, by the same pairing the feed's rows use (`nativeFlows`): an
+ * internal payment the service lists twice is one flow; internal calls that move no value are
+ * not flows (the export and the filters read them; the rows still show such calls).
  */
 export function entryFlows(entry: TransactionEntry, chain: string | undefined): Flow[] {
   const native = getChainInfo(chain)?.nativeCurrency
   const nativeSymbol = native?.symbol ?? null
   const nativeDecimals = native?.decimals ?? 18
   const flows: Flow[] = []
-  // Internal payments already listed as native transfers, by from|to|value, counted (a multiset).
-  const listed = new Map<string, number>()
-  const key = (from: string | null, to: string | null, value: string) => `${lower(from)}|${lower(to)}|${value}`
-
-  for (const t of entry.native_transfers) {
-    if (t.internal_transaction) listed.set(key(t.from_address, t.to_address, t.value), (listed.get(key(t.from_address, t.to_address, t.value)) ?? 0) + 1)
-    flows.push({
-      kind: t.internal_transaction ? 'internal' : 'native',
-      from: t.from_address,
-      to: t.to_address,
-      tokenAddress: null,
-      symbol: t.token_symbol ?? nativeSymbol,
-      decimals: nativeDecimals,
-      tokenId: null,
-      amount: t.value,
-      spam: false,
-    })
-  }
   // No native transfer list but value moved: the transaction's own value is the flow.
-  if (entry.native_transfers.length === 0 && entry.value !== '0') {
-    flows.push({ kind: 'native', from: entry.from_address, to: entry.to_address, tokenAddress: null, symbol: nativeSymbol, decimals: nativeDecimals, tokenId: null, amount: entry.value, spam: false })
+  const natives: readonly NativeTransfer[] =
+    entry.native_transfers.length === 0 && entry.value !== '0'
+      ? [{ from_address: entry.from_address, to_address: entry.to_address, value: entry.value, token_symbol: null, internal_transaction: false } as NativeTransfer]
+      : entry.native_transfers
+  const paired = nativeFlows(natives, entry.internal_transactions)
+  // Token and NFT lines come after the native ones; internal calls that repeat no native transfer after them.
+  const nativeLine = (f: NativeFlow): Flow | null => {
+    if (f.kind === 'native') {
+      const t = f.transfer
+      return { kind: t.internal_transaction ? 'internal' : 'native', from: t.from_address, to: t.to_address, tokenAddress: null, symbol: t.token_symbol ?? nativeSymbol, decimals: nativeDecimals, tokenId: null, amount: t.value, spam: false }
+    }
+    const t = f.transaction
+    // An internal call that moves no value is no money flow.
+    if (t.value === '0') return null
+    return { kind: 'internal', from: t.from, to: t.to, tokenAddress: null, symbol: nativeSymbol, decimals: nativeDecimals, tokenId: null, amount: t.value, spam: false }
+  }
+  for (const f of paired.slice(0, natives.length)) {
+    const line = nativeLine(f)
+    if (line) flows.push(line)
   }
   for (const t of entry.erc20_transfer) {
     flows.push({
@@ -92,16 +92,52 @@ export function entryFlows(entry: TransactionEntry, chain: string | undefined): 
       spam: t.possible_spam === true,
     })
   }
-  for (const t of entry.internal_transactions) {
-    if (t.value === '0') continue
-    const k = key(t.from, t.to, t.value)
-    const seen = listed.get(k) ?? 0
-    if (seen > 0) {
-      listed.set(k, seen - 1)
-      continue
-    }
-    flows.push({ kind: 'internal', from: t.from, to: t.to, tokenAddress: null, symbol: nativeSymbol, decimals: nativeDecimals, tokenId: null, amount: t.value, spam: false })
+  for (const f of paired.slice(natives.length)) {
+    const line = nativeLine(f)
+    if (line) flows.push(line)
   }
   return flows
 }
 
+/** One native-value flow of a transaction, as the row shows it: the native transfer's line or the internal call's. */
+export type NativeFlow =
+  | { kind: 'native'; transfer: NativeTransfer; index: number }
+  | { kind: 'internal'; transaction: InternalTransaction; index: number }
+
+const isSet = (v: unknown) => v != null && v !== ''
+
+/** What a native transfer line shows beyond the amount: names, symbol, logo, the service's own amount text. */
+function nativeDetail(t: NativeTransfer): number {
+  return [t.from_address_label, t.to_address_label, t.token_symbol, t.token_logo, t.value_formatted].filter(isSet).length
+}
+
+/** What an internal call line shows beyond the amount: its call type. */
+function internalDetail(t: InternalTransaction): number {
+  return isSet(t.type) ? 1 : 0
+}
+
+const sameValue = (a: string, b: string) => a === b || (/^\d+$/.test(a) && /^\d+$/.test(b) && BigInt(a) === BigInt(b))
+
+/**
+ * The native transfers and internal calls of a transaction, each money flow once. With
+ * `include_internal_transactions` the service lists an internal payment in both lists; a pair
+ * matching on from, to and value is one flow, shown by whichever line carries more detail
+ * (the native transfer on a tie). Pairs match one to one, so two equal payments stay two.
+ * The first `native.length` flows take the native transfers' places; unmatched calls follow.
+ */
+export function nativeFlows(native: readonly NativeTransfer[], internal: readonly InternalTransaction[]): NativeFlow[] {
+  const flows: NativeFlow[] = native.map((transfer, index) => ({ kind: 'native', transfer, index }))
+  const taken = new Set<number>()
+  internal.forEach((call, index) => {
+    const match = native.findIndex(
+      (t, i) => !taken.has(i) && sameAddress(t.from_address, call.from) && sameAddress(t.to_address, call.to) && sameValue(t.value, call.value),
+    )
+    if (match === -1) {
+      flows.push({ kind: 'internal', transaction: call, index })
+      return
+    }
+    taken.add(match)
+    if (internalDetail(call) > nativeDetail(native[match]!)) flows[match] = { kind: 'internal', transaction: call, index }
+  })
+  return flows
+}

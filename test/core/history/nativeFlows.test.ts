@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { nativeFlows } from '../../../src/components/shared/flows.js'
+import { nativeFlows } from '../../../src/core/history/flows.js'
 import { internalTransactionSchema, nativeTransferSchema } from '../../../src/core/history/schema.js'
-import { ALICE, BOB, WALLET } from '../fixtures.js'
+import { ALICE, BOB, WALLET } from '../../components/fixtures.js'
 
 const native = (raw: Record<string, unknown>) => nativeTransferSchema.parse({ from_address: BOB, to_address: WALLET, value: '3700000000000000', internal_transaction: true, ...raw })
 const call = (raw: Record<string, unknown>) => internalTransactionSchema.parse({ type: 'CALL', from: BOB, to: WALLET, value: '3700000000000000', ...raw })
