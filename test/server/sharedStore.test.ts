@@ -54,9 +54,15 @@ function connect(port = redis.port): Redis {
   return client
 }
 
-/** Two instances as two servers would run them: separate processes' state, one Redis. */
-function twoInstances(extra: (client: Redis) => Partial<ProxyHandlerOptions>) {
-  return [connect(), connect()].map((client) =>
+/**
+ * Two instances as two servers would run them: separate processes' state, one Redis, each client
+ * connected before traffic (as at a server's start; a command still waiting for the connection past
+ * the proxy's Redis deadline is served without Redis, by design).
+ */
+async function twoInstances(extra: (client: Redis) => Partial<ProxyHandlerOptions>) {
+  const clients = [connect(), connect()]
+  await Promise.all(clients.map((c) => c.ping()))
+  return clients.map((client) =>
     createProxyHandler({ baseUrl: upstream.url, apiKey: API_KEY, rpc: { url: `${upstream.url}/rpc` }, ...extra(client) }),
   )
 }
@@ -67,7 +73,7 @@ const rpcCalls = () => upstream.calls.filter((c) => c.url.startsWith('/rpc')).le
 
 describe('two proxy instances sharing one Redis', () => {
   it('share one rate-limit budget per client: the third request over both instances is refused', async () => {
-    const [a, b] = twoInstances((redis) => ({ rateLimit: { capacity: 2, refillPerSecond: 0.01, redis, keyPrefix: `rl${run}` } }))
+    const [a, b] = await twoInstances((redis) => ({ rateLimit: { capacity: 2, refillPerSecond: 0.01, redis, keyPrefix: `rl${run}` } }))
     expect((await a!(get(HISTORY))).status).toBe(200)
     expect((await b!(get(HISTORY))).status).toBe(200)
     const refused = await a!(get(HISTORY))
@@ -78,7 +84,7 @@ describe('two proxy instances sharing one Redis', () => {
   })
 
   it('a page one instance fetched is served by the other from the cache', async () => {
-    const [a, b] = twoInstances((redis) => ({ cache: { redis, keyPrefix: `c${run}`, ttlSeconds: 30 } }))
+    const [a, b] = await twoInstances((redis) => ({ cache: { redis, keyPrefix: `c${run}`, ttlSeconds: 30 } }))
     const first = await a!(get(HISTORY))
     expect(first.headers.get('x-blockfeed-cache')).toBe('miss')
     const second = await b!(get(HISTORY))
@@ -88,7 +94,7 @@ describe('two proxy instances sharing one Redis', () => {
   })
 
   it('50 identical concurrent requests over both instances cost one upstream call', async () => {
-    const [a, b] = twoInstances((redis) => ({ cache: { redis, keyPrefix: `c${run}` } }))
+    const [a, b] = await twoInstances((redis) => ({ cache: { redis, keyPrefix: `c${run}` } }))
     const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => (i % 2 ? a! : b!)(get(`${HISTORY}?chain=eth&limit=10`))))
     expect(answers.every((r) => r.status === 200)).toBe(true)
     expect(historyCalls()).toBe(1)
@@ -97,7 +103,7 @@ describe('two proxy instances sharing one Redis', () => {
   })
 
   it('keeps reads by hash for good, through a stock viem client batching its calls, but never a null (not yet known) answer', async () => {
-    const [a, b] = twoInstances((redis) => ({ cache: { redis, keyPrefix: `c${run}` } }))
+    const [a, b] = await twoInstances((redis) => ({ cache: { redis, keyPrefix: `c${run}` } }))
     const [sa, sb] = await Promise.all([serveProxy(a!), serveProxy(b!)])
     try {
       const viaA = createPublicClient({ transport: http(`${sa.url}/api/blockfeed/rpc`, { batch: true }) })
