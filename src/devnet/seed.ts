@@ -21,10 +21,14 @@ export interface SeededContracts {
 /** Primary names the devnet seeds (forward-verified); the deployer's reverse record is a spoof that does not resolve back. */
 export const devnetNames: Readonly<Record<'alice' | 'bob' | 'carol', string>> = { alice: 'alice.eth', bob: 'bob.eth', carol: 'carol.eth' }
 
-/** Labels shown in the history for the seeded contracts and wallets. */
+/**
+ * Labels shown in the history, as a hosted service labels known entities: the seeded contracts,
+ * and a wallet only when it has no seeded name (a service label wins over a name in the rows, so
+ * labelling alice would hide `alice.eth`).
+ */
 export function seedLabels(contracts: SeededContracts | undefined): Map<string, string> {
   const labels = new Map<string, string>()
-  for (const w of devnetWallets) labels.set(w.address.toLowerCase(), `devnet ${w.name}`)
+  for (const w of devnetWallets) if (!Object.hasOwn(devnetNames, w.name)) labels.set(w.address.toLowerCase(), `devnet ${w.name}`)
   if (contracts) {
     labels.set(contracts.usd.toLowerCase(), 'Devnet USD (6 decimals)')
     labels.set(contracts.dai.toLowerCase(), 'Devnet Dai (18 decimals)')

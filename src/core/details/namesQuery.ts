@@ -53,7 +53,9 @@ export function namesQueryOptions(client: BlockfeedClient, queryClient: QueryCli
       }
       if (missing.length > 0) {
         // The client's own getNames: it knows the resolver given to createClient({ ensUniversalResolver }).
-        const fetched = await client.getNames({ ...parameters, addresses: missing, chain: chain ?? undefined }, { signal })
+        // Only the overrides actually given: an `undefined` one would hide the client's own resolver.
+        const given = Object.fromEntries(Object.entries(parameters).filter(([, v]) => v !== undefined))
+        const fetched = await client.getNames({ ...given, addresses: missing, chain: chain ?? undefined }, { signal })
         for (const address of missing) {
           out[address] = fetched[address] ?? null
           queryClient.setQueryData(nameQueryKey(client, { address, chain: chain ?? undefined }), out[address])
