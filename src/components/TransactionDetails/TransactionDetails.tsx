@@ -40,6 +40,13 @@ export interface TransactionDetailsProps extends Pick<DisplayOptions, 'chain' | 
 
 const INPUT_SHOWN = 4096
 
+const STATUS_TEXT: Readonly<Record<Details['status'], string>> = {
+  success: 'Succeeded',
+  reverted: 'Failed',
+  pending: 'Pending',
+  unknown: 'Mined, outcome not recorded (a receipt from before Byzantium)',
+}
+
 /** What one transaction did, in place: status, time, parties, amounts, fee, method, events, approvals and input. */
 // forwardRef, not a `ref` prop: React 18 apps are supported too.
 export const TransactionDetails = forwardRef<HTMLElement, TransactionDetailsProps>(function TransactionDetails(props, ref) {
@@ -94,7 +101,7 @@ function Body({ details, entry, names, isLoading, error, chain, locale, timeZone
       <dl className="bf-details__list">
         <Row term="Status">
           <span className="bf-details__status" data-status={details.status}>
-            {details.status === 'success' ? 'Succeeded' : details.status === 'reverted' ? 'Failed' : 'Pending'}
+            {STATUS_TEXT[details.status] ?? 'Pending'}
           </span>
           {details.status !== 'pending' ? <span className="bf-details__confirmations">{`, ${confirmations(details.confirmations, locale)}`}</span> : null}
           {details.revertReason ? <span className="bf-details__reason">{' — reverted: '}<ClippedText text={details.revertReason} max={120} /></span> : null}

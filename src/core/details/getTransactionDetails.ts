@@ -69,7 +69,8 @@ export async function getTransactionDetails(
 
   return {
     hash: tx.hash,
-    status: receipt ? receipt.status : 'pending',
+    // A pre-Byzantium receipt has a state `root` instead of a status: mined, outcome not recorded.
+    status: receipt ? (receipt.status ?? 'unknown') : 'pending',
     chain: chain ?? client.chain ?? null,
     blockNumber,
     blockHash: receipt?.blockHash ?? null,

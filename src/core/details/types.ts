@@ -42,8 +42,11 @@ export type TransactionDetailsLog =
 
 export interface TransactionDetails {
   hash: Hex
-  /** `pending` until the receipt exists; then the receipt's status. */
-  status: 'pending' | 'success' | 'reverted'
+  /**
+   * `pending` until the receipt exists; then the receipt's status, or `unknown` for a receipt that
+   * records none (pre-Byzantium blocks carry a state `root` instead).
+   */
+  status: 'pending' | 'success' | 'reverted' | 'unknown'
   /** The chain the reads went to (as given, else the client's); null for the client's single RPC URL. */
   chain: string | null
   blockNumber: bigint | null
