@@ -4,6 +4,7 @@ import { createRef } from 'react'
 import { decodeFunctionData, erc20Abi, getAddress, maxUint256 } from 'viem'
 import { describe, expect, it, vi } from 'vitest'
 import { TransactionDetails } from '../../src/components/TransactionDetails/TransactionDetails.js'
+import type { ApprovalStates } from '../../src/core/details/approvalStates.js'
 import { getTransactionDetails, type TransactionDetails as Details } from '../../src/core/details/getTransactionDetails.js'
 import { transactionEntrySchema } from '../../src/core/history/schema.js'
 import * as F from '../core/details/fixtures.js'
@@ -23,6 +24,12 @@ function entryFor(fixture: F.RpcFixture, raw: Record<string, unknown> = {}) {
 
 const usdcEntry = (f: F.RpcFixture) =>
   entryFor(f, { erc20_transfers: [{ address: F.USDC, token_symbol: 'USDC', token_decimals: '6', from_address: F.SENDER, to_address: F.RECEIVER, value: '25000000' }] })
+
+/** What the node would answer now for the fixtures' one USDT approval (sender → router). */
+const statesOf = (current: bigint | null): ApprovalStates => ({
+  headBlockNumber: BigInt(F.HEAD),
+  approvals: [{ forAll: false, token: getAddress(F.USDT), owner: getAddress(F.SENDER), spender: getAddress(F.ROUTER), current }],
+})
 
 describe('TransactionDetails', () => {
   it('is a closed disclosure until opened with the keyboard; then it answers what happened and what it cost', async () => {
@@ -88,15 +95,51 @@ describe('TransactionDetails', () => {
       },
     })
     const onRevoke = vi.fn()
-    render(<TransactionDetails details={await detailsOf(f)} entry={entry} variant="panel" onRevoke={onRevoke} />)
+    // The node says the allowance is still the full max: the approval is live.
+    render(<TransactionDetails details={await detailsOf(f)} entry={entry} variant="panel" onRevoke={onRevoke} approvalStates={statesOf(maxUint256)} />)
     const approvals = screen.getByRole('region', { name: 'Approvals' })
     expect(approvals.textContent).toContain('Uniswap V2: Router 2')
-    expect(approvals.textContent).toContain('may spend unlimited USDT')
+    expect(approvals.textContent).toContain('may spend unlimited USDT — still active')
     expect(screen.getByRole('region', { name: 'Events' }).textContent).toMatch(/^Events \(1\)Approval: 0x7a25…488D.* may spend unlimited USDT/)
     await user.click(screen.getByRole('button', { name: 'Revoke' }))
     const [request] = onRevoke.mock.calls[0]!
     expect(request.to).toBe(getAddress(F.USDT))
     expect(decodeFunctionData({ abi: erc20Abi, data: request.data })).toEqual({ functionName: 'approve', args: [getAddress(F.ROUTER), 0n] })
+  })
+
+  it('offers Revoke only while the node still reports the unlimited allowance: revoked, spent in part, unreadable or unchecked get none', async () => {
+    const f = F.unlimitedApproval()
+    const details = await detailsOf(f)
+    const entry = entryFor(f, {
+      category: 'approve',
+      contract_interactions: { approvals: [{ value: maxUint256.toString(), token: { address: F.USDT, token_symbol: 'USDT', token_decimals: '6' }, spender: { address: F.ROUTER } }] },
+    })
+    const { rerender } = render(<TransactionDetails details={details} entry={entry} variant="panel" onRevoke={() => {}} approvalStates={statesOf(0n)} />)
+    const approvals = () => screen.getByRole('region', { name: 'Approvals' })
+    expect(approvals().textContent).toContain('may spend unlimited USDT — no longer active')
+    expect(screen.queryByRole('button', { name: 'Revoke' })).toBeNull()
+    rerender(<TransactionDetails details={details} entry={entry} variant="panel" onRevoke={() => {}} approvalStates={statesOf(12_500_000n)} />)
+    expect(approvals().textContent).toContain('— now 12.5 remaining')
+    expect(screen.queryByRole('button', { name: 'Revoke' })).toBeNull()
+    rerender(<TransactionDetails details={details} entry={entry} variant="panel" onRevoke={() => {}} approvalStates={statesOf(null)} />)
+    expect(approvals().textContent).toContain('— could not check whether it is still active')
+    expect(screen.queryByRole('button', { name: 'Revoke' })).toBeNull()
+    rerender(<TransactionDetails details={details} entry={entry} variant="panel" onRevoke={() => {}} approvalStates={null} />)
+    expect(approvals().textContent).toContain('— could not check whether it is still active')
+    expect(screen.queryByRole('button', { name: 'Revoke' })).toBeNull()
+    // Not checked at all (no states given): nothing claimed, nothing offered.
+    rerender(<TransactionDetails details={details} entry={entry} variant="panel" onRevoke={() => {}} />)
+    expect(approvals().textContent).not.toContain('active')
+    expect(screen.queryByRole('button', { name: 'Revoke' })).toBeNull()
+  })
+
+  it('without the service\'s contract_interactions, the approval comes from the receipt\'s own Approval log', async () => {
+    const f = F.unlimitedApproval()
+    const onRevoke = vi.fn()
+    render(<TransactionDetails details={await detailsOf(f)} entry={entryFor(f, { to_address_label: 'Tether: USDT' })} variant="panel" onRevoke={onRevoke} approvalStates={statesOf(maxUint256)} />)
+    const approvals = screen.getByRole('region', { name: 'Approvals' })
+    expect(approvals.textContent).toMatch(/^Approvals0x7a25…488D.*may spend unlimited Tether: USDT.* — still active/)
+    expect(screen.getByRole('button', { name: 'Revoke' })).toBeTruthy()
   })
 
   it('a revoke reads as one, with no Revoke action', async () => {

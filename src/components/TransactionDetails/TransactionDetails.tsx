@@ -1,7 +1,8 @@
 import { forwardRef, useId, useState, type CSSProperties, type ReactNode } from 'react'
 import { useCopy } from '../shared/copy.js'
-import { formatGwei, formatUnits, getAddress, isAddress } from 'viem'
-import { readApprovals, revokeApprovalRequest, type Approval, type RevokeRequest } from '../../core/details/approvals.js'
+import { formatGwei, formatUnits, getAddress, isAddress, maxUint256 } from 'viem'
+import { approvalsOf, revokeApprovalRequest, type Approval, type RevokeRequest } from '../../core/details/approvals.js'
+import { approvalStatus, currentOf, isRevocable, type ApprovalStates } from '../../core/details/approvalStates.js'
 import type { TransactionDetails as Details } from '../../core/details/getTransactionDetails.js'
 import type { TransactionEntry } from '../../core/history/schema.js'
 import { Address } from '../Address/Address.js'
@@ -30,8 +31,14 @@ export interface TransactionDetailsProps extends Pick<DisplayOptions, 'chain' | 
   /** Called when the user opens or closes it: a good moment to enable the details query. */
   onOpenChange?: ((open: boolean) => void) | undefined
   /**
-   * Shows a "Revoke" action on unlimited approvals; gets the ready `approve(spender, 0)` request
-   * for the app's wallet to sign (blockfeed never holds keys).
+   * What the node reads now for the approvals (`approvalStatesQueryOptions` over `approvalsOf(entry,
+   * details)`); null when that read failed. Each approval says whether it is still active.
+   */
+  approvalStates?: ApprovalStates | null | undefined
+  /**
+   * Shows a "Revoke" action on an unlimited approval that `approvalStates` reports still in full
+   * effect (never on an unchecked, spent or revoked one); gets the ready `approve(spender, 0)`
+   * request for the app's wallet to sign (blockfeed never holds keys).
    */
   onRevoke?: ((request: RevokeRequest, approval: Approval) => void) | undefined
   className?: string | undefined
@@ -82,13 +89,13 @@ export const TransactionDetails = forwardRef<HTMLElement, TransactionDetailsProp
   )
 })
 
-function Body({ details, entry, names, isLoading, error, chain, locale, timeZone, renderLink = defaultRenderLink, onRevoke }: TransactionDetailsProps) {
+function Body({ details, entry, names, isLoading, error, chain, locale, timeZone, renderLink = defaultRenderLink, onRevoke, approvalStates }: TransactionDetailsProps) {
   if (error) return <p className="bf-details__error" role="alert">Could not load the details: <ClippedText text={error.message} max={160} /></p>
   if (isLoading || details === undefined) return <div className="bf-details__skeleton" role="status"><span className="bf-visually-hidden">Loading details</span></div>
   if (details === null) return <p className="bf-details__empty">The node does not know this transaction.</p>
   const chainId = chain ?? details.chain ?? undefined
   const tokens = tokensOf(entry)
-  const approvals = entry ? readApprovals(entry as never) : []
+  const approvals = approvalsOf(entry as never, details)
   const symbol = details.nativeSymbol
   const native = (wei: bigint) => `${formatDecimal(formatUnits(wei, 18), locale)} ${symbol}`
   const txHref = explorerLink(chainId, 'tx', details.hash)
@@ -139,8 +146,9 @@ function Body({ details, entry, names, isLoading, error, chain, locale, timeZone
           <ul className="bf-details__lines">
             {approvals.map((a, i) => (
               <li key={`${a.kind}-${a.token}-${a.spender}-${i}`} data-kind={a.kind}>
-                <ApprovalLine approval={a} address={address} locale={locale} />
-                {onRevoke && a.unlimited ? (
+                <ApprovalLine approval={a} address={address} locale={locale} tokens={tokens} tokenLabel={a.token.toLowerCase() === entry?.to_address?.toLowerCase() ? entry?.to_address_label : null} />
+                <ApprovalState approval={a} states={approvalStates} tokens={tokens} locale={locale} />
+                {onRevoke && isRevocable(a, currentOf(approvalStates, a)) ? (
                   <button type="button" className="bf-details__revoke" onClick={() => onRevoke(revokeApprovalRequest(a), a)}>
                     Revoke
                   </button>
@@ -196,8 +204,11 @@ function confirmations(n: number, locale: string | undefined): string {
   return n === 1 ? '1 confirmation' : `${count} confirmations`
 }
 
-function ApprovalLine({ approval: a, address, locale }: { approval: Approval; address: (a: string, label?: string | null) => ReactNode; locale: string | undefined }) {
-  const token = a.tokenSymbol ? <ClippedText text={a.tokenSymbol} max={16} /> : address(a.token)
+type TokenMap = ReturnType<typeof tokensOf>
+
+function ApprovalLine({ approval: a, address, locale, tokens, tokenLabel }: { approval: Approval; address: (a: string, label?: string | null) => ReactNode; locale: string | undefined; tokens: TokenMap; tokenLabel: string | null | undefined }) {
+  const symbol = a.tokenSymbol ?? tokens.get(a.token.toLowerCase())?.symbol
+  const token = symbol ? <ClippedText text={symbol} max={16} /> : address(a.token, tokenLabel)
   const amount =
     a.unlimited ? 'unlimited' : a.amount !== null && a.tokenDecimals !== null ? formatDecimal(formatUnits(a.amount, a.tokenDecimals), locale) : a.amount?.toString()
   switch (a.kind) {
@@ -210,6 +221,24 @@ function ApprovalLine({ approval: a, address, locale }: { approval: Approval; ad
     case 'revoke_all':
       return <span>{address(a.spender, a.spenderLabel)}{' may no longer move items of '}{token}</span>
   }
+}
+
+/** What the node says now about an approval, next to what the transaction did. */
+function ApprovalState({ approval: a, states, tokens, locale }: { approval: Approval; states: ApprovalStates | null | undefined; tokens: TokenMap; locale: string | undefined }) {
+  if (states === undefined) return null
+  const current = states === null ? null : currentOf(states, a)
+  if (current === undefined) return null
+  const status = approvalStatus(a, current)
+  const granting = a.kind === 'approval' || a.kind === 'approval_for_all'
+  const decimals = a.tokenDecimals ?? tokens.get(a.token.toLowerCase())?.decimals ?? null
+  const amount = (v: bigint) => (v === maxUint256 ? 'unlimited' : decimals !== null ? formatDecimal(formatUnits(v, decimals), locale) : `${v.toString()} units`)
+  let text: string | null = null
+  if (status.state === 'unknown') text = granting ? 'could not check whether it is still active' : null
+  else if (status.state === 'inactive') text = 'no longer active'
+  else if (status.state === 'active') text = granting ? 'still active' : null
+  else if (typeof status.remaining === 'bigint') text = granting ? `now ${amount(status.remaining)} remaining` : `approved again since (${amount(status.remaining)})`
+  else text = status.remaining ? 'approved again since' : 'no longer active'
+  return text ? <span className="bf-details__approval-state" data-state={status.state}>{` — ${text}`}</span> : null
 }
 
 function renderSegments(segments: Segment[], address: (a: string) => ReactNode): ReactNode {

@@ -1,6 +1,7 @@
 import { encodeFunctionData, erc20Abi, erc721Abi, getAddress, isAddress, maxUint256, type Address, type Hex } from 'viem'
 import { InvalidParameterError } from '../errors.js'
 import type { TransactionEntry } from '../history/schema.js'
+import type { TransactionDetails } from './types.js'
 import { clip } from '../text.js'
 
 export type ApprovalKind = 'approval' | 'revoke' | 'approval_for_all' | 'revoke_all'
@@ -14,6 +15,8 @@ export interface Approval {
   tokenDecimals: number | null
   spender: Address
   spenderLabel: string | null
+  /** Whose tokens: the entry's (or transaction's) sender, or the log's `owner`; null when unknown. */
+  owner: Address | null
   /** Smallest units as given by the service; null for the `*_all` kinds. */
   amount: bigint | null
   /** Max uint256 (or a set-approval-for-all): the spender may take everything. */
@@ -38,7 +41,7 @@ const addr = (v: unknown): Address | null => (typeof v === 'string' && isAddress
  * (`approvals`, `revokes`, `set_approvals_all`, `set_revokes_all`); items it cannot read
  * (no token or spender address) are left out. Empty for an entry without the object.
  */
-export function readApprovals(entry: Pick<TransactionEntry, 'category'> & Record<string, unknown>): Approval[] {
+export function readApprovals(entry: Partial<Pick<TransactionEntry, 'category' | 'from_address'>> & Record<string, unknown>): Approval[] {
   const interactions = own(entry, 'contract_interactions')
   const out: Approval[] = []
   for (const [key, kind] of lists) {
@@ -63,6 +66,7 @@ export function readApprovals(entry: Pick<TransactionEntry, 'category'> & Record
         tokenDecimals: d !== null && d <= 255 ? d : null,
         spender: spenderAddress,
         spenderLabel: str(own(spender, 'address_label')),
+        owner: addr(own(entry, 'from_address')),
         amount: forAll ? null : kind === 'revoke' ? (amount ?? 0n) : amount,
         unlimited: kind === 'approval_for_all' || (kind === 'approval' && amount === maxUint256),
       })
@@ -92,4 +96,40 @@ export function revokeApprovalRequest(approval: Pick<Approval, 'token' | 'spende
       ? encodeFunctionData({ abi: erc721Abi, functionName: 'setApprovalForAll', args: [getAddress(spender), false] })
       : encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [getAddress(spender), 0n] })
   return { to: getAddress(token), data, value: 0n }
+}
+
+/**
+ * The approvals a transaction's own receipt records (ERC-20 `Approval`, `ApprovalForAll`) where the
+ * owner is its sender: the ones that sender's wallet can revoke. For entries without the service's
+ * `contract_interactions` (the devnet's, other indexers').
+ */
+export function approvalsFromLogs(details: Pick<TransactionDetails, 'from' | 'logs'>): Approval[] {
+  const out: Approval[] = []
+  for (const log of details.logs) {
+    if (!log.decoded) continue
+    const args = log.args
+    const owner = addr(own(args, 'owner'))
+    if (!owner || owner !== getAddress(details.from)) continue
+    const base = { token: log.address, tokenSymbol: null, tokenName: null, tokenDecimals: null, spenderLabel: null, owner }
+    if (log.eventName === 'Approval') {
+      const value = own(args, 'value')
+      const spender = addr(own(args, 'spender'))
+      // ERC-721's Approval (owner, approved, tokenId) is one item's, not an allowance.
+      if (!spender || typeof value !== 'bigint') continue
+      out.push({ ...base, kind: value === 0n ? 'revoke' : 'approval', spender, amount: value, unlimited: value === maxUint256 })
+    } else if (log.eventName === 'ApprovalForAll') {
+      const operator = addr(own(args, 'operator'))
+      const approved = own(args, 'approved')
+      if (!operator || typeof approved !== 'boolean') continue
+      out.push({ ...base, kind: approved ? 'approval_for_all' : 'revoke_all', spender: operator, amount: null, unlimited: approved })
+    }
+  }
+  return out
+}
+
+/** The approvals to show for an entry and its details: the service's list when it sent one, else the receipt's. */
+export function approvalsOf(entry: (Record<string, unknown> & Partial<Pick<TransactionEntry, 'from_address'>>) | undefined, details: Pick<TransactionDetails, 'from' | 'logs'> | null | undefined): Approval[] {
+  const listed = entry ? readApprovals(entry) : []
+  if (listed.length > 0) return details ? listed.map((a) => ({ ...a, owner: getAddress(details.from) })) : listed
+  return details ? approvalsFromLogs(details) : []
 }
