@@ -1,8 +1,8 @@
 import { forwardRef, useId, useState, type CSSProperties, type ReactNode } from 'react'
 import { useCopy } from '../shared/copy.js'
 import { formatGwei, formatUnits, getAddress, isAddress, maxUint256 } from 'viem'
-import { approvalsOf, revokeApprovalRequest, type Approval, type RevokeRequest } from '../../core/details/approvals.js'
-import { approvalStatus, currentOf, isRevocable, type ApprovalStates } from '../../core/details/approvalStates.js'
+import { approvalsOf, approvalStatus, currentOf, isRevocable, revokeApprovalRequest, type Approval, type RevokeRequest } from '../../core/details/approvals.js'
+import type { ApprovalStates } from '../../core/details/approvalStates.js'
 import type { TransactionDetails as Details } from '../../core/details/getTransactionDetails.js'
 import type { TransactionEntry } from '../../core/history/schema.js'
 import { Address } from '../Address/Address.js'
@@ -225,19 +225,19 @@ function ApprovalLine({ approval: a, address, locale, tokens, tokenLabel }: { ap
 
 /** What the node says now about an approval, next to what the transaction did. */
 function ApprovalState({ approval: a, states, tokens, locale }: { approval: Approval; states: ApprovalStates | null | undefined; tokens: TokenMap; locale: string | undefined }) {
-  if (states === undefined) return null
   const current = states === null ? null : currentOf(states, a)
   if (current === undefined) return null
   const status = approvalStatus(a, current)
-  const granting = a.kind === 'approval' || a.kind === 'approval_for_all'
+  const granting = !a.kind.startsWith('revoke')
   const decimals = a.tokenDecimals ?? tokens.get(a.token.toLowerCase())?.decimals ?? null
-  const amount = (v: bigint) => (v === maxUint256 ? 'unlimited' : decimals !== null ? formatDecimal(formatUnits(v, decimals), locale) : `${v.toString()} units`)
-  let text: string | null = null
-  if (status.state === 'unknown') text = granting ? 'could not check whether it is still active' : null
-  else if (status.state === 'inactive') text = 'no longer active'
-  else if (status.state === 'active') text = granting ? 'still active' : null
-  else if (typeof status.remaining === 'bigint') text = granting ? `now ${amount(status.remaining)} remaining` : `approved again since (${amount(status.remaining)})`
-  else text = status.remaining ? 'approved again since' : 'no longer active'
+  const remaining = status.state === 'changed' ? status.remaining : false
+  const amount = typeof remaining !== 'bigint' ? '' : remaining === maxUint256 ? 'unlimited' : decimals !== null ? formatDecimal(formatUnits(remaining, decimals), locale) : `${remaining} units`
+  const text =
+    status.state === 'inactive' ? 'no longer active'
+    : !granting ? (remaining !== false ? `approved again since${amount && ` (${amount})`}` : null)
+    : status.state === 'unknown' ? 'could not check whether it is still active'
+    : status.state === 'active' ? 'still active'
+    : `now ${amount} remaining`
   return text ? <span className="bf-details__approval-state" data-state={status.state}>{` — ${text}`}</span> : null
 }
 

@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query'
-import { useEffect } from 'react'
-import { approvalsOf } from '../../core/details/approvals.js'
-import { approvalStatesQueryOptions, isApprovalStatesStale } from '../../core/details/approvalStates.js'
+import { skipToken, useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { approvalsOf, isApprovalStatesStale, readApprovals } from '../../core/details/approvals.js'
+import type { ApprovalStates } from '../../core/details/approvalStates.js'
 import type { TransactionEntry } from '../../core/history/schema.js'
 import { rpcQueryKey } from '../../core/query/rpc.js'
 import { useBlockfeedQueryContext } from '../../react/useBlockfeedClient.js'
@@ -19,14 +19,37 @@ export interface RowDetailsProps extends Pick<TransactionDetailsProps, 'chain' |
  * approvals are still in effect (read again at each new head). Loaded with the first row a user
  * opens, not with the feed.
  */
+type StatesModule = typeof import('../../core/details/approvalStates.js')
+// The state reads load apart, with the first row that has approvals: most rows have none.
+let statesModule: StatesModule | undefined
+
 export default function RowDetails({ transaction: tx, chain: display, locale, timeZone, renderLink, onRevoke }: RowDetailsProps) {
   // Display options accept a numeric chain id; the queries take the service's spelling.
   const chain = typeof display === 'number' ? `0x${display.toString(16)}` : display
-  const details = useTransactionDetails({ hash: tx.hash as `0x${string}`, chain, blockNumber: tx.block_number, methodLabel: tx.method_label })
+  const { client, queryClient } = useBlockfeedQueryContext()
+  const [states, setStates] = useState(statesModule)
+  // Approvals the service listed are read with the details, in the same batch: the details wait for that code.
+  const listed = readApprovals(tx as never).length > 0
+  const details = useTransactionDetails({ hash: tx.hash as `0x${string}`, chain, blockNumber: tx.block_number, methodLabel: tx.method_label, enabled: !listed || states !== undefined })
   const parties = [tx.from_address, tx.to_address, ...tx.erc20_transfer.flatMap((t) => [t.from_address, t.to_address])].filter((a): a is string => !!a)
   // A chain with no known resolver has no names; that is not an error worth showing.
   const names = useNames({ addresses: parties, chain })
-  const states = useApprovalStates(tx, details.data, chain)
+
+  const approvals = approvalsOf(tx as never, details.data).flatMap((a) => (a.owner ? [{ kind: a.kind, token: a.token, owner: a.owner, spender: a.spender }] : []))
+  useEffect(() => {
+    if (approvals.length > 0 && !states) void import('../../core/details/approvalStates.js').then((m) => setStates((statesModule = m)))
+  }, [approvals.length > 0, states]) // eslint-disable-line react-hooks/exhaustive-deps
+  // Read again once the shared head poller (started by useTransactionDetails) sees a later block.
+  const read = useQuery<ApprovalStates, Error, ApprovalStates, readonly unknown[]>(
+    states ? { ...states.approvalStatesQueryOptions(client, { approvals, chain }), enabled: approvals.length > 0 } as never : { queryKey: ['blockfeed', 'approvalStates', null], queryFn: skipToken },
+    queryClient,
+  )
+  const head = useQuery({ queryKey: rpcQueryKey(client, { method: 'eth_blockNumber', chain }), queryFn: skipToken }, queryClient).data as string | undefined
+  const stale = isApprovalStatesStale(read.data, head)
+  useEffect(() => {
+    if (stale) void queryClient.invalidateQueries({ queryKey: ['blockfeed', 'approvalStates'] })
+  }, [stale, queryClient])
+
   return (
     <TransactionDetails
       variant="panel"
@@ -35,7 +58,7 @@ export default function RowDetails({ transaction: tx, chain: display, locale, ti
       error={details.error}
       entry={tx}
       names={names.data}
-      approvalStates={states.isError ? null : states.data}
+      approvalStates={read.isError ? null : read.data}
       chain={display}
       locale={locale}
       timeZone={timeZone}
@@ -43,22 +66,4 @@ export default function RowDetails({ transaction: tx, chain: display, locale, ti
       onRevoke={onRevoke}
     />
   )
-}
-
-/**
- * The approvals' current state: asked in the same tick as the details when the service listed the
- * approvals (so in the same HTTP request), else once the receipt has named them; read again when the
- * shared head poller (started by `useTransactionDetails`) sees a later block.
- */
-function useApprovalStates(tx: TransactionEntry, details: Parameters<typeof approvalsOf>[1], chain: string | undefined) {
-  const { client, queryClient } = useBlockfeedQueryContext()
-  const approvals = approvalsOf(tx as never, details).filter((a) => a.owner !== null)
-  const options = approvalStatesQueryOptions(client, { approvals: approvals.map((a) => ({ kind: a.kind, token: a.token, owner: a.owner!, spender: a.spender })), chain })
-  const states = useQuery({ ...options, enabled: approvals.length > 0 }, queryClient)
-  const head = useQuery({ queryKey: rpcQueryKey(client, { method: 'eth_blockNumber', chain }), queryFn: () => null as never, enabled: false }, queryClient).data as string | undefined
-  const stale = isApprovalStatesStale(states.data, head)
-  useEffect(() => {
-    if (stale) void queryClient.invalidateQueries({ queryKey: options.queryKey, exact: true })
-  }, [stale, queryClient, JSON.stringify(options.queryKey)]) // eslint-disable-line react-hooks/exhaustive-deps
-  return states
 }

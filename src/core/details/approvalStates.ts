@@ -1,12 +1,15 @@
 import type { DataTag, QueryFunctionContext } from '@tanstack/query-core'
-import { decodeFunctionResult, encodeFunctionData, erc20Abi, erc721Abi, getAddress, isAddress, maxUint256, type Address, type Hex } from 'viem'
+import { decodeFunctionResult, encodeFunctionData, erc20Abi, erc721Abi, getAddress, isAddress, type Address } from 'viem'
 import type { BlockfeedClient } from '../clientTypes.js'
 import type { ChainInput } from '../chains.js'
 import { InvalidParameterError } from '../errors.js'
 import { keyChain } from '../query/rpc.js'
 import type { QueryKeyClient } from '../query/walletHistory.js'
 import { clip } from '../text.js'
-import type { Approval, ApprovalKind } from './approvals.js'
+// Types only: this module loads apart from the details view (see RowDetails), so it shares no code with approvals.ts.
+import type { ApprovalKind } from './approvals.js'
+
+const forAll = (kind: ApprovalKind) => kind.endsWith('_all')
 
 /** One approval to check: ERC-20 kinds read `allowance(owner, spender)`, the `*_all` kinds `isApprovedForAll(owner, operator)`. */
 export interface ApprovalToCheck {
@@ -31,29 +34,18 @@ export interface ApprovalStates {
   approvals: { forAll: boolean; token: Address; owner: Address; spender: Address; current: bigint | boolean | null }[]
 }
 
-/** What `states` read for this approval (same token, owner, spender and kind of read); undefined when it was not asked. */
-export function currentOf(states: ApprovalStates | null | undefined, approval: Pick<Approval, 'kind' | 'token' | 'owner' | 'spender'>): bigint | boolean | null | undefined {
-  if (!states || !approval.owner) return undefined
-  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
-  const hit = states.approvals.find((s) => s.forAll === forAll(approval.kind) && same(s.token, approval.token) && same(s.owner, approval.owner!) && same(s.spender, approval.spender))
-  return hit?.current
-}
-
-const forAll = (kind: ApprovalKind) => kind === 'approval_for_all' || kind === 'revoke_all'
+const KINDS: readonly unknown[] = ['approval', 'revoke', 'approval_for_all', 'revoke_all']
 
 function checked(approvals: unknown): { kind: ApprovalKind; token: Address; owner: Address; spender: Address }[] {
   if (!Array.isArray(approvals)) throw new InvalidParameterError('approvals', 'expected an array of { kind, token, owner, spender }')
   return approvals.map((a: unknown, i) => {
-    const field = (name: string): Address => {
+    const field = (name: string) => {
       const v = a !== null && typeof a === 'object' && Object.hasOwn(a, name) ? (a as Record<string, unknown>)[name] : undefined
-      if (typeof v !== 'string' || !isAddress(v, { strict: false })) throw new InvalidParameterError(`approvals[${i}].${name}`, `expected an address, got ${clip(String(v))}`)
-      return getAddress(v)
+      const ok = name === 'kind' ? KINDS.includes(v) : typeof v === 'string' && isAddress(v, { strict: false })
+      if (!ok) throw new InvalidParameterError(`approvals[${i}].${name}`, `expected ${name === 'kind' ? KINDS.join(', ') : 'an address'}, got ${clip(String(v))}`)
+      return name === 'kind' ? (v as ApprovalKind) : getAddress(v as string)
     }
-    const kind = a !== null && typeof a === 'object' && Object.hasOwn(a, 'kind') ? (a as { kind: unknown }).kind : undefined
-    if (kind !== 'approval' && kind !== 'revoke' && kind !== 'approval_for_all' && kind !== 'revoke_all') {
-      throw new InvalidParameterError(`approvals[${i}].kind`, `expected approval, revoke, approval_for_all or revoke_all, got ${clip(String(kind))}`)
-    }
-    return { kind, token: field('token'), owner: field('owner'), spender: field('spender') }
+    return { kind: field('kind') as ApprovalKind, token: field('token') as Address, owner: field('owner') as Address, spender: field('spender') as Address }
   })
 }
 
@@ -70,14 +62,11 @@ export async function getApprovalStates(
   const approvals = checked(parameters?.approvals)
   const rpcOptions = { chain: parameters.chain, signal: options?.signal }
   const read = async (a: (typeof approvals)[number]): Promise<bigint | boolean | null> => {
-    const data: Hex = forAll(a.kind)
-      ? encodeFunctionData({ abi: erc721Abi, functionName: 'isApprovedForAll', args: [a.owner, a.spender] })
-      : encodeFunctionData({ abi: erc20Abi, functionName: 'allowance', args: [a.owner, a.spender] })
+    // allowance(owner, spender) or isApprovedForAll(owner, operator): the same two address arguments.
+    const call = (forAll(a.kind) ? { abi: erc721Abi, functionName: 'isApprovedForAll' } : { abi: erc20Abi, functionName: 'allowance' }) as { abi: typeof erc20Abi; functionName: 'allowance' }
     try {
-      const result = await client.rpc({ method: 'eth_call', params: [{ to: a.token, data }, 'latest'] }, rpcOptions)
-      return forAll(a.kind)
-        ? decodeFunctionResult({ abi: erc721Abi, functionName: 'isApprovedForAll', data: result })
-        : decodeFunctionResult({ abi: erc20Abi, functionName: 'allowance', data: result })
+      const result = await client.rpc({ method: 'eth_call', params: [{ to: a.token, data: encodeFunctionData({ ...call, args: [a.owner, a.spender] }) }, 'latest'] }, rpcOptions)
+      return decodeFunctionResult({ ...call, data: result })
     } catch (error) {
       // A cancelled read is not an answer; anything else (a revert, no such function, "0x") is "unknown".
       if (options?.signal?.aborted) throw error
@@ -88,40 +77,6 @@ export async function getApprovalStates(
   return { headBlockNumber: BigInt(head as string), approvals: approvals.map((a, i) => ({ forAll: forAll(a.kind), token: a.token, owner: a.owner, spender: a.spender, current: current[i] ?? null })) }
 }
 
-/** What an approval amounts to now. */
-export type ApprovalStatus =
-  /** As the transaction left it (an approval still in effect, or a revoke still standing). */
-  | { state: 'active' }
-  /** Revoked or spent since: nothing left. */
-  | { state: 'inactive' }
-  /** Another amount now (spent in part, or approved again); `remaining` is the allowance, true/false for `*_all`. */
-  | { state: 'changed'; remaining: bigint | boolean }
-  /** The node could not say (the call failed). */
-  | { state: 'unknown' }
-
-/** Compares an approval with what the node reads now. */
-export function approvalStatus(approval: Pick<Approval, 'kind' | 'amount'>, current: bigint | boolean | null | undefined): ApprovalStatus {
-  if (current === null || current === undefined) return { state: 'unknown' }
-  switch (approval.kind) {
-    case 'approval_for_all':
-      return current === true ? { state: 'active' } : { state: 'inactive' }
-    case 'revoke_all':
-      return current === false ? { state: 'active' } : { state: 'changed', remaining: current }
-    case 'revoke':
-      return current === 0n ? { state: 'active' } : { state: 'changed', remaining: current }
-    case 'approval':
-      if (current === 0n) return { state: 'inactive' }
-      return approval.amount !== null && current === approval.amount ? { state: 'active' } : { state: 'changed', remaining: current }
-  }
-}
-
-/** A "Revoke" is offered only for an unlimited approval the node still reports in full. */
-export function isRevocable(approval: Pick<Approval, 'kind' | 'amount' | 'unlimited'>, current: bigint | boolean | null | undefined): boolean {
-  if (!approval.unlimited) return false
-  if (approval.kind === 'approval_for_all') return current === true
-  return approval.kind === 'approval' && current === maxUint256
-}
-
 export type ApprovalStatesQueryKey = DataTag<
   readonly ['blockfeed', 'approvalStates', { baseUrl: string; chain: string | null; approvals: { forAll: boolean; token: string; owner: string; spender: string }[] }],
   ApprovalStates,
@@ -130,9 +85,7 @@ export type ApprovalStatesQueryKey = DataTag<
 
 /** `['blockfeed', 'approvalStates', { baseUrl, chain, approvals }]`: what is read (the kind only as ERC-20 or for-all). */
 export function approvalStatesQueryKey(client: QueryKeyClient, { approvals, chain }: GetApprovalStatesParameters): ApprovalStatesQueryKey {
-  const list = Array.isArray(approvals)
-    ? approvals.map((a) => ({ forAll: forAll(a.kind), token: String(a.token).toLowerCase(), owner: String(a.owner).toLowerCase(), spender: String(a.spender).toLowerCase() }))
-    : []
+  const list = Array.isArray(approvals) ? approvals.map(({ kind, token, owner, spender }) => ({ forAll: forAll(kind), token, owner, spender })) : []
   return ['blockfeed', 'approvalStates', { baseUrl: client.baseUrl, chain: keyChain(client, chain), approvals: list }] as unknown as ApprovalStatesQueryKey
 }
 
@@ -156,15 +109,8 @@ export function approvalStatesQueryOptions(client: BlockfeedClient, parameters: 
       return getApprovalStates(client, { approvals: list, chain: chain ?? undefined }, { signal })
     },
     retry: false,
-    // Whoever follows the head invalidates it on a new block; without a head to compare, a minute at most.
-    staleTime: APPROVAL_STATES_STALE_MS,
+    // Whoever follows the head invalidates it on a new block (isApprovalStatesStale); without a head to compare, a minute at most.
+    staleTime: 60_000,
   }
 }
 
-export const APPROVAL_STATES_STALE_MS = 60_000
-
-/** True when `head` is past the block the states were read at: time to read them again. */
-export function isApprovalStatesStale(states: Pick<ApprovalStates, 'headBlockNumber'> | undefined, head: bigint | string | undefined): boolean {
-  if (!states || head === undefined) return false
-  return BigInt(head) > states.headBlockNumber
-}

@@ -1,6 +1,7 @@
 import { encodeFunctionData, erc20Abi, erc721Abi, getAddress, isAddress, maxUint256, type Address, type Hex } from 'viem'
 import { InvalidParameterError } from '../errors.js'
 import type { TransactionEntry } from '../history/schema.js'
+import type { ApprovalStates } from './approvalStates.js'
 import type { TransactionDetails } from './types.js'
 import { clip } from '../text.js'
 
@@ -132,4 +133,44 @@ export function approvalsOf(entry: (Record<string, unknown> & Partial<Pick<Trans
   const listed = entry ? readApprovals(entry) : []
   if (listed.length > 0) return details ? listed.map((a) => ({ ...a, owner: getAddress(details.from) })) : listed
   return details ? approvalsFromLogs(details) : []
+}
+
+/** ERC-721/1155 style (`isApprovedForAll`) rather than an ERC-20 allowance. */
+export const forAll = (kind: ApprovalKind): boolean => kind.endsWith('_all')
+
+/** What `states` read for this approval (same token, owner, spender and kind of read); undefined when it was not asked. */
+export function currentOf(states: ApprovalStates | null | undefined, approval: Pick<Approval, 'kind' | 'token' | 'owner' | 'spender'>): bigint | boolean | null | undefined {
+  // Both sides hold checksummed addresses (getAddress), so plain equality is enough.
+  return states?.approvals.find((s) => s.forAll === forAll(approval.kind) && s.token === approval.token && s.owner === approval.owner && s.spender === approval.spender)?.current
+}
+
+/** What an approval amounts to now. */
+export type ApprovalStatus =
+  /** As the transaction left it (an approval still in effect, or a revoke still standing). */
+  | { state: 'active' }
+  /** Revoked or spent since: nothing left. */
+  | { state: 'inactive' }
+  /** Another amount now (spent in part, or approved again); `remaining` is the allowance, true for `*_all`. */
+  | { state: 'changed'; remaining: bigint | boolean }
+  /** The node could not say (the call failed). */
+  | { state: 'unknown' }
+
+/** Compares an approval with what the node reads now (`currentOf`). */
+export function approvalStatus(approval: Pick<Approval, 'kind' | 'amount'>, current: bigint | boolean | null | undefined): ApprovalStatus {
+  if (current == null) return { state: 'unknown' }
+  const none = current === 0n || current === false
+  if (approval.kind.startsWith('revoke')) return none ? { state: 'active' } : { state: 'changed', remaining: current }
+  if (none) return { state: 'inactive' }
+  return current === true || current === approval.amount ? { state: 'active' } : { state: 'changed', remaining: current }
+}
+
+/** A "Revoke" is offered only for an unlimited approval the node still reports in full. */
+export function isRevocable(approval: Pick<Approval, 'kind' | 'amount' | 'unlimited'>, current: bigint | boolean | null | undefined): boolean {
+  return approval.unlimited && approvalStatus(approval, current).state === 'active'
+}
+
+/** True when `head` is past the block the states were read at: time to read them again. */
+export function isApprovalStatesStale(states: Pick<ApprovalStates, 'headBlockNumber'> | undefined, head: bigint | string | undefined): boolean {
+  if (!states || head === undefined) return false
+  return BigInt(head) > states.headBlockNumber
 }

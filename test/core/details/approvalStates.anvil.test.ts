@@ -3,8 +3,8 @@ import { createPublicClient, createWalletClient, getAddress, http, maxUint256, p
 import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { approvalsFromLogs, approvalsOf, revokeApprovalRequest } from '../../../src/core/details/approvals.js'
-import { approvalStatesQueryOptions, approvalStatus, currentOf, getApprovalStates, isApprovalStatesStale, isRevocable } from '../../../src/core/details/approvalStates.js'
+import { approvalsFromLogs, approvalsOf, approvalStatus, currentOf, isApprovalStatesStale, isRevocable, revokeApprovalRequest, type Approval } from '../../../src/core/details/approvals.js'
+import { approvalStatesQueryOptions, getApprovalStates } from '../../../src/core/details/approvalStates.js'
 import { getTransactionDetails } from '../../../src/core/details/getTransactionDetails.js'
 import { DevnetCollectible, DevnetToken } from '../../../src/devnet/artifacts.js'
 import { createClient, InvalidParameterError, type BlockfeedClient } from '../../../src/exports/index.js'
@@ -46,6 +46,8 @@ beforeAll(async () => {
 
 afterAll(() => anvil?.stop())
 
+/** An approval read from a receipt always has its owner (the sender). */
+const check = (a: Approval) => ({ ...a, owner: a.owner! })
 const approve = (amount: bigint) => send(wallet.writeContract({ address: token, abi: DevnetToken.abi, functionName: 'approve', args: [bob.address, amount], account: alice, chain: foundry }))
 
 describe('approval states against anvil', () => {
@@ -55,13 +57,13 @@ describe('approval states against anvil', () => {
     const [approval] = approvalsFromLogs(details)
     expect(approval).toMatchObject({ kind: 'approval', token, owner: alice.address, spender: bob.address, amount: maxUint256, unlimited: true })
 
-    const before = await getApprovalStates(client, { approvals: [approval!] })
+    const before = await getApprovalStates(client, { approvals: [check(approval!)] })
     expect(currentOf(before, approval!)).toBe(maxUint256)
     expect(approvalStatus(approval!, currentOf(before, approval!))).toEqual({ state: 'active' })
     expect(isRevocable(approval!, currentOf(before, approval!))).toBe(true)
 
     await send(wallet.sendTransaction({ ...revokeApprovalRequest(approval!), account: alice, chain: foundry }))
-    const after = await getApprovalStates(client, { approvals: [approval!] })
+    const after = await getApprovalStates(client, { approvals: [check(approval!)] })
     expect(after.headBlockNumber).toBeGreaterThan(before.headBlockNumber)
     expect(approvalStatus(approval!, currentOf(after, approval!))).toEqual({ state: 'inactive' })
     expect(isRevocable(approval!, currentOf(after, approval!))).toBe(false)
@@ -72,7 +74,7 @@ describe('approval states against anvil', () => {
     await send(createWalletClient({ account: bob, chain: foundry, transport: http(anvil.rpcUrl) }).writeContract({ address: token, abi: DevnetToken.abi, functionName: 'transferFrom', args: [alice.address, bob.address, parseUnits('40', 6)] }))
     const details = (await getTransactionDetails(client, { hash: approved.hash }))!
     const [approval] = approvalsFromLogs(details)
-    const states = await getApprovalStates(client, { approvals: [approval!] })
+    const states = await getApprovalStates(client, { approvals: [check(approval!)] })
     expect(approvalStatus(approval!, currentOf(states, approval!))).toEqual({ state: 'changed', remaining: parseUnits('60', 6) })
     expect(isRevocable(approval!, currentOf(states, approval!))).toBe(false)
   })
@@ -82,13 +84,13 @@ describe('approval states against anvil', () => {
     const [forAll] = approvalsFromLogs((await getTransactionDetails(client, { hash: set.hash }))!)
     expect(forAll).toMatchObject({ kind: 'approval_for_all', token: collection, spender: bob.address, unlimited: true })
     const nobody = { ...forAll!, kind: 'approval' as const, amount: maxUint256, token: getAddress('0x000000000000000000000000000000000000dEaD') }
-    const live = await getApprovalStates(client, { approvals: [forAll!, nobody] })
+    const live = await getApprovalStates(client, { approvals: [check(forAll!), check(nobody)] })
     expect(isRevocable(forAll!, currentOf(live, forAll!))).toBe(true)
     // "0x" from an account without code is no answer: unknown, and no Revoke.
     expect(approvalStatus(nobody, currentOf(live, nobody))).toEqual({ state: 'unknown' })
     expect(isRevocable(nobody, currentOf(live, nobody))).toBe(false)
     await send(wallet.sendTransaction({ ...revokeApprovalRequest(forAll!), account: alice, chain: foundry }))
-    const gone = await getApprovalStates(client, { approvals: [forAll!] })
+    const gone = await getApprovalStates(client, { approvals: [check(forAll!)] })
     expect(approvalStatus(forAll!, currentOf(gone, forAll!))).toEqual({ state: 'inactive' })
   })
 
