@@ -1,18 +1,24 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, within } from 'storybook/test'
-import { decodeFunctionData, erc20Abi, maxUint256 } from 'viem'
+import { decodeFunctionData, erc20Abi, getAddress, maxUint256 } from 'viem'
 import { TransactionDetails } from '../../src/components/TransactionDetails/TransactionDetails.js'
+import type { ApprovalStates } from '../../src/core/details/approvalStates.js'
 import { getTransactionDetails } from '../../src/core/details/getTransactionDetails.js'
 import { transactionEntrySchema } from '../../src/core/history/schema.js'
 import * as F from '../../test/core/details/fixtures.js'
 
 /** Details decoded by the real `getTransactionDetails` from mainnet-shaped node replies. */
-function load(make: () => F.RpcFixture, entry: Record<string, unknown> = {}) {
+function load(make: () => F.RpcFixture, entry: Record<string, unknown> = {}, current?: bigint | null) {
   return async () => {
     const f = make()
     const details = await getTransactionDetails(F.fixtureRpc([f]), { hash: f.hash })
     return {
       details,
+      // What the node says now about the fixtures' one USDT approval (sender → router), when asked.
+      approvalStates: current === undefined ? undefined : ({
+        headBlockNumber: BigInt(F.HEAD),
+        approvals: [{ forAll: false, token: getAddress(F.USDT), owner: getAddress(F.SENDER), spender: getAddress(F.ROUTER), current }],
+      } satisfies ApprovalStates),
       entry: transactionEntrySchema.parse({
         hash: f.hash, from_address: F.SENDER, to_address: f.tx.to, value: '0', block_timestamp: '2024-08-21T08:13:47.000Z', block_number: '20589436', ...entry,
       }),
@@ -24,7 +30,7 @@ const meta = {
   title: 'Components/TransactionDetails',
   component: TransactionDetails,
   args: { details: undefined, chain: 'eth', locale: 'en-US', timeZone: 'UTC' },
-  render: (args, { loaded }) => <TransactionDetails {...args} details={loaded.details} entry={loaded.entry} />,
+  render: (args, { loaded }) => <TransactionDetails {...args} details={loaded.details} entry={loaded.entry} approvalStates={loaded.approvalStates} />,
 } satisfies Meta<typeof TransactionDetails>
 
 export default meta
@@ -67,23 +73,56 @@ export const FailedCall: Story = {
   },
 }
 
-/** An unlimited approval: "Revoke" hands the app a ready approve(spender, 0) for its wallet to sign. */
+const approvalEntry = {
+  category: 'approve',
+  contract_interactions: {
+    approvals: [{ value: maxUint256.toString(), token: { address: F.USDT, token_symbol: 'USDT', token_decimals: '6' }, spender: { address: F.ROUTER, address_label: 'Uniswap V2: Router 2' } }],
+  },
+}
+
+/** An unlimited approval the node still reports in full: "Revoke" hands the app a ready approve(spender, 0) for its wallet to sign. */
 export const UnlimitedApproval: Story = {
   args: { variant: 'panel', onRevoke: fn() },
-  loaders: [
-    load(F.unlimitedApproval, {
-      category: 'approve',
-      contract_interactions: {
-        approvals: [{ value: maxUint256.toString(), token: { address: F.USDT, token_symbol: 'USDT', token_decimals: '6' }, spender: { address: F.ROUTER, address_label: 'Uniswap V2: Router 2' } }],
-      },
-    }),
-  ],
+  loaders: [load(F.unlimitedApproval, approvalEntry, maxUint256)],
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement)
-    await expect(canvas.getByRole('region', { name: 'Approvals' })).toHaveTextContent('may spend unlimited USDT')
+    await expect(canvas.getByRole('region', { name: 'Approvals' })).toHaveTextContent('may spend unlimited USDT — still active')
     await userEvent.click(canvas.getByRole('button', { name: 'Revoke' }))
     const request = (args.onRevoke as ReturnType<typeof fn>).mock.calls[0]![0] as { data: `0x${string}` }
     await expect(decodeFunctionData({ abi: erc20Abi, data: request.data }).args[1]).toBe(0n)
+  },
+}
+
+/** The same approval after the allowance was set back to zero elsewhere: no longer active, nothing to revoke. */
+export const ApprovalNoLongerActive: Story = {
+  args: { variant: 'panel', onRevoke: fn() },
+  loaders: [load(F.unlimitedApproval, approvalEntry, 0n)],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByRole('region', { name: 'Approvals' })).toHaveTextContent('— no longer active')
+    await expect(canvas.queryByRole('button', { name: 'Revoke' })).toBeNull()
+  },
+}
+
+/** Spent in part since: the amount left, and no Revoke (it is no longer the unlimited approval the transaction made). */
+export const ApprovalPartlySpent: Story = {
+  args: { variant: 'panel', onRevoke: fn() },
+  loaders: [load(F.unlimitedApproval, approvalEntry, 12_500_000n)],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByRole('region', { name: 'Approvals' })).toHaveTextContent('— now 12.5 remaining')
+    await expect(canvas.queryByRole('button', { name: 'Revoke' })).toBeNull()
+  },
+}
+
+/** The node could not answer the allowance read: said so, and no Revoke. */
+export const ApprovalUnknown: Story = {
+  args: { variant: 'panel', onRevoke: fn() },
+  loaders: [load(F.unlimitedApproval, approvalEntry, null)],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByRole('region', { name: 'Approvals' })).toHaveTextContent('could not check whether it is still active')
+    await expect(canvas.queryByRole('button', { name: 'Revoke' })).toBeNull()
   },
 }
 
