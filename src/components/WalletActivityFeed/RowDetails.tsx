@@ -28,16 +28,18 @@ export default function RowDetails({ transaction: tx, chain: display, locale, ti
   const chain = typeof display === 'number' ? `0x${display.toString(16)}` : display
   const { client, queryClient } = useBlockfeedQueryContext()
   const [states, setStates] = useState(statesModule)
+  // The chunk did not load (offline, a new deploy): show the details anyway, approvals as unchecked.
+  const [unloaded, setUnloaded] = useState(false)
   // Approvals the service listed are read with the details, in the same batch: the details wait for that code.
   const listed = readApprovals(tx as never).length > 0
-  const details = useTransactionDetails({ hash: tx.hash as `0x${string}`, chain, blockNumber: tx.block_number, methodLabel: tx.method_label, enabled: !listed || states !== undefined })
+  const details = useTransactionDetails({ hash: tx.hash as `0x${string}`, chain, blockNumber: tx.block_number, methodLabel: tx.method_label, enabled: !listed || states !== undefined || unloaded })
   const parties = [tx.from_address, tx.to_address, ...tx.erc20_transfer.flatMap((t) => [t.from_address, t.to_address])].filter((a): a is string => !!a)
   // A chain with no known resolver has no names; that is not an error worth showing.
   const names = useNames({ addresses: parties, chain })
 
   const approvals = approvalsOf(tx as never, details.data).flatMap((a) => (a.owner ? [{ kind: a.kind, token: a.token, owner: a.owner, spender: a.spender }] : []))
   useEffect(() => {
-    if (approvals.length > 0 && !states) void import('../../core/details/approvalStates.js').then((m) => setStates((statesModule = m)))
+    if (approvals.length > 0 && !states) import('../../core/details/approvalStates.js').then((m) => setStates((statesModule = m)), () => setUnloaded(true))
   }, [approvals.length > 0, states]) // eslint-disable-line react-hooks/exhaustive-deps
   // Read again once the shared head poller (started by useTransactionDetails) sees a later block.
   const read = useQuery<ApprovalStates, Error, ApprovalStates, readonly unknown[]>(
@@ -47,8 +49,8 @@ export default function RowDetails({ transaction: tx, chain: display, locale, ti
   const head = useQuery({ queryKey: rpcQueryKey(client, { method: 'eth_blockNumber', chain }), queryFn: skipToken }, queryClient).data as string | undefined
   const stale = isApprovalStatesStale(read.data, head)
   useEffect(() => {
-    if (stale) void queryClient.invalidateQueries({ queryKey: ['blockfeed', 'approvalStates'] })
-  }, [stale, queryClient])
+    if (stale && states) void queryClient.invalidateQueries({ queryKey: states.approvalStatesQueryKey(client, { approvals, chain }), exact: true })
+  }, [stale, states, queryClient]) // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <TransactionDetails
@@ -58,7 +60,7 @@ export default function RowDetails({ transaction: tx, chain: display, locale, ti
       error={details.error}
       entry={tx}
       names={names.data}
-      approvalStates={read.isError ? null : read.data}
+      approvalStates={read.isError || unloaded ? null : read.data}
       chain={display}
       locale={locale}
       timeZone={timeZone}
