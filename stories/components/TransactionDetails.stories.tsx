@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, within } from 'storybook/test'
 import { decodeFunctionData, erc20Abi, getAddress, maxUint256 } from 'viem'
@@ -6,6 +7,23 @@ import type { ApprovalStates } from '../../src/core/details/approvalStates.js'
 import { getTransactionDetails } from '../../src/core/details/getTransactionDetails.js'
 import { transactionEntrySchema } from '../../src/core/history/schema.js'
 import * as F from '../../test/core/details/fixtures.js'
+import legacyBlock from '../../test/fixtures/execution-apis/eth_getBlockByHash/get-block-by-hash.io?raw'
+import gethHead from '../../test/fixtures/execution-apis/eth_blockNumber/simple-test.io?raw'
+import legacyTx from '../../test/fixtures/execution-apis/eth_getTransactionByHash/get-legacy-create.io?raw'
+import legacyReceipt from '../../test/fixtures/execution-apis/eth_getTransactionReceipt/get-legacy-contract.io?raw'
+
+/** Details from geth's own replies (execution-apis recordings, see test/fixtures/execution-apis/README.md), answered by method. */
+function loadRecorded(hash: `0x${string}`, recordings: string[]) {
+  return async () => {
+    const results = new Map<string, unknown>()
+    for (const text of recordings) {
+      const line = (prefix: string) => JSON.parse(text.split('\n').find((l) => l.startsWith(prefix))!.slice(3))
+      results.set(line('>> ').method, line('<< ').result)
+    }
+    const rpc = async ({ method }: { method: string }) => results.get(method) ?? null
+    return { details: await getTransactionDetails({ rpc: rpc as never, chain: 'eth' }, { hash }) }
+  }
+}
 
 /** Details decoded by the real `getTransactionDetails` from mainnet-shaped node replies. */
 function load(make: () => F.RpcFixture, entry: Record<string, unknown> = {}, current?: bigint | null) {
@@ -133,6 +151,17 @@ export const Revoke: Story = {
     const canvas = within(canvasElement)
     await expect(canvas.getByRole('region', { name: 'Approvals' })).toHaveTextContent('may no longer spend USDT')
     await expect(canvas.queryByRole('button', { name: 'Revoke' })).toBeNull()
+  },
+}
+
+/** A contract creation from a pre-Byzantium block, as geth answers it: the receipt has a state root and no status. */
+export const PreByzantiumCreation: Story = {
+  args: { variant: 'panel' },
+  loaders: [loadRecorded('0xc1d605c6612a5fe84dc95810030bfe5b1d327652b381bc695e28f50d13b2b09e', [legacyTx, legacyReceipt, legacyBlock, gethHead])],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByRole('region', { name: 'Transaction details' })).toHaveTextContent('Mined, outcome not recorded')
+    await expect(canvas.getByText('Contract creation')).toBeVisible()
   },
 }
 
