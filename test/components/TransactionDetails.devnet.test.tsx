@@ -43,8 +43,8 @@ it('offers Revoke for the live unlimited approval only, and takes it away once r
   await user.click(within(daiRow!).getByRole('button', { name: 'Details' }))
   const approvals = await within(daiRow!).findByRole('region', { name: 'Approvals' }, { timeout: 10_000 })
   await waitFor(() => expect(approvals.textContent).toContain('still active'), { timeout: 10_000 })
-  expect(approvals.textContent).toMatch(/bob\.eth|0x3C44…93BC/)
-  expect(approvals.textContent).toContain('may spend unlimited')
+  // The spender by its verified name, the token by the service's label.
+  await waitFor(() => expect(approvals.textContent).toMatch(/^Approvalsbob\.eth.*may spend unlimited Devnet Dai \(18 decimals\)/), { timeout: 10_000 })
   await user.click(within(approvals).getByRole('button', { name: 'Revoke' }))
   const request = onRevoke.mock.calls[0]![0]
 

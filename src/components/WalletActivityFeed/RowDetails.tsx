@@ -33,11 +33,11 @@ export default function RowDetails({ transaction: tx, chain: display, locale, ti
   // Approvals the service listed are read with the details, in the same batch: the details wait for that code.
   const listed = readApprovals(tx as never).length > 0
   const details = useTransactionDetails({ hash: tx.hash as `0x${string}`, chain, blockNumber: tx.block_number, methodLabel: tx.method_label, enabled: !listed || states !== undefined || unloaded })
-  const parties = [tx.from_address, tx.to_address, ...tx.erc20_transfer.flatMap((t) => [t.from_address, t.to_address])].filter((a): a is string => !!a)
+  const approvals = approvalsOf(tx as never, details.data).flatMap((a) => (a.owner ? [{ kind: a.kind, token: a.token, owner: a.owner, spender: a.spender }] : []))
+  // Who may spend is the party an approval is about: named like the others.
+  const parties = [tx.from_address, tx.to_address, ...tx.erc20_transfer.flatMap((t) => [t.from_address, t.to_address]), ...approvals.map((a) => a.spender)].filter((a): a is string => !!a)
   // A chain with no known resolver has no names; that is not an error worth showing.
   const names = useNames({ addresses: parties, chain })
-
-  const approvals = approvalsOf(tx as never, details.data).flatMap((a) => (a.owner ? [{ kind: a.kind, token: a.token, owner: a.owner, spender: a.spender }] : []))
   useEffect(() => {
     if (approvals.length > 0 && !states) import('../../core/details/approvalStates.js').then((m) => setStates((statesModule = m)), () => setUnloaded(true))
   }, [approvals.length > 0, states]) // eslint-disable-line react-hooks/exhaustive-deps
