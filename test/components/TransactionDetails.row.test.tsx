@@ -11,8 +11,8 @@ import { setup } from './TransactionDetails.rowSetup.js'
 describe('RowDetails: approvals the service listed', () => {
   it('reads the allowance in the details’ own HTTP request, and offers Revoke while it is still unlimited', async () => {
     const { batches } = setup(maxUint256)
-    const approvals = await screen.findByRole('region', { name: 'Approvals' })
-    await waitFor(() => expect(approvals.textContent).toContain('still active'))
+    const approvals = await screen.findByRole('region', { name: 'Approvals' }, { timeout: 10_000 })
+    await waitFor(() => expect(approvals.textContent).toContain('still active'), { timeout: 10_000 })
     expect(screen.getByRole('button', { name: 'Revoke' })).toBeTruthy()
     const withDetails = batches.filter((b) => b.includes('eth_getTransactionByHash') || b.includes('allowance'))
     expect(withDetails).toHaveLength(1)
@@ -21,8 +21,8 @@ describe('RowDetails: approvals the service listed', () => {
 
   it('spent since: the amount remaining, and no Revoke', async () => {
     setup(12_500_000n)
-    const approvals = await screen.findByRole('region', { name: 'Approvals' })
-    await waitFor(() => expect(approvals.textContent).toContain('now 12.5 remaining'))
+    const approvals = await screen.findByRole('region', { name: 'Approvals' }, { timeout: 10_000 })
+    await waitFor(() => expect(approvals.textContent).toContain('now 12.5 remaining'), { timeout: 10_000 })
     expect(screen.queryByRole('button', { name: 'Revoke' })).toBeNull()
   })
 })

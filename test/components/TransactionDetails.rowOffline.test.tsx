@@ -13,8 +13,8 @@ vi.mock('../../src/core/details/approvalStates.js', () => {
 
 it('shows the details with the approval unchecked, and no Revoke', async () => {
   setup(maxUint256)
-  const approvals = await screen.findByRole('region', { name: 'Approvals' })
-  await waitFor(() => expect(approvals.textContent).toContain('could not check whether it is still active'))
+  const approvals = await screen.findByRole('region', { name: 'Approvals' }, { timeout: 10_000 })
+  await waitFor(() => expect(approvals.textContent).toContain('could not check whether it is still active'), { timeout: 10_000 })
   expect(screen.getByRole('region', { name: 'Transaction details' }).textContent).toContain('Succeeded, 20 confirmations')
   expect(screen.queryByRole('button', { name: 'Revoke' })).toBeNull()
 })
