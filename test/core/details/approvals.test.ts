@@ -1,6 +1,6 @@
 import { decodeFunctionData, erc20Abi, erc721Abi, getAddress, maxUint256 } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { readApprovals, revokeApprovalRequest } from '../../../src/core/details/approvals.js'
+import { approvalsFromLogs, approvalStatus, isRevocable, readApprovals, revokeApprovalRequest } from '../../../src/core/details/approvals.js'
 import { InvalidParameterError, transactionEntrySchema } from '../../../src/exports/index.js'
 
 const TOKEN = '0xdac17f958d2ee523a2206206994597c13d831ec7'
@@ -88,5 +88,49 @@ describe('readApprovals on any JSON (fast-check)', () => {
       }),
       { numRuns: 300 },
     )
+  })
+})
+
+describe('approvalsFromLogs and approvalStatus', () => {
+  const OWNER = getAddress('0x4838b106fce9647bdf1e7877bf73ce8b0bad5f97')
+  const log = (eventName: string, args: Record<string, unknown>, address = TOKEN) =>
+    ({ decoded: true as const, address: getAddress(address), logIndex: 0, eventName, args, topics: [], data: '0x' as const })
+
+  it('reads the sender\'s own ERC-20 approvals and approvals-for-all; skips others\' and ERC-721 single-item approvals', () => {
+    const found = approvalsFromLogs({
+      from: OWNER,
+      logs: [
+        log('Approval', { owner: OWNER, spender: SPENDER, value: maxUint256 }),
+        log('Approval', { owner: OWNER, spender: SPENDER, value: 0n }),
+        log('Approval', { owner: SPENDER, spender: OWNER, value: 5n }),
+        log('Approval', { owner: OWNER, approved: SPENDER, tokenId: 7n }, COLLECTION),
+        log('ApprovalForAll', { owner: OWNER, operator: SPENDER, approved: true }, COLLECTION),
+        log('ApprovalForAll', { owner: OWNER, operator: SPENDER, approved: false }, COLLECTION),
+        { decoded: false as const, address: getAddress(TOKEN), logIndex: 1, eventName: null, args: null, topics: [], data: '0x' as const },
+        log('Approval', JSON.parse(`{"__proto__": {"owner": "${OWNER}", "spender": "${SPENDER}"}, "value": "1"}`)),
+      ],
+    })
+    expect(found.map((a) => [a.kind, a.token, a.owner, a.spender, a.amount, a.unlimited])).toEqual([
+      ['approval', getAddress(TOKEN), OWNER, getAddress(SPENDER), maxUint256, true],
+      ['revoke', getAddress(TOKEN), OWNER, getAddress(SPENDER), 0n, false],
+      ['approval_for_all', getAddress(COLLECTION), OWNER, getAddress(SPENDER), null, true],
+      ['revoke_all', getAddress(COLLECTION), OWNER, getAddress(SPENDER), null, false],
+    ])
+  })
+
+  it('judges what the node reads now against what the transaction did', () => {
+    const unlimited = { kind: 'approval' as const, amount: maxUint256, unlimited: true }
+    expect(approvalStatus(unlimited, maxUint256)).toEqual({ state: 'active' })
+    expect(approvalStatus(unlimited, 0n)).toEqual({ state: 'inactive' })
+    expect(approvalStatus(unlimited, 7n)).toEqual({ state: 'changed', remaining: 7n })
+    expect(approvalStatus(unlimited, null)).toEqual({ state: 'unknown' })
+    expect([maxUint256, 0n, 7n, null, undefined].map((c) => isRevocable(unlimited, c))).toEqual([true, false, false, false, false])
+    expect(isRevocable({ kind: 'approval', amount: 100n, unlimited: false }, 100n)).toBe(false)
+    expect(isRevocable({ kind: 'approval_for_all', amount: null, unlimited: true }, true)).toBe(true)
+    expect(isRevocable({ kind: 'approval_for_all', amount: null, unlimited: true }, false)).toBe(false)
+    // A revoke stands while the allowance is zero; approved again since, it says so.
+    expect(approvalStatus({ kind: 'revoke', amount: 0n }, 0n)).toEqual({ state: 'active' })
+    expect(approvalStatus({ kind: 'revoke', amount: 0n }, 50n)).toEqual({ state: 'changed', remaining: 50n })
+    expect(approvalStatus({ kind: 'revoke_all', amount: null }, true)).toEqual({ state: 'changed', remaining: true })
   })
 })
