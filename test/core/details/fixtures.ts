@@ -5,7 +5,8 @@ import type { BlockfeedClient } from '../../../src/core/client.js'
  * JSON-RPC results in the shape mainnet execution clients (geth, reth) return them: every field
  * they send, hex quantities, lower-case addresses, full `logsBloom`, `yParity` next to `v` on
  * typed transactions, `transactions` as full objects when asked with `true`. Values are written
- * for these tests (no network here), not captured: the shape is what is under test.
+ * for these tests (no network here), not captured: the shape is what is under test. Replies
+ * recorded from a real node (geth) are in test/fixtures/execution-apis, used by realNode.test.tsx.
  */
 export const USDC = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48'
 export const USDT = '0xdac17f958d2ee523a2206206994597c13d831ec7'
