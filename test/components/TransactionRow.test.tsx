@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { TransactionRow } from '../../src/components/TransactionRow/TransactionRow.js'
 import { axeViolations } from './axe.js'
 import { ALICE, BOB, COLLECTION, erc20, internal, native, nft, TOKEN, tx, WALLET } from './fixtures.js'
@@ -279,5 +279,22 @@ describe('TransactionRow: line order', () => {
     render(<TransactionRow transaction={entry} {...props} />)
     expect([...article().querySelectorAll('.bf-transfer')].map((l) => l.getAttribute('data-kind'))).toEqual(['internal', 'erc20', 'erc721', 'internal'])
     expect(article().querySelectorAll('.bf-transfer')[3]!.textContent).toContain('CALL')
+  })
+})
+
+describe('TransactionRow: transfers that share a log', () => {
+  it('an ERC-1155 TransferBatch (one log, several ids) shows every id, without a duplicate-key warning', () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const batch = [nft({ contract_type: 'ERC1155', token_id: '1', amount: '2', log_index: 7 }), nft({ contract_type: 'ERC1155', token_id: '2', amount: '5', log_index: 7 })]
+    const entry = tx({ from_address: ALICE, to_address: COLLECTION, nft_transfers: batch })
+    const { rerender } = render(<TransactionRow transaction={entry} {...props} />)
+    // The same entry read again (a refreshed page) must still show each id once.
+    rerender(<TransactionRow transaction={{ ...entry, nft_transfers: [...batch].reverse() }} {...props} />)
+    const lines = [...article().querySelectorAll('.bf-transfer[data-kind="erc1155"]')].map((l) => l.textContent)
+    expect(lines).toHaveLength(2)
+    expect(lines.some((t) => t!.includes('#1'))).toBe(true)
+    expect(lines.some((t) => t!.includes('#2'))).toBe(true)
+    expect(errors.mock.calls.map((c) => String(c[0]))).not.toContainEqual(expect.stringContaining('same key'))
+    errors.mockRestore()
   })
 })

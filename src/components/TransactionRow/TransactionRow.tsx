@@ -180,8 +180,8 @@ export const TransactionRow = forwardRef<HTMLElement, TransactionRowProps>(funct
           </li>
         )}
         {flows.slice(0, natives.length).map(flowLine)}
-        {erc20.map((t, i) => <li key={`e${t.log_index ?? i}`}><Erc20TransferRow transfer={t} wallet={wallet} failed={failed} {...options} /></li>)}
-        {nfts.map((t, i) => <li key={`t${t.log_index ?? i}`}><NftTransferRow transfer={t} wallet={wallet} failed={failed} {...options} /></li>)}
+        {erc20.map((t, i) => <li key={`e${i}-${t.log_index ?? ''}`}><Erc20TransferRow transfer={t} wallet={wallet} failed={failed} {...options} /></li>)}
+        {nfts.map((t, i) => <li key={`t${i}-${t.log_index ?? ''}`}><NftTransferRow transfer={t} wallet={wallet} failed={failed} {...options} /></li>)}
         {/* Internal calls that repeat no native transfer keep their place after the token lines. */}
         {flows.slice(natives.length).map(flowLine)}
         {hiddenTransfers > 0 && <li className="bf-transfer bf-muted">{hiddenTransfers === 1 ? '1 transfer hidden' : `${hiddenTransfers} transfers hidden`} as possible spam</li>}
