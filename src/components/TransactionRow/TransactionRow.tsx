@@ -1,4 +1,4 @@
-import { forwardRef, useId, type CSSProperties, type HTMLAttributes, type ReactNode } from 'react'
+import { forwardRef, useContext, useId, type CSSProperties, type HTMLAttributes, type ReactNode } from 'react'
 import type { NativeTransfer, TransactionEntry } from '../../core/history/schema.js'
 import { Address } from '../Address/Address.js'
 import { ChainBadge } from '../ChainBadge/ChainBadge.js'
@@ -14,6 +14,7 @@ import { deriveCategory, isContractCreation, isFailed, sameAddress, transactionD
 import { nativeFlows, type NativeFlow } from '../../core/history/flows.js'
 import { isDecimalText } from '../shared/format.js'
 import { defaultRenderLink, EXTERNAL } from '../shared/links.js'
+import { NamesContext } from '../shared/names.js'
 import { nativeCurrency } from '../shared/native.js'
 import type { DisplayOptions } from '../shared/options.js'
 import { isHiddenTransfer, isSpamTransaction } from '../shared/spam.js'
@@ -87,6 +88,7 @@ export const TransactionRow = forwardRef<HTMLElement, TransactionRowProps>(funct
   ...rest
 }, ref) {
   const id = useId()
+  const names = useContext(NamesContext)
   // A merged feed's entry says where it is from and whose view it is: that beats the list's one chain and wallet.
   const own = tx as TransactionEntry & { chain?: unknown; wallet?: unknown }
   const entryChain = Object.hasOwn(tx, 'chain') && typeof own.chain === 'string' ? own.chain : undefined
@@ -97,7 +99,7 @@ export const TransactionRow = forwardRef<HTMLElement, TransactionRowProps>(funct
   const failed = isFailed(tx)
   const creation = isContractCreation(tx)
   const category = tx.category ?? deriveCategory(tx, wallet)
-  const summary = cleanText(tx.summary) ?? deriveSummary(tx, wallet, chain, locale)
+  const summary = cleanText(tx.summary) ?? deriveSummary(tx, wallet, chain, locale, names)
   const spam = isSpamTransaction(tx)
   const rules = { showSpam, hideZeroValueTransfers }
   const fee = feeOf(tx)

@@ -26,11 +26,16 @@ export function categoryLabel(category: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
-function short(address: string | null | undefined, label?: string | null): string {
-  const name = cleanText(label)
-  if (name) return clipText(name, 24).shown
-  if (!address) return 'unknown'
-  return displayAddress(address).short
+/** Verified names by lower-case address (the feed's `NamesContext`), used when the service gave no label. */
+type Names = ReadonlyMap<string, string> | null | undefined
+
+function shortWith(names: Names) {
+  return (address: string | null | undefined, label?: string | null): string => {
+    const name = cleanText(label) ?? (address ? cleanText(names?.get(address.toLowerCase())) : null)
+    if (name) return clipText(name, 24).shown
+    if (!address) return 'unknown'
+    return displayAddress(address).short
+  }
 }
 
 function symbolText(symbol: string | null | undefined): string {
@@ -47,8 +52,10 @@ function amountText(raw: string, decimals: number | null, formatted: string | nu
 /**
  * A one-line description for the viewed wallet when the service sends no `summary`:
  * "Sent 0.5 ETH to 0x12…ab", "Received 100 USDC from vitalik.eth", "Created a contract"…
+ * A party is named by the service's label, else its verified name, else its short address (as `Address`).
  */
-export function deriveSummary(tx: TransactionEntry, wallet: string | undefined, chain: ChainInput | number | undefined, locale: string | undefined): string {
+export function deriveSummary(tx: TransactionEntry, wallet: string | undefined, chain: ChainInput | number | undefined, locale: string | undefined, names?: Names): string {
+  const short = shortWith(names)
   if (isContractCreation(tx)) {
     if (isFailed(tx)) return 'Contract creation failed'
     return tx.receipt_contract_address ? `Created contract ${short(tx.receipt_contract_address)}` : 'Created a contract'
