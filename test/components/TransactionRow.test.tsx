@@ -289,7 +289,7 @@ describe('TransactionRow: transfers that share a log', () => {
     const entry = tx({ from_address: ALICE, to_address: COLLECTION, nft_transfers: batch })
     const { rerender } = render(<TransactionRow transaction={entry} {...props} />)
     // The same entry read again (a refreshed page) must still show each id once.
-    rerender(<TransactionRow transaction={{ ...entry, nft_transfers: [...batch].reverse() }} {...props} />)
+    rerender(<TransactionRow transaction={{ ...entry, nft_transfers: [...entry.nft_transfers].reverse() }} {...props} />)
     const lines = [...article().querySelectorAll('.bf-transfer[data-kind="erc1155"]')].map((l) => l.textContent)
     expect(lines).toHaveLength(2)
     expect(lines.some((t) => t!.includes('#1'))).toBe(true)
