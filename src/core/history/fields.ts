@@ -1,6 +1,7 @@
 import { NEVER, array, pipe, transform } from 'zod/mini'
 import type { z } from 'zod/mini'
 import { clip } from '../text.js'
+import { withShortcut } from './compile.js'
 import { parseIsoUtc } from '../time.js'
 
 /**
@@ -102,9 +103,9 @@ function readInt(v: unknown, ctx: Ctx): string {
 export const intText = transform((v: unknown, ctx) => readInt(v, ctx as Ctx))
 
 /** Optional integer: missing, null or empty text become null. */
-export const optIntText = transform((v: unknown, ctx): string | null =>
+export const optIntText = withShortcut(transform((v: unknown, ctx): string | null =>
   v === undefined || v === null || v === '' ? null : readInt(v, ctx as Ctx),
-)
+), { nullAsNull: true })
 
 function readText(v: unknown, ctx: Ctx): string {
   if (typeof v === 'string' && v !== '') return v
@@ -119,19 +120,19 @@ function readOptText(v: unknown, ctx: Ctx): string | null {
 }
 
 /** Required non-empty text. */
-export const text = transform((v: unknown, ctx): string => readText(v, ctx as Ctx))
+export const text = withShortcut(transform((v: unknown, ctx): string => readText(v, ctx as Ctx)), { nullAsNull: false, guard: "typeof $ === 'string' && $ !== ''" })
 
 /** Optional text: missing, null and empty text all become null. */
-export const optText = transform((v: unknown, ctx): string | null => readOptText(v, ctx as Ctx))
+export const optText = withShortcut(transform((v: unknown, ctx): string | null => readOptText(v, ctx as Ctx)), { nullAsNull: true, guard: "typeof $ === 'string' && $ !== ''" })
 
 /** Required text that repeats across entries (addresses, token contracts): one shared copy. */
 export const sharedText = transform((v: unknown, ctx): string => shared(readText(v, ctx as Ctx)))
 
 /** Optional text that repeats across entries (addresses, labels, names, logos, topics): one shared copy. */
-export const optSharedText = transform((v: unknown, ctx): string | null => {
+export const optSharedText = withShortcut(transform((v: unknown, ctx): string | null => {
   const out = readOptText(v, ctx as Ctx)
   return out === null ? null : shared(out)
-})
+}), { nullAsNull: true })
 
 /** The entry's hash (remembered for its lists). */
 export const entryHash = transform((v: unknown, ctx): string => (entry.hash = readText(v, ctx as Ctx)))
@@ -147,38 +148,38 @@ export const entryBlockNumber = transform((v: unknown, ctx): string => (entry.bl
 export const entryTimestamp = transform((v: unknown, ctx): string => (entry.block_timestamp = readTimestamp(v, ctx as Ctx)))
 
 /** A transfer's or log's transaction hash: the entry's own string when it is the entry's. */
-export const txHashOfEntry = transform((v: unknown, ctx): string | null => {
+export const txHashOfEntry = withShortcut(transform((v: unknown, ctx): string | null => {
   const out = readOptText(v, ctx as Ctx)
   return out === null ? null : sameAs('hash', out)
-})
+}), { nullAsNull: true })
 /** A transfer's or log's block hash: the entry's own string when it is the entry's. */
-export const blockHashOfEntry = transform((v: unknown, ctx): string | null => {
+export const blockHashOfEntry = withShortcut(transform((v: unknown, ctx): string | null => {
   const out = readOptText(v, ctx as Ctx)
   return out === null ? null : sameAs('block_hash', out)
-})
+}), { nullAsNull: true })
 /** A transfer's or log's block number: the entry's own string when it is the entry's. */
-export const blockNumberOfEntry = transform((v: unknown, ctx): string | null => {
+export const blockNumberOfEntry = withShortcut(transform((v: unknown, ctx): string | null => {
   // The entry's own text (already checked): no second check of its digits.
   if (v === entry.block_number && v !== '') return entry.block_number
   return v === undefined || v === null || v === '' ? null : sameAs('block_number', readInt(v, ctx as Ctx))
-})
+}), { nullAsNull: true })
 /** A transfer's or log's time: the entry's own string when it is the entry's. */
-export const timestampOfEntry = transform((v: unknown, ctx): string | null => {
+export const timestampOfEntry = withShortcut(transform((v: unknown, ctx): string | null => {
   // Equal to the entry's normalized time means already normalized: no pattern test, no Date.
   if (v === entry.block_timestamp && v !== '') return entry.block_timestamp
   return v === undefined || v === null || v === '' ? null : sameAs('block_timestamp', readTimestamp(v, ctx as Ctx))
-})
+}), { nullAsNull: true })
 
 /** Hex data (`input`, `output`): empty text is the spec's bare `0x`, as some deployments send it; missing or null is null. */
-export const optHexData = transform((v: unknown, ctx): string | null => {
+export const optHexData = withShortcut(transform((v: unknown, ctx): string | null => {
   if (v === undefined || v === null) return null
   if (v === '') return '0x'
   if (typeof v === 'string') return v
   return fail(ctx as Ctx, v, `expected hex data or null, got ${describe(v)}`)
-})
+}), { nullAsNull: true, guard: "typeof $ === 'string' && $ !== ''" })
 
 /** A flag sent as a boolean or as text (`"true"`, `"1"`, `"yes"`…); missing or null is null. */
-export const flag = transform((v: unknown, ctx): boolean | null => {
+export const flag = withShortcut(transform((v: unknown, ctx): boolean | null => {
   if (v === undefined || v === null || v === '') return null
   if (typeof v === 'boolean') return v
   if (v === 1 || v === 0) return v === 1
@@ -188,7 +189,7 @@ export const flag = transform((v: unknown, ctx): boolean | null => {
     if (s === 'false' || s === '0' || s === 'no') return false
   }
   return fail(ctx as Ctx, v, `expected a boolean or "true"/"false", got ${describe(v)}`)
-})
+}), { nullAsNull: true, guard: "typeof $ === 'boolean'" })
 
 const MAX_DATE_MS = 8.64e15
 const CANONICAL_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/
@@ -216,9 +217,9 @@ function readTimestamp(v: unknown, ctx: Ctx): string {
 
 export const timestamp = transform((v: unknown, ctx) => readTimestamp(v, ctx as Ctx))
 
-export const optTimestamp = transform((v: unknown, ctx): string | null =>
+export const optTimestamp = withShortcut(transform((v: unknown, ctx): string | null =>
   v === undefined || v === null || v === '' ? null : readTimestamp(v, ctx as Ctx),
-)
+), { nullAsNull: true })
 
 export type Direction = 'incoming' | 'outgoing'
 // A Map, not an object literal: service text such as "constructor" must not find Object.prototype members.
