@@ -37,10 +37,15 @@ const EMPTY: readonly never[] = Object.freeze([])
 
 /**
  * What a field reader returns unchanged without being called: `null` when it reads null as null,
- * and values passing `guard` (a JS expression over `$`, e.g. text that is already non-empty).
+ * and values passing `guard` (a JS expression over `$`, e.g. text that is already non-empty) or `test`.
  * Most fields of a page are such values; the generated code skips the call for them.
  */
-export type Shortcut = { readonly nullAsNull: boolean; readonly guard?: string }
+export type Shortcut = {
+  readonly nullAsNull: boolean
+  readonly guard?: string
+  /** A check too long for an expression (decimal digits): values passing it are returned as they are. */
+  readonly test?: (value: unknown) => boolean
+}
 const shortcuts = new WeakMap<object, Shortcut>()
 
 /** Marks a field schema with its shortcut (see `Shortcut`); returns the schema. */
@@ -56,6 +61,7 @@ function fieldCode(schema: z.core.SomeType | undefined, i: number): string {
   const cut = schema && shortcuts.get(schema)
   if (!cut) return call
   let code = call
+  if (cut.test) code = `t${i}(${a}) ? ${a} : ${code}`
   if (cut.guard) code = `(${cut.guard.replaceAll('$', a)}) ? ${a} : ${code}`
   if (cut.nullAsNull) code = `${a} === null ? null : ${code}`
   return `(${code})`
@@ -128,7 +134,8 @@ function generate(names: string[], body: string, values: unknown[]): Walker | un
  * (rare), kept. The fields' shortcuts are inlined (see `Shortcut`).
  */
 function generateObject(keys: string[], walkers: Walker[], schemas: z.core.SomeType[], known: Set<string>, inPlace: boolean): Walker | undefined {
-  const consts = keys.map((_, i) => `const w${i} = w[${i}]`).join('\n')
+  const tests = schemas.map((schema) => shortcuts.get(schema)?.test)
+  const consts = keys.map((_, i) => `const w${i} = w[${i}]${tests[i] ? `, t${i} = t[${i}]` : ''}`).join('\n')
   const loads = keys.map((k, i) => `const a${i} = v[${JSON.stringify(k)}]`).join('\n')
   const present = keys.map((_, i) => `(a${i} === undefined ? 0 : 1)`).join(' + ') || '0'
   const literal = `{ ${keys.map((k, i) => `${JSON.stringify(k)}: ${fieldCode(schemas[i], i)}`).join(', ')} }`
@@ -153,7 +160,7 @@ if (n > ${present}) copyExtras(v, out, known)
 return out
 }`
   try {
-    return new Function('w', 'p', 'B', 'known', 'checkExtras', 'copyExtras', body)(walkers, payload, BAIL, known, checkExtras, copyExtras) as Walker
+    return new Function('w', 't', 'p', 'B', 'known', 'checkExtras', 'copyExtras', body)(walkers, tests, payload, BAIL, known, checkExtras, copyExtras) as Walker
   } catch {
     return undefined
   }

@@ -72,7 +72,7 @@ export function shared(s: string): string {
  * take the entry's own strings instead of copies (one comparison with a string still in cache).
  * Entry fields come before its lists in the schema, so they are set when the lists are read.
  */
-const entry = { hash: '', block_hash: '', block_timestamp: '', block_number: '' }
+const entry = { hash: '', block_hash: '', block_timestamp: '', block_number: '', value: '' }
 type EntryKey = keyof typeof entry
 const sameAs = (key: EntryKey, v: string): string => (v === entry[key] ? entry[key] : v)
 
@@ -87,10 +87,19 @@ function isDecimal(s: string): boolean {
   return true
 }
 
+/** Text of decimal digits: an integer field already in the model's form. */
+function isDecimalText(v: unknown): boolean {
+  return typeof v === 'string' && isDecimal(v)
+}
+
+/** Decimal text of small integers sent as numbers (indexes): one string each, not one per occurrence. */
+const SMALL_INTS: string[] = []
+const decimalOf = (n: number): string => (n < 1024 ? (SMALL_INTS[n] ??= String(n)) : String(n))
+
 function readInt(v: unknown, ctx: Ctx): string {
   if (typeof v === 'string' && isDecimal(v)) return v
   if (typeof v === 'number') {
-    if (Number.isSafeInteger(v) && v >= 0) return String(v)
+    if (Number.isSafeInteger(v) && v >= 0) return decimalOf(v)
     if (Number.isInteger(v) && v > 0) {
       return fail(ctx, v, 'integer above 2^53 arrived already rounded; parse the body with parseJsonLossless')
     }
@@ -100,12 +109,12 @@ function readInt(v: unknown, ctx: Ctx): string {
 }
 
 /** Required integer, normalized to decimal text. */
-export const intText = transform((v: unknown, ctx) => readInt(v, ctx as Ctx))
+export const intText = withShortcut(transform((v: unknown, ctx) => readInt(v, ctx as Ctx)), { nullAsNull: false, test: isDecimalText })
 
 /** Optional integer: missing, null or empty text become null. */
 export const optIntText = withShortcut(transform((v: unknown, ctx): string | null =>
   v === undefined || v === null || v === '' ? null : readInt(v, ctx as Ctx),
-), { nullAsNull: true })
+), { nullAsNull: true, test: isDecimalText })
 
 function readText(v: unknown, ctx: Ctx): string {
   if (typeof v === 'string' && v !== '') return v
@@ -115,7 +124,7 @@ function readText(v: unknown, ctx: Ctx): string {
 function readOptText(v: unknown, ctx: Ctx): string | null {
   if (v === undefined || v === null || v === '') return null
   if (typeof v === 'string') return v
-  if (typeof v === 'number') return String(v)
+  if (typeof v === 'number') return Number.isSafeInteger(v) && v >= 0 ? decimalOf(v) : String(v)
   return fail(ctx, v, `expected text or null, got ${describe(v)}`)
 }
 
@@ -144,6 +153,10 @@ export const entryBlockHash = transform((v: unknown, ctx): string | null => {
 })
 /** The entry's block number (remembered for its lists). */
 export const entryBlockNumber = transform((v: unknown, ctx): string => (entry.block_number = readInt(v, ctx as Ctx)))
+/** The entry's value (remembered for its native transfers). */
+export const entryValue = transform((v: unknown, ctx): string => (entry.value = readInt(v, ctx as Ctx)))
+/** A native transfer's value: the entry's own string when it moves the entry's value (the usual top-level transfer). */
+export const valueOfEntry = transform((v: unknown, ctx): string => sameAs('value', readInt(v, ctx as Ctx)))
 /** The entry's time (remembered for its lists). */
 export const entryTimestamp = transform((v: unknown, ctx): string => (entry.block_timestamp = readTimestamp(v, ctx as Ctx)))
 

@@ -11,6 +11,7 @@ import {
   entryBlockNumber,
   entryHash,
   entryTimestamp,
+  entryValue,
   flag,
   intText,
   list,
@@ -21,6 +22,7 @@ import {
   sharedText,
   timestampOfEntry,
   txHashOfEntry,
+  valueOfEntry,
 } from './fields.js'
 
 /**
@@ -111,7 +113,7 @@ export const nativeTransferSchema = looseObject({
   from_address_label: optSharedText,
   to_address: optSharedText,
   to_address_label: optSharedText,
-  value: intText,
+  value: valueOfEntry,
   value_formatted: optText,
   direction,
   internal_transaction: flag,
@@ -128,7 +130,7 @@ const transactionFields = {
   /** null for a contract creation. */
   to_address: optSharedText,
   to_address_label: optSharedText,
-  value: intText,
+  value: entryValue,
   gas: optIntText,
   gas_price: optIntText,
   input: optHexData,
