@@ -45,6 +45,8 @@ export type Shortcut = {
   readonly guard?: string
   /** A check too long for an expression (decimal digits): values passing it are returned as they are. */
   readonly test?: (value: unknown) => boolean
+  /** What a value passing `guard` becomes, when not itself (shared text: one copy of it). */
+  readonly map?: (value: never) => unknown
 }
 const shortcuts = new WeakMap<object, Shortcut>()
 
@@ -62,7 +64,7 @@ function fieldCode(schema: z.core.SomeType | undefined, i: number): string {
   if (!cut) return call
   let code = call
   if (cut.test) code = `t${i}(${a}) ? ${a} : ${code}`
-  if (cut.guard) code = `(${cut.guard.replaceAll('$', a)}) ? ${a} : ${code}`
+  if (cut.guard) code = `(${cut.guard.replaceAll('$', a)}) ? ${cut.map ? `m${i}(${a})` : a} : ${code}`
   if (cut.nullAsNull) code = `${a} === null ? null : ${code}`
   return `(${code})`
 }
@@ -77,7 +79,10 @@ function compileNode(schema: z.core.SomeType, inPlace: boolean): Walker {
     case 'pipe': {
       const first = compileNode(def.in!, inPlace)
       const second = compileNode(def.out!, inPlace)
-      return generate(['first', 'second'], 'return second(first(v))', [first, second]) ?? ((v) => second(first(v)))
+      // A first step with a guard (a list that is already a list) is skipped inline for values passing it.
+      const cut = shortcuts.get(def.in!)
+      const code = cut?.guard && !cut.map && !cut.nullAsNull ? `return second((${cut.guard.replaceAll('$', 'v')}) ? v : first(v))` : 'return second(first(v))'
+      return generate(['first', 'second'], code, [first, second]) ?? ((v) => second(first(v)))
     }
     case 'array': {
       const item = compileNode(def.element!, inPlace)
@@ -135,7 +140,8 @@ function generate(names: string[], body: string, values: unknown[]): Walker | un
  */
 function generateObject(keys: string[], walkers: Walker[], schemas: z.core.SomeType[], known: Set<string>, inPlace: boolean): Walker | undefined {
   const tests = schemas.map((schema) => shortcuts.get(schema)?.test)
-  const consts = keys.map((_, i) => `const w${i} = w[${i}]${tests[i] ? `, t${i} = t[${i}]` : ''}`).join('\n')
+  const maps = schemas.map((schema) => shortcuts.get(schema)?.map)
+  const consts = keys.map((_, i) => `const w${i} = w[${i}]${tests[i] ? `, t${i} = t[${i}]` : ''}${maps[i] ? `, m${i} = m[${i}]` : ''}`).join('\n')
   const loads = keys.map((k, i) => `const a${i} = v[${JSON.stringify(k)}]`).join('\n')
   const present = keys.map((_, i) => `(a${i} === undefined ? 0 : 1)`).join(' + ') || '0'
   const literal = `{ ${keys.map((k, i) => `${JSON.stringify(k)}: ${fieldCode(schemas[i], i)}`).join(', ')} }`
@@ -160,7 +166,7 @@ if (n > ${present}) copyExtras(v, out, known)
 return out
 }`
   try {
-    return new Function('w', 't', 'p', 'B', 'known', 'checkExtras', 'copyExtras', body)(walkers, tests, payload, BAIL, known, checkExtras, copyExtras) as Walker
+    return new Function('w', 't', 'm', 'p', 'B', 'known', 'checkExtras', 'copyExtras', body)(walkers, tests, maps, payload, BAIL, known, checkExtras, copyExtras) as Walker
   } catch {
     return undefined
   }

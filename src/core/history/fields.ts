@@ -13,6 +13,8 @@ import { parseIsoUtc } from '../time.js'
 type Ctx = { issues: { push(issue: { code: 'custom'; message: string; input: unknown }): void } }
 
 const DECIMAL = /^\d+$/
+/** Shortcut guard (see compile.ts): text that is already non-empty. */
+const NON_EMPTY_TEXT = "typeof $ === 'string' && $ !== ''"
 const fail = (ctx: Ctx, input: unknown, message: string) => {
   ctx.issues.push({ code: 'custom', message, input })
   return NEVER
@@ -129,19 +131,23 @@ function readOptText(v: unknown, ctx: Ctx): string | null {
 }
 
 /** Required non-empty text. */
-export const text = withShortcut(transform((v: unknown, ctx): string => readText(v, ctx as Ctx)), { nullAsNull: false, guard: "typeof $ === 'string' && $ !== ''" })
+export const text = withShortcut(transform((v: unknown, ctx): string => readText(v, ctx as Ctx)), { nullAsNull: false, guard: NON_EMPTY_TEXT })
 
 /** Optional text: missing, null and empty text all become null. */
-export const optText = withShortcut(transform((v: unknown, ctx): string | null => readOptText(v, ctx as Ctx)), { nullAsNull: true, guard: "typeof $ === 'string' && $ !== ''" })
+export const optText = withShortcut(transform((v: unknown, ctx): string | null => readOptText(v, ctx as Ctx)), { nullAsNull: true, guard: NON_EMPTY_TEXT })
 
 /** Required text that repeats across entries (addresses, token contracts): one shared copy. */
-export const sharedText = transform((v: unknown, ctx): string => shared(readText(v, ctx as Ctx)))
+export const sharedText = withShortcut(transform((v: unknown, ctx): string => shared(readText(v, ctx as Ctx))), {
+  nullAsNull: false,
+  guard: NON_EMPTY_TEXT,
+  map: shared,
+})
 
 /** Optional text that repeats across entries (addresses, labels, names, logos, topics): one shared copy. */
 export const optSharedText = withShortcut(transform((v: unknown, ctx): string | null => {
   const out = readOptText(v, ctx as Ctx)
   return out === null ? null : shared(out)
-}), { nullAsNull: true })
+}), { nullAsNull: true, guard: NON_EMPTY_TEXT, map: shared })
 
 /** The entry's hash (remembered for its lists). */
 export const entryHash = transform((v: unknown, ctx): string => (entry.hash = readText(v, ctx as Ctx)))
@@ -189,7 +195,7 @@ export const optHexData = withShortcut(transform((v: unknown, ctx): string | nul
   if (v === '') return '0x'
   if (typeof v === 'string') return v
   return fail(ctx as Ctx, v, `expected hex data or null, got ${describe(v)}`)
-}), { nullAsNull: true, guard: "typeof $ === 'string' && $ !== ''" })
+}), { nullAsNull: true, guard: NON_EMPTY_TEXT })
 
 /** A flag sent as a boolean or as text (`"true"`, `"1"`, `"yes"`…); missing or null is null. */
 export const flag = withShortcut(transform((v: unknown, ctx): boolean | null => {
@@ -251,7 +257,7 @@ export const direction = transform(readDirection)
 /** A list that may be missing or null (normalized to an empty list). */
 export function list<T extends z.core.SomeType>(item: T) {
   return pipe(
-    transform((v: unknown) => (v === undefined || v === null ? [] : v)),
+    withShortcut(transform((v: unknown) => (v === undefined || v === null ? [] : v)), { nullAsNull: false, guard: 'Array.isArray($)' }),
     array(item),
   )
 }
