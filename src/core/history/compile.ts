@@ -38,7 +38,8 @@ const EMPTY: readonly never[] = Object.freeze([])
 /**
  * What a field reader returns unchanged without being called: `null` when it reads null as null,
  * and values passing `guard` (a JS expression over `$`, e.g. text that is already non-empty) or `test`.
- * Most fields of a page are such values; the generated code skips the call for them.
+ * Most fields of a page are such values; the generated code skips the call for them. A shortcut
+ * must give exactly what its reader gives for those values (test/core/history/shortcuts.test.ts).
  */
 export type Shortcut = {
   readonly nullAsNull: boolean
