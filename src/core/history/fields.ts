@@ -1,8 +1,8 @@
 import { NEVER, array, pipe, transform } from 'zod/mini'
 import type { z } from 'zod/mini'
 import { clip } from '../text.js'
-import { withShortcut } from './compile.js'
 import { parseIsoUtc } from '../time.js'
+import { withShortcut } from './compile.js'
 
 /**
  * Field readers for tolerant reading: each accepts the spellings real deployments send and
@@ -73,6 +73,7 @@ export function shared(s: string): string {
  * The entry being read: its transfers and logs repeat its hash, block hash, time and number, and
  * take the entry's own strings instead of copies (one comparison with a string still in cache).
  * Entry fields come before its lists in the schema, so they are set when the lists are read.
+ * The readers that set it (entry…) take no shortcut: each must run for every entry.
  */
 const entry = { hash: '', block_hash: '', block_timestamp: '', block_number: '', value: '' }
 type EntryKey = keyof typeof entry
