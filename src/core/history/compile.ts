@@ -35,84 +35,174 @@ function defOf(schema: z.core.SomeType): Def {
 /** One frozen empty list for every empty list of the model: a page has hundreds of them (most entries have no NFT or internal transfers). */
 const EMPTY: readonly never[] = Object.freeze([])
 
+/**
+ * What a field reader returns unchanged without being called: `null` when it reads null as null,
+ * and values passing `guard` (a JS expression over `$`, e.g. text that is already non-empty) or `test`.
+ * Most fields of a page are such values; the generated code skips the call for them. A shortcut
+ * must give exactly what its reader gives for those values (test/core/history/shortcuts.test.ts).
+ */
+export type Shortcut = {
+  readonly nullAsNull: boolean
+  readonly guard?: string
+  /** A check too long for an expression (decimal digits): values passing it are returned as they are. */
+  readonly test?: (value: unknown) => boolean
+  /** What a value passing `guard` becomes, when not itself (shared text: one copy of it). */
+  readonly map?: (value: never) => unknown
+}
+const shortcuts = new WeakMap<object, Shortcut>()
+
+/** Marks a field schema with its shortcut (see `Shortcut`); returns the schema. */
+export function withShortcut<S extends z.core.SomeType>(schema: S, shortcut: Shortcut): S {
+  shortcuts.set(schema, shortcut)
+  return schema
+}
+
+/** The expression that reads field `i` from its load `a{i}`: the shortcut inline, else a call. */
+function fieldCode(schema: z.core.SomeType | undefined, i: number): string {
+  const a = `a${i}`
+  const call = `w${i}(${a}, p)`
+  const cut = schema && shortcuts.get(schema)
+  if (!cut) return call
+  let code = call
+  if (cut.test) code = `t${i}(${a}) ? ${a} : ${code}`
+  if (cut.guard) code = `(${cut.guard.replaceAll('$', a)}) ? ${cut.map ? `m${i}(${a})` : a} : ${code}`
+  if (cut.nullAsNull) code = `${a} === null ? null : ${code}`
+  return `(${code})`
+}
+
 function compileNode(schema: z.core.SomeType, inPlace: boolean): Walker {
   const def = defOf(schema)
   switch (def.type) {
     case 'transform': {
       const transform = def.transform!
-      return (v) => transform(v, payload)
+      return generate(['t', 'p'], 'return t(v, p)', [transform, payload]) ?? ((v) => transform(v, payload))
     }
     case 'pipe': {
       const first = compileNode(def.in!, inPlace)
       const second = compileNode(def.out!, inPlace)
-      return (v) => second(first(v))
+      // A first step with a guard (a list that is already a list) is skipped inline for values passing it.
+      const cut = shortcuts.get(def.in!)
+      const code = cut?.guard && !cut.map && !cut.nullAsNull ? `return second((${cut.guard.replaceAll('$', 'v')}) ? v : first(v))` : 'return second(first(v))'
+      return generate(['first', 'second'], code, [first, second]) ?? ((v) => second(first(v)))
     }
     case 'array': {
       const item = compileNode(def.element!, inPlace)
-      return (v) => {
+      const body = `if (!Array.isArray(v)) throw B
+const n = v.length
+if (n === 0) return E
+const out = ${inPlace ? 'v' : 'new Array(n)'}
+for (let i = 0; i < n; i++) out[i] = item(v[i])
+return out`
+      return generate(['item', 'B', 'E'], body, [item, BAIL, EMPTY]) ?? ((v) => {
         if (!Array.isArray(v)) throw BAIL
         const n = v.length
         if (n === 0) return EMPTY
         const out = inPlace ? v : new Array(n)
         for (let i = 0; i < n; i++) out[i] = item(v[i])
         return out
-      }
+      })
     }
     case 'object': {
       const keys = Object.keys(def.shape!)
+      const schemas = keys.map((k) => def.shape![k]!)
       // A field that is a single transform is called directly (one call per field, not two).
-      const walkers = keys.map((k) => {
-        const field = defOf(def.shape![k]!)
-        return field.type === 'transform' ? (field.transform as Walker) : compileNode(def.shape![k]!, inPlace)
-      })
-      const known = new Set(keys)
+      const walkers = schemas.map((field) => (defOf(field).type === 'transform' ? (defOf(field).transform as Walker) : compileNode(field, inPlace)))
       // A loose object keeps unknown keys (catchall `unknown`); a strict one would not be compiled.
       if (!def.catchall || defOf(def.catchall).type !== 'unknown') throw new Error('compileReader: only loose objects are supported')
-      if (inPlace) {
-        const update = objectUpdater(keys, walkers)
-        const size = keys.length
-        const count: Count = { n: 0 }
-        return (v) => {
-          if (v === null || typeof v !== 'object' || Array.isArray(v)) throw BAIL
-          const input = v as Record<string, unknown>
-          const out = update(input, count)
-          if (out === input) {
-            // Every known key was there: more keys than that means extra fields, kept where they are.
-            let n = 0
-            for (const _ in input) n++
-            if (n > size) {
-              for (const k in input) if (!known.has(k)) keepExact(input[k])
-            }
-          } else {
-            // Built anew: copy extra keys, if the input has more keys than the known ones it has.
-            let n = 0
-            for (const _ in input) n++
-            if (n > count.n) {
-              for (const k in input) if (!known.has(k)) keep(out, k, keepExact(input[k]))
-            }
-          }
-          return out
-        }
-      }
-      const build = objectBuilder(keys, walkers)
-      const count: Count = { n: 0 }
-      return (v) => {
-        if (v === null || typeof v !== 'object' || Array.isArray(v)) throw BAIL
-        const input = v as Record<string, unknown>
-        const out = build(input, count)
-        const present = count.n
-        // Extra keys are rare: more keys than known keys present means there are some.
-        let n = 0
-        for (const _ in input) n++
-        if (n > present) {
-          for (const k in input) if (!known.has(k)) keep(out, k, keepExact(input[k]))
-        }
-        return out
-      }
+      const known = new Set(keys)
+      return generateObject(keys, walkers, schemas, known, inPlace) ?? objectLoop(keys, walkers, known, inPlace)
     }
     default:
       throw new Error(`compileReader: unsupported schema type ${def.type}`)
   }
+}
+
+/**
+ * One generated function per schema node: each has its own type feedback, so its calls and
+ * property loads stay monomorphic and V8 inlines them (closures made from one literal share
+ * feedback, which made the shared object and list walkers megamorphic). `undefined` where
+ * `new Function` is not allowed (a strict Content-Security-Policy): the caller then uses closures.
+ */
+function generate(names: string[], body: string, values: unknown[]): Walker | undefined {
+  try {
+    return new Function(...names, `return function walk(v) {\n${body}\n}`)(...values) as Walker
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * An object's walker as one generated function. In place: an input that has every known key is
+ * normalized where it is (each field stored back; a shared string replaces the parser's copy), no
+ * second object. One that lacks a key (the spec's token transfer has no `direction`) is built anew
+ * as one object literal: adding keys to it would hang a second property store on every such object.
+ * Known keys present are counted from the same named loads; more keys than that means extra fields
+ * (rare), kept. The fields' shortcuts are inlined (see `Shortcut`).
+ */
+function generateObject(keys: string[], walkers: Walker[], schemas: z.core.SomeType[], known: Set<string>, inPlace: boolean): Walker | undefined {
+  const tests = schemas.map((schema) => shortcuts.get(schema)?.test)
+  const maps = schemas.map((schema) => shortcuts.get(schema)?.map)
+  const consts = keys.map((_, i) => `const w${i} = w[${i}]${tests[i] ? `, t${i} = t[${i}]` : ''}${maps[i] ? `, m${i} = m[${i}]` : ''}`).join('\n')
+  const loads = keys.map((k, i) => `const a${i} = v[${JSON.stringify(k)}]`).join('\n')
+  const present = keys.map((_, i) => `(a${i} === undefined ? 0 : 1)`).join(' + ') || '0'
+  const literal = `{ ${keys.map((k, i) => `${JSON.stringify(k)}: ${fieldCode(schemas[i], i)}`).join(', ')} }`
+  const inPlaceCode = inPlace
+    ? `if (${keys.map((_, i) => `a${i} !== undefined`).join(' && ') || 'true'}) {
+${keys.map((k, i) => `v[${JSON.stringify(k)}] = ${fieldCode(schemas[i], i)}`).join('\n')}
+let n = 0
+for (const _ in v) n++
+if (n > ${keys.length}) checkExtras(v, known)
+return v
+}`
+    : ''
+  const body = `${consts}
+return function walk(v) {
+if (v === null || typeof v !== 'object' || Array.isArray(v)) throw B
+${loads}
+${inPlaceCode}
+const out = ${literal}
+let n = 0
+for (const _ in v) n++
+if (n > ${present}) copyExtras(v, out, known)
+return out
+}`
+  try {
+    return new Function('w', 't', 'm', 'p', 'B', 'known', 'checkExtras', 'copyExtras', body)(walkers, tests, maps, payload, BAIL, known, checkExtras, copyExtras) as Walker
+  } catch {
+    return undefined
+  }
+}
+
+/** The same as `generateObject`, by loops, where code cannot be generated. */
+function objectLoop(keys: string[], walkers: Walker[], known: Set<string>, inPlace: boolean): Walker {
+  const read = walkers as ((v: unknown, p: unknown) => unknown)[]
+  return (v) => {
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) throw BAIL
+    const input = v as Record<string, unknown>
+    let present = 0
+    for (const k of keys) if (input[k] !== undefined) present++
+    let n = 0
+    for (const _ in input) n++
+    if (inPlace && present === keys.length) {
+      for (let i = 0; i < keys.length; i++) input[keys[i]!] = read[i]!(input[keys[i]!], payload)
+      if (n > present) checkExtras(input, known)
+      return input
+    }
+    const out: Record<string, unknown> = {}
+    for (let i = 0; i < keys.length; i++) out[keys[i]!] = read[i]!(input[keys[i]!], payload)
+    if (n > present) copyExtras(input, out, known)
+    return out
+  }
+}
+
+/** Extra fields of an object normalized in place stay where they are; only rounded integers in them are refused. */
+function checkExtras(input: Record<string, unknown>, known: Set<string>): void {
+  for (const k in input) if (!known.has(k)) keepExact(input[k])
+}
+
+/** Extra fields of an object built anew are copied to it. */
+function copyExtras(input: Record<string, unknown>, out: Record<string, unknown>, known: Set<string>): void {
+  for (const k in input) if (!known.has(k)) keep(out, k, keepExact(input[k]))
 }
 
 /** Stores an extra field as an own property: `out["__proto__"] = v` would swap the model's prototype instead. */
@@ -132,64 +222,6 @@ function keepExact(value: unknown): unknown {
     for (const v of Array.isArray(value) ? value : Object.values(value)) keepExact(v)
   }
   return value
-}
-
-/** How many known keys the last built input had; read by the caller right after `build`. */
-type Count = { n: number }
-
-/**
- * Builds the known keys as one object literal (monomorphic, ~3× faster than keyed stores) and
- * counts the known keys the input has from the same named loads (no keyed `in` per key).
- * Where `new Function` is not allowed (a strict Content-Security-Policy), a loop does it.
- */
-function objectBuilder(keys: string[], walkers: Walker[]): (input: Record<string, unknown>, count: Count) => Record<string, unknown> {
-  try {
-    // The walkers become constants of the built function's closure, so calls to them can be inlined.
-    const consts = keys.map((_, i) => `const w${i} = w[${i}]`).join('\n')
-    const loads = keys.map((k, i) => `const a${i} = v[${JSON.stringify(k)}]`).join('\n')
-    const present = keys.map((_, i) => `(a${i} === undefined ? 0 : 1)`).join(' + ')
-    const fields = keys.map((k, i) => `${JSON.stringify(k)}: w${i}(a${i}, p)`).join(', ')
-    const body = `${consts}\nreturn function build(v, c) {\n${loads}\nconst out = { ${fields} }\nc.n = ${present || '0'}\nreturn out\n}`
-    return new Function('w', 'p', body)(walkers, payload) as (input: Record<string, unknown>, count: Count) => Record<string, unknown>
-  } catch {
-    return (input, count) => {
-      const out: Record<string, unknown> = {}
-      let n = 0
-      for (let i = 0; i < keys.length; i++) {
-        const value = input[keys[i]!]
-        if (value !== undefined) n++
-        out[keys[i]!] = (walkers[i] as (v: unknown, p: unknown) => unknown)(value, payload)
-      }
-      count.n = n
-      return out
-    }
-  }
-}
-
-/**
- * Normalizes a freshly parsed object where it is when it has every known key: each field is
- * stored back (a shared string replaces the parser's copy), no second object. One that lacks a
- * key (the spec's token transfer has no `direction`) is built anew instead: adding keys to it
- * would hang a second property store on every such object. Same fallback as `objectBuilder`.
- */
-function objectUpdater(keys: string[], walkers: Walker[]): (input: Record<string, unknown>, count: Count) => Record<string, unknown> {
-  try {
-    const consts = keys.map((_, i) => `const w${i} = w[${i}]`).join('\n')
-    const loads = keys.map((k, i) => `const a${i} = v[${JSON.stringify(k)}]`).join('\n')
-    const all = keys.map((_, i) => `a${i} !== undefined`).join(' && ') || 'true'
-    const stores = keys.map((k, i) => `v[${JSON.stringify(k)}] = w${i}(a${i}, p)`).join('\n')
-    const fields = keys.map((k, i) => `${JSON.stringify(k)}: w${i}(a${i}, p)`).join(', ')
-    const present = keys.map((_, i) => `(a${i} === undefined ? 0 : 1)`).join(' + ') || '0'
-    const body = `${consts}\nreturn function update(v, c) {\n${loads}\nif (${all}) {\n${stores}\nreturn v\n}\nc.n = ${present}\nreturn { ${fields} }\n}`
-    return new Function('w', 'p', body)(walkers, payload) as (input: Record<string, unknown>, count: Count) => Record<string, unknown>
-  } catch {
-    return (input, count) => {
-      count.n = keys.filter((k) => input[k] !== undefined).length
-      const out: Record<string, unknown> = count.n === keys.length ? input : {}
-      for (let i = 0; i < keys.length; i++) out[keys[i]!] = (walkers[i] as (v: unknown, p: unknown) => unknown)(input[keys[i]!], payload)
-      return out
-    }
-  }
 }
 
 /**

@@ -2,6 +2,7 @@ import { NEVER, array, pipe, transform } from 'zod/mini'
 import type { z } from 'zod/mini'
 import { clip } from '../text.js'
 import { parseIsoUtc } from '../time.js'
+import { withShortcut } from './compile.js'
 
 /**
  * Field readers for tolerant reading: each accepts the spellings real deployments send and
@@ -12,6 +13,8 @@ import { parseIsoUtc } from '../time.js'
 type Ctx = { issues: { push(issue: { code: 'custom'; message: string; input: unknown }): void } }
 
 const DECIMAL = /^\d+$/
+/** Shortcut guard (see compile.ts): text that is already non-empty. */
+const NON_EMPTY_TEXT = "typeof $ === 'string' && $ !== ''"
 const fail = (ctx: Ctx, input: unknown, message: string) => {
   ctx.issues.push({ code: 'custom', message, input })
   return NEVER
@@ -70,8 +73,9 @@ export function shared(s: string): string {
  * The entry being read: its transfers and logs repeat its hash, block hash, time and number, and
  * take the entry's own strings instead of copies (one comparison with a string still in cache).
  * Entry fields come before its lists in the schema, so they are set when the lists are read.
+ * The readers that set it (entry…) take no shortcut: each must run for every entry.
  */
-const entry = { hash: '', block_hash: '', block_timestamp: '', block_number: '' }
+const entry = { hash: '', block_hash: '', block_timestamp: '', block_number: '', value: '' }
 type EntryKey = keyof typeof entry
 const sameAs = (key: EntryKey, v: string): string => (v === entry[key] ? entry[key] : v)
 
@@ -86,10 +90,19 @@ function isDecimal(s: string): boolean {
   return true
 }
 
+/** Text of decimal digits: an integer field already in the model's form. */
+function isDecimalText(v: unknown): boolean {
+  return typeof v === 'string' && isDecimal(v)
+}
+
+/** Decimal text of small integers sent as numbers (indexes): one string each, not one per occurrence. */
+const SMALL_INTS: string[] = []
+const decimalOf = (n: number): string => (n < 1024 ? (SMALL_INTS[n] ??= String(n)) : String(n))
+
 function readInt(v: unknown, ctx: Ctx): string {
   if (typeof v === 'string' && isDecimal(v)) return v
   if (typeof v === 'number') {
-    if (Number.isSafeInteger(v) && v >= 0) return String(v)
+    if (Number.isSafeInteger(v) && v >= 0) return decimalOf(v)
     if (Number.isInteger(v) && v > 0) {
       return fail(ctx, v, 'integer above 2^53 arrived already rounded; parse the body with parseJsonLossless')
     }
@@ -99,12 +112,12 @@ function readInt(v: unknown, ctx: Ctx): string {
 }
 
 /** Required integer, normalized to decimal text. */
-export const intText = transform((v: unknown, ctx) => readInt(v, ctx as Ctx))
+export const intText = withShortcut(transform((v: unknown, ctx) => readInt(v, ctx as Ctx)), { nullAsNull: false, test: isDecimalText })
 
 /** Optional integer: missing, null or empty text become null. */
-export const optIntText = transform((v: unknown, ctx): string | null =>
+export const optIntText = withShortcut(transform((v: unknown, ctx): string | null =>
   v === undefined || v === null || v === '' ? null : readInt(v, ctx as Ctx),
-)
+), { nullAsNull: true, test: isDecimalText })
 
 function readText(v: unknown, ctx: Ctx): string {
   if (typeof v === 'string' && v !== '') return v
@@ -114,24 +127,28 @@ function readText(v: unknown, ctx: Ctx): string {
 function readOptText(v: unknown, ctx: Ctx): string | null {
   if (v === undefined || v === null || v === '') return null
   if (typeof v === 'string') return v
-  if (typeof v === 'number') return String(v)
+  if (typeof v === 'number') return Number.isSafeInteger(v) && v >= 0 ? decimalOf(v) : String(v)
   return fail(ctx, v, `expected text or null, got ${describe(v)}`)
 }
 
 /** Required non-empty text. */
-export const text = transform((v: unknown, ctx): string => readText(v, ctx as Ctx))
+export const text = withShortcut(transform((v: unknown, ctx): string => readText(v, ctx as Ctx)), { nullAsNull: false, guard: NON_EMPTY_TEXT })
 
 /** Optional text: missing, null and empty text all become null. */
-export const optText = transform((v: unknown, ctx): string | null => readOptText(v, ctx as Ctx))
+export const optText = withShortcut(transform((v: unknown, ctx): string | null => readOptText(v, ctx as Ctx)), { nullAsNull: true, guard: NON_EMPTY_TEXT })
 
 /** Required text that repeats across entries (addresses, token contracts): one shared copy. */
-export const sharedText = transform((v: unknown, ctx): string => shared(readText(v, ctx as Ctx)))
+export const sharedText = withShortcut(transform((v: unknown, ctx): string => shared(readText(v, ctx as Ctx))), {
+  nullAsNull: false,
+  guard: NON_EMPTY_TEXT,
+  map: shared,
+})
 
 /** Optional text that repeats across entries (addresses, labels, names, logos, topics): one shared copy. */
-export const optSharedText = transform((v: unknown, ctx): string | null => {
+export const optSharedText = withShortcut(transform((v: unknown, ctx): string | null => {
   const out = readOptText(v, ctx as Ctx)
   return out === null ? null : shared(out)
-})
+}), { nullAsNull: true, guard: NON_EMPTY_TEXT, map: shared })
 
 /** The entry's hash (remembered for its lists). */
 export const entryHash = transform((v: unknown, ctx): string => (entry.hash = readText(v, ctx as Ctx)))
@@ -143,42 +160,46 @@ export const entryBlockHash = transform((v: unknown, ctx): string | null => {
 })
 /** The entry's block number (remembered for its lists). */
 export const entryBlockNumber = transform((v: unknown, ctx): string => (entry.block_number = readInt(v, ctx as Ctx)))
+/** The entry's value (remembered for its native transfers). */
+export const entryValue = transform((v: unknown, ctx): string => (entry.value = readInt(v, ctx as Ctx)))
+/** A native transfer's value: the entry's own string when it moves the entry's value (the usual top-level transfer). */
+export const valueOfEntry = transform((v: unknown, ctx): string => sameAs('value', readInt(v, ctx as Ctx)))
 /** The entry's time (remembered for its lists). */
 export const entryTimestamp = transform((v: unknown, ctx): string => (entry.block_timestamp = readTimestamp(v, ctx as Ctx)))
 
 /** A transfer's or log's transaction hash: the entry's own string when it is the entry's. */
-export const txHashOfEntry = transform((v: unknown, ctx): string | null => {
+export const txHashOfEntry = withShortcut(transform((v: unknown, ctx): string | null => {
   const out = readOptText(v, ctx as Ctx)
   return out === null ? null : sameAs('hash', out)
-})
+}), { nullAsNull: true })
 /** A transfer's or log's block hash: the entry's own string when it is the entry's. */
-export const blockHashOfEntry = transform((v: unknown, ctx): string | null => {
+export const blockHashOfEntry = withShortcut(transform((v: unknown, ctx): string | null => {
   const out = readOptText(v, ctx as Ctx)
   return out === null ? null : sameAs('block_hash', out)
-})
+}), { nullAsNull: true })
 /** A transfer's or log's block number: the entry's own string when it is the entry's. */
-export const blockNumberOfEntry = transform((v: unknown, ctx): string | null => {
+export const blockNumberOfEntry = withShortcut(transform((v: unknown, ctx): string | null => {
   // The entry's own text (already checked): no second check of its digits.
   if (v === entry.block_number && v !== '') return entry.block_number
   return v === undefined || v === null || v === '' ? null : sameAs('block_number', readInt(v, ctx as Ctx))
-})
+}), { nullAsNull: true })
 /** A transfer's or log's time: the entry's own string when it is the entry's. */
-export const timestampOfEntry = transform((v: unknown, ctx): string | null => {
+export const timestampOfEntry = withShortcut(transform((v: unknown, ctx): string | null => {
   // Equal to the entry's normalized time means already normalized: no pattern test, no Date.
   if (v === entry.block_timestamp && v !== '') return entry.block_timestamp
   return v === undefined || v === null || v === '' ? null : sameAs('block_timestamp', readTimestamp(v, ctx as Ctx))
-})
+}), { nullAsNull: true })
 
 /** Hex data (`input`, `output`): empty text is the spec's bare `0x`, as some deployments send it; missing or null is null. */
-export const optHexData = transform((v: unknown, ctx): string | null => {
+export const optHexData = withShortcut(transform((v: unknown, ctx): string | null => {
   if (v === undefined || v === null) return null
   if (v === '') return '0x'
   if (typeof v === 'string') return v
   return fail(ctx as Ctx, v, `expected hex data or null, got ${describe(v)}`)
-})
+}), { nullAsNull: true, guard: NON_EMPTY_TEXT })
 
 /** A flag sent as a boolean or as text (`"true"`, `"1"`, `"yes"`…); missing or null is null. */
-export const flag = transform((v: unknown, ctx): boolean | null => {
+export const flag = withShortcut(transform((v: unknown, ctx): boolean | null => {
   if (v === undefined || v === null || v === '') return null
   if (typeof v === 'boolean') return v
   if (v === 1 || v === 0) return v === 1
@@ -188,7 +209,7 @@ export const flag = transform((v: unknown, ctx): boolean | null => {
     if (s === 'false' || s === '0' || s === 'no') return false
   }
   return fail(ctx as Ctx, v, `expected a boolean or "true"/"false", got ${describe(v)}`)
-})
+}), { nullAsNull: true, guard: "typeof $ === 'boolean'" })
 
 const MAX_DATE_MS = 8.64e15
 const CANONICAL_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/
@@ -216,9 +237,9 @@ function readTimestamp(v: unknown, ctx: Ctx): string {
 
 export const timestamp = transform((v: unknown, ctx) => readTimestamp(v, ctx as Ctx))
 
-export const optTimestamp = transform((v: unknown, ctx): string | null =>
+export const optTimestamp = withShortcut(transform((v: unknown, ctx): string | null =>
   v === undefined || v === null || v === '' ? null : readTimestamp(v, ctx as Ctx),
-)
+), { nullAsNull: true })
 
 export type Direction = 'incoming' | 'outgoing'
 // A Map, not an object literal: service text such as "constructor" must not find Object.prototype members.
@@ -237,7 +258,7 @@ export const direction = transform(readDirection)
 /** A list that may be missing or null (normalized to an empty list). */
 export function list<T extends z.core.SomeType>(item: T) {
   return pipe(
-    transform((v: unknown) => (v === undefined || v === null ? [] : v)),
+    withShortcut(transform((v: unknown) => (v === undefined || v === null ? [] : v)), { nullAsNull: false, guard: 'Array.isArray($)' }),
     array(item),
   )
 }

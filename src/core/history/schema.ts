@@ -2,7 +2,7 @@ import { array, looseObject, pipe, transform } from 'zod/mini'
 import type { z } from 'zod/mini'
 import { ResponseShapeError } from '../errors.js'
 import { parseJsonLossless } from '../json.js'
-import { compileReader } from './compile.js'
+import { compileReader, withShortcut } from './compile.js'
 import {
   blockHashOfEntry,
   blockNumberOfEntry,
@@ -11,6 +11,7 @@ import {
   entryBlockNumber,
   entryHash,
   entryTimestamp,
+  entryValue,
   flag,
   intText,
   list,
@@ -21,6 +22,7 @@ import {
   sharedText,
   timestampOfEntry,
   txHashOfEntry,
+  valueOfEntry,
 } from './fields.js'
 
 /**
@@ -111,7 +113,7 @@ export const nativeTransferSchema = looseObject({
   from_address_label: optSharedText,
   to_address: optSharedText,
   to_address_label: optSharedText,
-  value: intText,
+  value: valueOfEntry,
   value_formatted: optText,
   direction,
   internal_transaction: flag,
@@ -128,7 +130,7 @@ const transactionFields = {
   /** null for a contract creation. */
   to_address: optSharedText,
   to_address_label: optSharedText,
-  value: intText,
+  value: entryValue,
   gas: optIntText,
   gas_price: optIntText,
   input: optHexData,
@@ -170,7 +172,8 @@ function mergeErc20Key(v: unknown): unknown {
 }
 
 export const transactionEntrySchema = pipe(
-  transform(mergeErc20Key),
+  // An entry that has the spec's key needs no look for the plural one: skipped inline.
+  withShortcut(transform(mergeErc20Key), { nullAsNull: false, guard: "$ !== null && typeof $ === 'object' && $.erc20_transfer != null" }),
   looseObject(transactionFields),
 )
 
