@@ -2,6 +2,7 @@ import { hashKey } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import type { WalletHistoryParameters } from '../core/history/params.js'
 import type { WalletHistoryPage } from '../core/history/schema.js'
+import { InvalidParameterError } from '../core/errors.js'
 import { watchHead } from '../core/live/headPoller.js'
 import { jsonSafe } from '../core/query/jsonSafe.js'
 import { walletHistoryInfiniteQueryOptions } from '../core/query/walletHistory.js'
@@ -99,8 +100,10 @@ export function useNewArrivals({ sources, enabled = true, intervalMs, target }: 
       const chain = String(f.params.chain ?? client.chain ?? '')
       byChain.set(chain, [...(byChain.get(chain) ?? []), f])
     }
-    const releases = [...byChain].map(([chain, list]) =>
-      watchHead(client, chain || undefined, {
+    const releases = new Map<string, () => void>()
+    const unwatchable = new Set<string>()
+    for (const [chain, list] of byChain) {
+      const release = watchHead(client, chain || undefined, {
         intervalMs: interval,
         // After the head listeners ran (a new head sets `wanted`): read what is still wanted, also a read that failed.
         onPoll: () =>
@@ -117,16 +120,25 @@ export function useNewArrivals({ sources, enabled = true, intervalMs, target }: 
           if (previous === undefined) return
           for (const f of list) f.wanted = head
         },
-        onError: () => {
+        onError: (error) => {
+          // No RPC URL for this chain: not a lost connection, and no retry will help; it is simply not followed.
+          if (error instanceof InvalidParameterError) {
+            unwatchable.add(chain)
+            releases.get(chain)?.()
+            return
+          }
           headFailed.set(chain, true)
           update()
         },
-      }),
-    )
+      })
+      // The first poll may fail before `watchHead` has returned its release.
+      if (unwatchable.has(chain)) release()
+      else releases.set(chain, release)
+    }
     return () => {
       stopped = true
       setRetrying(false)
-      for (const release of releases) release()
+      for (const release of releases.values()) release()
     }
     // `sourcesKey` stands for the sources' contents.
     // eslint-disable-next-line react-hooks/exhaustive-deps
