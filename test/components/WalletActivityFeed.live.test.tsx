@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { activeHeadPollers } from '../../src/core/live/headPoller.js'
 import { WalletActivityFeed } from '../../src/components/WalletActivityFeed/WalletActivityFeed.js'
 import { useNewArrivals } from '../../src/react/useNewArrivals.js'
+import { useTrackTransaction } from '../../src/react/useTrackTransaction.js'
 import { useWalletHistory } from '../../src/react/useWalletHistory.js'
 import { setup } from '../react/support.js'
 import { axeViolations } from './axe.js'
@@ -287,5 +288,45 @@ describe('WalletActivityFeed watch: new arrivals without a reload', () => {
     await waitFor(() => expect(shownHashes()[0]).toBe(hashOf('eth', 31)))
     await new Promise((r) => setTimeout(r, 200))
     expect(container.querySelector('.bf-feed__live')?.textContent ?? '').toBe('')
+  })
+})
+
+describe('WalletActivityFeed chains + watch: arrivals per chain, pending rows on every chain', () => {
+  const mergedFeed = <WalletActivityFeed address={WALLET} chains={['eth', 'base']} limit={PAGE} locale="en-US" timeZone="UTC" />
+
+  it('a new block on one chain reads only that chain’s first page and puts its row in time order, with its chain badge', async () => {
+    const { wrapper } = setup({ rpc, pollingIntervalMs: 30 })
+    render(wrapper({ children: mergedFeed }) as never)
+    // eth's entries are newer (30 > 20 minutes past noon): eth first.
+    await waitFor(() => expect(shownHashes()[0]).toBe(hashOf('eth', 30)))
+    await following('base')
+    await following('eth')
+    historyRequests.splice(0)
+
+    // base gets entries 21…35: the newest (35) is newer than eth's 30.
+    arrive('base', 15)
+    await waitFor(() => expect(shownHashes()[0]).toBe(hashOf('base', 35)))
+    expect(historyRequests).toEqual([{ chain: 'base', cursor: null }])
+    const newest = screen.getAllByRole('article')[0]!
+    expect(newest.querySelector('.bf-chain__name')?.textContent).toBe('Base')
+    // In time order: base 35…31 are newer than anything eth has; then the minute both chains share.
+    expect(shownHashes().slice(0, 5)).toEqual([35, 34, 33, 32, 31].map((n) => hashOf('base', n)))
+    expect(shownHashes().slice(5, 7).sort()).toEqual([hashOf('base', 30), hashOf('eth', 30)])
+  })
+
+  it('a transaction tracked on the second chain shows in a "Pending on Base" group at once', async () => {
+    const { wrapper } = setup({ rpc, pollingIntervalMs: 30 })
+    let track: ReturnType<typeof useTrackTransaction> | undefined
+    function Tracker() {
+      track = useTrackTransaction()
+      return null
+    }
+    const { container } = render(wrapper({ children: <>{mergedFeed}<Tracker /></> }) as never)
+    await waitFor(() => expect(shownHashes()[0]).toBe(hashOf('eth', 30)))
+    const sent = `0x${'c'.repeat(64)}` as const
+    await act(async () => void (await track!({ hash: sent, chain: 'base', from: WALLET as `0x${string}` })))
+    const group = await screen.findByRole('group', { name: 'Pending on Base' })
+    expect(group.querySelector('[data-status="pending"]')).not.toBeNull()
+    expect(container.querySelectorAll('.bf-pending')).toHaveLength(1)
   })
 })
