@@ -1,8 +1,11 @@
 import { hashKey, type InfiniteData, type QueryClient } from '@tanstack/react-query'
 import type { BlockfeedClient } from '../core/client.js'
+import { InvalidParameterError } from '../core/errors.js'
+import { watchHead } from '../core/live/headPoller.js'
 import type { WalletHistoryParameters } from '../core/history/params.js'
 import type { TransactionEntry, WalletHistoryPage } from '../core/history/schema.js'
 import { walletHistoryInfiniteQueryOptions, walletHistoryQueryKey } from '../core/query/walletHistory.js'
+import { recordArrivals } from './arrivalStore.js'
 
 /**
  * The first page of a history read again for new arrivals, shared by every feed and hook of one
@@ -82,32 +85,6 @@ export function readFirstPage(
   return read
 }
 
-interface ArrivalStore {
-  keys: Set<string>
-  snapshot: ReadonlySet<string>
-  listeners: Set<() => void>
-}
-
-// What arrived live in each loaded history (by its query's hash): the feeds hold these back while scrolled.
-const arrivalStores = new WeakMap<QueryClient, Map<string, ArrivalStore>>()
-
-export function arrivalStore(queryClient: QueryClient, queryHash: string): ArrivalStore {
-  let byHash = arrivalStores.get(queryClient)
-  if (!byHash) arrivalStores.set(queryClient, (byHash = new Map()))
-  let store = byHash.get(queryHash)
-  if (!store) byHash.set(queryHash, (store = { keys: new Set(), snapshot: new Set(), listeners: new Set() }))
-  return store
-}
-
-/** Records `hashes` as arrivals of the history `queryHash` and tells its feeds. */
-export function recordArrivals(queryClient: QueryClient, queryHash: string, hashes: readonly string[]): void {
-  if (hashes.length === 0) return
-  const store = arrivalStore(queryClient, queryHash)
-  for (const h of hashes) store.keys.add(h.toLowerCase())
-  store.snapshot = new Set(store.keys)
-  for (const l of store.listeners) l()
-}
-
 /**
  * Puts the entries of `first` that the loaded history of `params` does not have yet at its top,
  * every other page left as it is, and records them as arrivals. Idempotent: the second feed of the
@@ -131,4 +108,106 @@ export function insertIntoHistory(
   })
   recordArrivals(queryClient, hashKey(queryKey), fresh.map((e) => e.hash))
   return fresh
+}
+
+interface Followed {
+  params: Partial<WalletHistoryParameters>
+  /** A new block whose first page is not read yet. */
+  wanted: bigint | undefined
+  busy: boolean
+  failed: boolean
+}
+
+export interface FollowArrivalsOptions {
+  client: BlockfeedClient
+  queryClient: QueryClient
+  sources: readonly Partial<WalletHistoryParameters>[]
+  intervalMs: number
+  /** Puts a source's first page where the feed holds its history (used when `ownTarget()` is false). */
+  insert: (source: Partial<WalletHistoryParameters>, page: WalletHistoryPage) => void
+  /** True: the page goes into the source's own loaded history (`insertIntoHistory`). */
+  ownTarget: () => boolean
+  onRetrying: (retrying: boolean) => void
+}
+
+/**
+ * Follows each source's chain head (one shared poller per client and chain) and reads its first
+ * page once per new block, at most once per interval, retrying a failed read at the next poll.
+ * Reports `retrying` while a poll or a read has failed and not succeeded since. Returns the stop.
+ */
+export function followArrivals({ client, queryClient, sources, intervalMs, insert, ownTarget, onRetrying }: FollowArrivalsOptions): () => void {
+  let stopped = false
+  const followed: Followed[] = sources.map((params) => ({ params, wanted: undefined, busy: false, failed: false }))
+  const headFailed = new Map<string, boolean>()
+  const update = () => {
+    if (!stopped) onRetrying([...headFailed.values()].some(Boolean) || followed.some((f) => f.failed))
+  }
+  const attempt = (f: Followed) => {
+    if (f.wanted === undefined || f.busy) return
+    const block = f.wanted
+    const read = readFirstPage(client, queryClient, f.params, block, intervalMs)
+    // Too soon or hidden: asked again at the next poll.
+    if (!read) return
+    f.busy = true
+    read.then(
+      (page) => {
+        f.busy = false
+        if (stopped) return
+        if (ownTarget()) insertIntoHistory(client, queryClient, f.params, page)
+        else insert(f.params, page)
+        if (f.wanted === block) f.wanted = undefined
+        f.failed = false
+        update()
+      },
+      () => {
+        f.busy = false
+        f.failed = true
+        update()
+      },
+    )
+  }
+  const byChain = new Map<string, Followed[]>()
+  for (const f of followed) {
+    const chain = String(f.params.chain ?? client.chain ?? '')
+    byChain.set(chain, [...(byChain.get(chain) ?? []), f])
+  }
+  const releases = new Map<string, () => void>()
+  const unwatchable = new Set<string>()
+  for (const [chain, list] of byChain) {
+    const release = watchHead(client, chain || undefined, {
+      intervalMs,
+      // After the head listeners ran (a new head sets `wanted`): read what is still wanted, also a read that failed.
+      onPoll: () =>
+        queueMicrotask(() => {
+          if (stopped) return
+          if (headFailed.get(chain)) {
+            headFailed.set(chain, false)
+            update()
+          }
+          for (const f of list) attempt(f)
+        }),
+      // The first head seen is where the chain was when the feed loaded: not an arrival.
+      onHead: (head, previous) => {
+        if (previous === undefined) return
+        for (const f of list) f.wanted = head
+      },
+      onError: (error) => {
+        // No RPC URL for this chain: not a lost connection, and no retry will help; it is simply not followed.
+        if (error instanceof InvalidParameterError) {
+          unwatchable.add(chain)
+          releases.get(chain)?.()
+          return
+        }
+        headFailed.set(chain, true)
+        update()
+      },
+    })
+    // The first poll may fail before `watchHead` has returned its release.
+    if (unwatchable.has(chain)) release()
+    else releases.set(chain, release)
+  }
+  return () => {
+    stopped = true
+    for (const release of releases.values()) release()
+  }
 }

@@ -1,7 +1,7 @@
 import { hashKey, type QueryClient } from '@tanstack/react-query'
 import { mergedEntryId, type MergedTransactionEntry } from '../core/history/merge.js'
 import type { WalletHistoryPage } from '../core/history/schema.js'
-import { recordArrivals } from './firstPageRefresh.js'
+import { recordArrivals } from './arrivalStore.js'
 import type { MergedWalletHistoryData, MergedWalletHistoryQueryKey } from './useMergedWalletHistory.js'
 
 /**

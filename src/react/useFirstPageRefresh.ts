@@ -2,7 +2,6 @@ import { useCallback, useRef } from 'react'
 import type { WalletHistoryParameters } from '../core/history/params.js'
 import type { WalletHistoryPage } from '../core/history/schema.js'
 import { jsonSafe } from '../core/query/jsonSafe.js'
-import { insertIntoHistory, readFirstPage } from './firstPageRefresh.js'
 import { useBlockfeedQueryContext } from './useBlockfeedClient.js'
 
 /**
@@ -23,6 +22,8 @@ export function useFirstPageRefresh(
   insertRef.current = insert
   return useCallback(async () => {
     if (params.order?.toUpperCase() === 'ASC' || !params.address) return
+    // The reader is a chunk of its own, loaded with the first refresh.
+    const { insertIntoHistory, readFirstPage } = await import('./firstPageRefresh.js')
     const first = await readFirstPage(client, queryClient, params, undefined, minIntervalMs)?.catch(() => null)
     if (!first) return
     if (insertRef.current) insertRef.current(params, first)

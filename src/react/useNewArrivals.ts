@@ -2,11 +2,9 @@ import { hashKey } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import type { WalletHistoryParameters } from '../core/history/params.js'
 import type { WalletHistoryPage } from '../core/history/schema.js'
-import { InvalidParameterError } from '../core/errors.js'
-import { watchHead } from '../core/live/headPoller.js'
 import { jsonSafe } from '../core/query/jsonSafe.js'
 import { walletHistoryInfiniteQueryOptions } from '../core/query/walletHistory.js'
-import { arrivalStore, insertIntoHistory, readFirstPage } from './firstPageRefresh.js'
+import { arrivalStore } from './arrivalStore.js'
 import { useBlockfeedQueryContext } from './useBlockfeedClient.js'
 
 export interface UseNewArrivalsParameters {
@@ -36,14 +34,6 @@ export interface UseNewArrivalsReturnType {
   status: 'off' | 'live' | 'retrying'
 }
 
-interface Followed {
-  params: Partial<WalletHistoryParameters>
-  /** A new block whose first page is not read yet. */
-  wanted: bigint | undefined
-  busy: boolean
-  failed: boolean
-}
-
 /**
  * New arrivals without a reload: follows each source's chain head through the one shared head
  * poller per (client, chain) and, once per new block and at most once per interval, reads only the
@@ -64,81 +54,25 @@ export function useNewArrivals({ sources, enabled = true, intervalMs, target }: 
 
   useEffect(() => {
     if (!on) return
-    let stopped = false
-    const followed: Followed[] = sourcesRef.current.map((params) => ({ params, wanted: undefined, busy: false, failed: false }))
-    const headFailed = new Map<string, boolean>()
-    const update = () => {
-      if (!stopped) setRetrying([...headFailed.values()].some(Boolean) || followed.some((f) => f.failed))
-    }
-    const attempt = (f: Followed) => {
-      if (f.wanted === undefined || f.busy) return
-      const block = f.wanted
-      const read = readFirstPage(client, queryClient, f.params, block, interval)
-      // Too soon or hidden: asked again at the next poll.
-      if (!read) return
-      f.busy = true
-      read.then(
-        (page) => {
-          f.busy = false
-          if (stopped) return
-          const insert = insertRef.current
-          if (insert) insert(f.params, page)
-          else insertIntoHistory(client, queryClient, f.params, page)
-          if (f.wanted === block) f.wanted = undefined
-          f.failed = false
-          update()
-        },
-        () => {
-          f.busy = false
-          f.failed = true
-          update()
-        },
-      )
-    }
-    const byChain = new Map<string, Followed[]>()
-    for (const f of followed) {
-      const chain = String(f.params.chain ?? client.chain ?? '')
-      byChain.set(chain, [...(byChain.get(chain) ?? []), f])
-    }
-    const releases = new Map<string, () => void>()
-    const unwatchable = new Set<string>()
-    for (const [chain, list] of byChain) {
-      const release = watchHead(client, chain || undefined, {
+    let stop: (() => void) | undefined
+    let cancelled = false
+    // The engine is a chunk of its own: the feed's first screen does not wait for it.
+    void import('./firstPageRefresh.js').then(({ followArrivals }) => {
+      if (cancelled) return
+      stop = followArrivals({
+        client,
+        queryClient,
+        sources: sourcesRef.current,
         intervalMs: interval,
-        // After the head listeners ran (a new head sets `wanted`): read what is still wanted, also a read that failed.
-        onPoll: () =>
-          queueMicrotask(() => {
-            if (stopped) return
-            if (headFailed.get(chain)) {
-              headFailed.set(chain, false)
-              update()
-            }
-            for (const f of list) attempt(f)
-          }),
-        // The first head seen is where the chain was when the feed loaded: not an arrival.
-        onHead: (head, previous) => {
-          if (previous === undefined) return
-          for (const f of list) f.wanted = head
-        },
-        onError: (error) => {
-          // No RPC URL for this chain: not a lost connection, and no retry will help; it is simply not followed.
-          if (error instanceof InvalidParameterError) {
-            unwatchable.add(chain)
-            releases.get(chain)?.()
-            return
-          }
-          headFailed.set(chain, true)
-          update()
-        },
+        insert: (source, page) => insertRef.current?.(source, page),
+        ownTarget: () => insertRef.current === undefined,
+        onRetrying: setRetrying,
       })
-      // The first poll may fail before `watchHead` has returned its release.
-      if (unwatchable.has(chain)) release()
-      else releases.set(chain, release)
-    }
+    })
     return () => {
-      stopped = true
+      cancelled = true
+      stop?.()
       setRetrying(false)
-      for (const release of releases.values()) release()
     }
     // `sourcesKey` stands for the sources' contents.
     // eslint-disable-next-line react-hooks/exhaustive-deps
