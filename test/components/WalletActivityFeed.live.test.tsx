@@ -39,6 +39,13 @@ const chains = new Map<string, ChainState>()
 const historyRequests: { chain: string; cursor: string | null }[] = []
 const polls: string[] = []
 const PAGE = 10
+/** A transaction of the wallet the node has mined long ago and the indexer never returns. */
+const MINED = `0x${'d'.repeat(64)}`
+const minedReceipt = (head: number) => ({
+  transactionHash: MINED, blockHash: `0x${'1'.repeat(64)}`, blockNumber: `0x${(head - 50).toString(16)}`, transactionIndex: '0x0',
+  from: WALLET, to: ALICE, status: '0x1', logs: [], gasUsed: '0x5208', cumulativeGasUsed: '0x5208', effectiveGasPrice: '0x1',
+  contractAddress: null, logsBloom: `0x${'0'.repeat(512)}`, type: '0x2',
+})
 
 const server = setupServer(
   http.get('https://api.test/api/v2.2/wallets/:address/history', ({ request }) => {
@@ -62,8 +69,9 @@ const server = setupServer(
     const calls = Array.isArray(body) ? body : [body]
     if (calls.some((c) => c.method === 'eth_blockNumber')) polls.push(chain)
     if (s.rpcDown) return HttpResponse.json({ message: 'down' }, { status: 503 })
-    const answer = (c: { id: number; method: string }) => {
-      const result = c.method === 'eth_blockNumber' ? `0x${s.head.toString(16)}` : c.method === 'eth_getTransactionCount' ? '0x0' : null
+    const answer = (c: { id: number; method: string; params?: unknown[] }) => {
+      const mined = c.method === 'eth_getTransactionReceipt' && c.params?.[0] === MINED ? minedReceipt(s.head) : null
+      const result = c.method === 'eth_blockNumber' ? `0x${s.head.toString(16)}` : c.method === 'eth_getTransactionCount' ? '0x0' : mined
       return { jsonrpc: '2.0', id: c.id, result }
     }
     return HttpResponse.json(Array.isArray(body) ? calls.map(answer) : answer(calls[0]!))
@@ -331,4 +339,30 @@ describe('WalletActivityFeed chains + watch: arrivals per chain, pending rows on
     expect(group.querySelector('[data-status="pending"]')).not.toBeNull()
     expect(container.querySelectorAll('.bf-pending')).toHaveLength(1)
   })
+})
+
+describe('the Pending group’s wait for the indexer', () => {
+  it('a confirmed transaction not indexed yet reads the first page again while visible, and not at all while the tab is hidden', async () => {
+    const { wrapper } = setup({ rpc, pollingIntervalMs: 30 })
+    let track: ReturnType<typeof useTrackTransaction> | undefined
+    function Tracker() {
+      track = useTrackTransaction()
+      return null
+    }
+    render(wrapper({ children: <><WalletActivityFeed address={WALLET} chain="eth" limit={PAGE} watch={false} showFilterBar={false} showExport={false} showNames={false} /><Tracker /></> }) as never)
+    await waitFor(() => expect(shownHashes()[0]).toBe(hashOf('eth', 30)))
+    await act(async () => void (await track!({ hash: MINED as `0x${string}`, chain: 'eth', from: WALLET as `0x${string}` })))
+    const group = await screen.findByRole('group', { name: 'Pending' })
+    await waitFor(() => expect(group.querySelector('[data-status="confirmed"]')).not.toBeNull())
+    // Visible: the first page is read again (every 2 s) for the indexed row to take its place.
+    const reads = firstPageReads()
+    await waitFor(() => expect(firstPageReads()).toBeGreaterThan(reads), { timeout: 10_000 })
+
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true })
+    act(() => void document.dispatchEvent(new Event('visibilitychange')))
+    await new Promise((r) => setTimeout(r, 100))
+    historyRequests.splice(0)
+    await new Promise((r) => setTimeout(r, 4_500))
+    expect(historyRequests).toEqual([])
+  }, 30_000)
 })
