@@ -279,6 +279,19 @@ describe('WalletActivityFeed watch: new arrivals without a reload', () => {
     await waitFor(() => expect(shownHashes()[0]).toBe(hashOf('eth', 31)))
   })
 
+  it('with a filter whose dates go to the service, the first page read again is that filtered history, and the row lands in it', async () => {
+    const { wrapper } = setup({ rpc, pollingIntervalMs: 30 })
+    render(
+      wrapper({
+        children: <WalletActivityFeed address={WALLET} chain="eth" limit={PAGE} defaultFilter={{ fromDate: new Date('2024-01-01T00:00:00Z') }} showExport={false} showNames={false} />,
+      }) as never,
+    )
+    await waitFor(() => expect(shownHashes()[0]).toBe(hashOf('eth', 30)))
+    await following()
+    arrive('eth')
+    await waitFor(() => expect(shownHashes()[0]).toBe(hashOf('eth', 31)))
+  })
+
   it('watch={false}: no eth_blockNumber and no first page read again; a client without an RPC URL shows no "retrying"', async () => {
     const { wrapper } = setup({ rpc, pollingIntervalMs: 30 })
     const { unmount } = render(
