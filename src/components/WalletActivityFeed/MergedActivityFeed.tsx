@@ -7,7 +7,7 @@ import type { TransactionEntry, WalletHistoryPage } from '../../core/history/sch
 import { insertIntoMergedHistory } from '../../react/mergedArrivals.js'
 import { useBlockfeedQueryContext } from '../../react/useBlockfeedClient.js'
 import { mergedWalletHistoryQueryKey, useMergedWalletHistory } from '../../react/useMergedWalletHistory.js'
-import { useNewArrivals } from '../../react/useNewArrivals.js'
+import { useArrivals } from '../../react/useArrivals.js'
 import { chainLabel } from '../ChainBadge/ChainBadge.js'
 import { ChainFilter } from '../ChainFilter/ChainFilter.js'
 import { SourceNotices } from '../SourceNotices/SourceNotices.js'
@@ -67,7 +67,8 @@ export const MergedActivityFeed = forwardRef<HTMLDivElement, MergedActivityFeedP
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [queryClient, queryHash, several],
   )
-  const live = useNewArrivals({
+  const live = useArrivals({
+    load: () => import('../../react/firstPageRefresh.js'),
     sources,
     enabled: watch && history.status === 'success' && order !== 'ASC',
     target: { queryHash, insert },

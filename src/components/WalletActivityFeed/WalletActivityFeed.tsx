@@ -5,7 +5,7 @@ import { checkAddress } from '../../core/history/params.js'
 import type { TransactionEntry } from '../../core/history/schema.js'
 import { useExportWalletHistory } from '../../react/useExportWalletHistory.js'
 import { useNames } from '../../react/useNames.js'
-import { useNewArrivals } from '../../react/useNewArrivals.js'
+import { useArrivals } from '../../react/useArrivals.js'
 import { useWalletHistory, type UseWalletHistoryParameters } from '../../react/useWalletHistory.js'
 import { ExportControl } from '../ExportControl/ExportControl.js'
 import { FilterBar } from '../FilterBar/FilterBar.js'
@@ -17,6 +17,8 @@ import { DetailsToggle } from './DetailsToggle.js'
 import { LivePending } from './LivePending.js'
 import { useIdleFilterPreparation } from './idleSearch.js'
 
+// New arrivals' engine is a chunk of its own too: the first screen does not wait for it.
+const loadArrivalsEngine = () => import('../../react/firstPageRefresh.js')
 // The merged feed (chains, addresses) is a chunk of its own: a single-chain feed never loads it.
 const MergedActivityFeed = lazy(() => import('./MergedActivityFeed.js').then((m) => ({ default: m.MergedActivityFeed })))
 
@@ -151,7 +153,8 @@ const SingleChainFeed = forwardRef<HTMLDivElement, WalletActivityFeedProps>(func
     toDate: (!filterError && filter.toDate !== undefined ? filter.toDate : toDate),
   }
   // New arrivals: newest-first, open-ended feeds only, once loaded.
-  const live = useNewArrivals({
+  const live = useArrivals({
+    load: loadArrivalsEngine,
     sources: [historyParams],
     enabled: watch && status === 'success' && !!address && order?.toUpperCase() !== 'ASC' && historyParams.toBlock === undefined && historyParams.toDate === undefined,
   })
