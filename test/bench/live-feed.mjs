@@ -230,7 +230,7 @@ flushSync(() =>
         ...Array.from({ length: FEEDS }, (_, i) => h(WalletActivityFeed, { key: i, ...feedProps, watch: false, className: `qf-${i}` })))),
   ),
 )
-await until(() => document.querySelectorAll('.qf-0 article').length > 0, 'the quiet feeds to load').catch((e) => { console.log(document.querySelector('.qf-0')?.outerHTML.slice(0, 1500), history); throw e })
+await until(() => document.querySelectorAll('.qf-0 article').length > 0, 'the quiet feeds to load')
 await sleep(50)
 requests.length = 0
 history.length = 0
