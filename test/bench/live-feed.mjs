@@ -1,9 +1,14 @@
 #!/usr/bin/env node
-// The React side of issue 13's budgets, counted at a local HTTP server in front of anvil (automine off):
-// 10 mounted Pending groups (useTrackedTransactions + PendingTransactions) of one wallet and chain under
-// one BlockfeedProvider, 20 tracked pending transactions: requests per new block; from `track` to a
-// visible pending row (renders, requests); nothing pending; a hidden tab. Prints figures, asserts nothing.
+// The React side of issue 13's budgets, counted at local HTTP servers in front of anvil (automine off)
+// and of a devnet attached to it (the history API):
+// A. 10 mounted Pending groups (useTrackedTransactions + PendingTransactions) of one wallet and chain under
+//    one BlockfeedProvider, 20 tracked pending transactions: requests per new block; from `track` to a
+//    visible pending row (renders, requests); nothing pending; a hidden tab.
+// B. 10 mounted drop-in feeds (WalletActivityFeed, `watch` on: new arrivals and the Pending group) of one
+//    wallet and chain, 20 tracked pending: per new block, polls, receipt batches and first-page history
+//    reads; a hidden tab; 10 feeds with `watch` off and nothing pending. Prints figures, asserts nothing.
 // Run after `npm run build`: node test/bench/live-feed.mjs
+import { createServer } from 'node:http'
 import { anvilWithCounter } from './anvil-counter.mjs'
 import { JSDOM } from 'jsdom'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -26,7 +31,8 @@ const { flushSync } = await import('react-dom')
 const { QueryClient, QueryClientProvider } = await import('@tanstack/react-query')
 const { activeHeadPollers, createClient } = await import('../../dist/exports/index.js')
 const { BlockfeedProvider, useTrackTransaction, useTrackedTransactions } = await import('../../dist/exports/react.js')
-const { PendingTransactions } = await import('../../dist/exports/components.js')
+const { PendingTransactions, WalletActivityFeed } = await import('../../dist/exports/components.js')
+const { startDevnet } = await import('../../dist/exports/devnet.js')
 const h = React.createElement
 
 const INTERVAL_MS = 200
@@ -137,6 +143,104 @@ await until(() => document.querySelectorAll('.feed-0 .bf-pending__item[data-stat
 root.unmount()
 await sleep(0) // the tracker stops after the commit
 const pollersAfterUnmount = activeHeadPollers(client)
+
+// B. Ten drop-in feeds. The devnet indexes the same anvil and serves the history API; a counting server in front of it.
+const devnet = await startDevnet({ rpcUrl: anvil.rpcUrl, seed: false, pollIntervalMs: 100, onError: () => {} })
+const history = []
+const historyServer = createServer(async (req, res) => {
+  const url = new URL(req.url, 'http://x')
+  history.push({ cursor: url.searchParams.get('cursor') })
+  const upstream = await fetch(`${devnet.url}${req.url}`, { headers: { accept: 'application/json' } })
+  res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(await upstream.text())
+})
+await new Promise((r) => historyServer.listen(0, '127.0.0.1', r))
+const historyUrl = `http://127.0.0.1:${historyServer.address().port}`
+const feedClient = createClient({ baseUrl: historyUrl, rpc: { url: rpcUrl }, chain: CHAIN, extraChains: [CHAIN], retry: false })
+const sender = privateKeyToAccount('0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6') // anvil dev account 3
+const feedBase = Number(await direct('eth_getTransactionCount', [sender.address, 'pending']))
+const signFrom = (nonce) =>
+  sender.signTransaction({ chainId: foundry.id, type: 'eip1559', nonce, to: '0x00000000000000000000000000000000000b10c4', value: 1n, gas: 21_000n, maxFeePerGas: 100_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n })
+let trackFeed
+function TrackHandle() {
+  trackFeed = useTrackTransaction()
+  return null
+}
+const feedProps = { address: sender.address, chain: CHAIN, showFilterBar: false, showExport: false, showNames: false, details: false }
+localStorage.clear()
+const feedRoot = createRoot(document.body.appendChild(document.createElement('div')))
+flushSync(() =>
+  feedRoot.render(
+    h(QueryClientProvider, { client: new QueryClient() },
+      h(BlockfeedProvider, { client: feedClient, pollingIntervalMs: INTERVAL_MS }, h(TrackHandle), ...Array.from({ length: FEEDS }, (_, i) => h(WalletActivityFeed, { key: i, ...feedProps, className: `wf-${i}` })))),
+  ),
+)
+await until(() => document.querySelectorAll('.bf-feed[data-live="live"]').length === FEEDS, 'the feeds to load')
+const feedHeld = []
+for (let i = 1; i <= 20; i++) {
+  const raw = await signFrom(feedBase + i)
+  feedHeld.push({ raw, hash: await direct('eth_sendRawTransaction', [raw]) })
+}
+for (const x of feedHeld) await trackFeed({ hash: x.hash, chain: CHAIN, raw: x.raw })
+await until(() => document.querySelectorAll('.wf-0 .bf-pending__item[data-status="pending"]').length === 20, '20 pending rows in the feed')
+await sleep(3 * INTERVAL_MS)
+
+const isHistoryFirst = (r) => r.cursor === null
+const feedBlocks = []
+for (let b = 0; b < BLOCKS; b++) {
+  requests.length = 0
+  history.length = 0
+  await direct('evm_mine')
+  await until(() => requests.some((r) => r.includes('eth_getTransactionCount')) && history.length > 0, `feed block ${b}`)
+  await sleep(40)
+  feedBlocks.push({ polls: requests.filter(isPoll).length, receipts: requests.filter((r) => r.includes('eth_getTransactionReceipt')).length, work: requests.filter((r) => !isPoll(r)).length, history: history.filter(isHistoryFirst).length, later: history.filter((r) => !isHistoryFirst(r)).length })
+  await sleep(INTERVAL_MS)
+}
+
+// A hidden tab: a block is mined, nothing is sent; shown again, the feeds catch up.
+visibility = 'hidden'
+document.dispatchEvent(new dom.window.Event('visibilitychange'))
+await sleep(2 * INTERVAL_MS)
+requests.length = 0
+history.length = 0
+await direct('evm_mine')
+await sleep(1_000)
+const feedHidden = requests.length + history.length
+visibility = 'visible'
+document.dispatchEvent(new dom.window.Event('visibilitychange'))
+
+// The missing nonce: all 21 mined in one block; every feed shows the indexed rows without a reload.
+requests.length = 0
+history.length = 0
+const t1 = performance.now()
+await direct('eth_sendRawTransaction', [await signFrom(feedBase)])
+await direct('evm_mine')
+await until(() => [...Array(FEEDS).keys()].every((i) => document.querySelectorAll(`.wf-${i} article`).length > 0 && document.querySelectorAll(`.wf-${i} .bf-pending__item`).length === 0), 'every feed to show the indexed rows', 30_000)
+// Rows are virtualized: the feed's set size says how many it holds.
+const indexedRows = document.querySelector('.wf-0 article')?.getAttribute('aria-setsize')
+const arrived = { ms: performance.now() - t1, history: history.length, rpc: requests.length }
+feedRoot.unmount()
+
+// Ten feeds with `watch` off and nothing pending: nothing is sent once they have loaded.
+localStorage.clear()
+const quietRoot = createRoot(document.body.appendChild(document.createElement('div')))
+flushSync(() =>
+  quietRoot.render(
+    h(QueryClientProvider, { client: new QueryClient() },
+      h(BlockfeedProvider, { client: createClient({ baseUrl: historyUrl, rpc: { url: rpcUrl }, chain: CHAIN, extraChains: [CHAIN], retry: false }), pollingIntervalMs: INTERVAL_MS },
+        ...Array.from({ length: FEEDS }, (_, i) => h(WalletActivityFeed, { key: i, ...feedProps, watch: false, className: `qf-${i}` })))),
+  ),
+)
+await until(() => document.querySelectorAll('.qf-0 article').length > 0, 'the quiet feeds to load')
+await sleep(50)
+requests.length = 0
+history.length = 0
+await direct('evm_mine')
+await sleep(1_000)
+const quiet = requests.length + history.length
+quietRoot.unmount()
+historyServer.close()
+await devnet.stop()
+
 server.close()
 await anvil.stop()
 
@@ -154,6 +258,14 @@ const table = [
   ['requests once nothing is pending (1 s)', idleAfter, '0'],
   ['requests while the tab is hidden (1 s, a block mined)', hidden, '0'],
   ['head pollers after the provider unmounts', pollersAfterUnmount, '0'],
+  [`${FEEDS} WalletActivityFeeds (watch on), 20 pending: eth_blockNumber polls per new block (max of ${BLOCKS})`, max(feedBlocks.map((p) => p.polls)), '≤ 1'],
+  ['… receipt requests per new block (max; each one batch)', max(feedBlocks.map((p) => p.receipts)), '≤ 1'],
+  ['… all RPC requests besides the poll per new block (max)', max(feedBlocks.map((p) => p.work)), '≤ 1'],
+  ['… first-page history requests per new block, 1 (wallet, chain) (max)', `${max(feedBlocks.map((p) => p.history))} (min ${Math.min(...feedBlocks.map((p) => p.history))})`, '1'],
+  ['… history requests for later pages per new block (max)', max(feedBlocks.map((p) => p.later)), '0'],
+  ['… requests while the tab is hidden (1 s, a block mined)', feedHidden, '0'],
+  ['… all 21 mined in one block → indexed rows in every feed: history / RPC requests', `${arrived.history} / ${arrived.rpc} (${arrived.ms.toFixed(0)} ms; ${indexedRows} rows)`, 'report'],
+  [`${FEEDS} WalletActivityFeeds, watch off, nothing pending: requests (1 s, a block mined)`, quiet, '0'],
 ]
 const width = Math.max(...table.map((r) => r[0].length))
 console.log(`${'figure'.padEnd(width)} | measured | target`)

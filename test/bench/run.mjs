@@ -109,7 +109,7 @@ if (pl.status === 0) {
 }
 
 // 8. Live tracking, details and names: their scripts print `figure | measured | target` lines.
-for (const [script, label] of [['test/bench/live.mjs', 'tracker'], ['test/bench/live-feed.mjs', 'pending group'], ['test/bench/details.mjs', 'details']]) {
+for (const [script, label] of [['test/bench/live.mjs', 'tracker'], ['test/bench/live-feed.mjs', 'live feed'], ['test/bench/details.mjs', 'details']]) {
   if (!existsSync(script)) continue
   const r = spawnSync(process.execPath, ['--expose-gc', script], { encoding: 'utf8', timeout: 300_000 })
   const lines = (r.stdout ?? '').split('\n').filter((l) => l.includes(' | ') && !l.startsWith('figure'))

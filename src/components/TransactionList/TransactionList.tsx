@@ -1,10 +1,11 @@
 import { measureElement, observeElementRect, defaultRangeExtractor, useVirtualizer, type Range, type Rect } from '@tanstack/react-virtual'
-import { forwardRef, memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type HTMLAttributes, type ReactNode } from 'react'
+import { forwardRef, memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type HTMLAttributes, type ReactNode } from 'react'
 import type { TransactionEntry } from '../../core/history/schema.js'
 import { TransactionRow, type TransactionRowProps } from '../TransactionRow/TransactionRow.js'
 import { useNow } from '../shared/clock.js'
 import { dayLabel } from '../shared/dates.js'
 import { intlFormatter } from '../shared/intl.js'
+import { isHiddenTransaction } from '../shared/spam.js'
 import type { DisplayOptions } from '../shared/options.js'
 import { useAutoLoad } from './autoLoad.js'
 import { FeedEmpty } from './FeedEmpty.js'
@@ -43,6 +44,14 @@ export interface TransactionListProps extends DisplayOptions, Omit<HTMLAttribute
    * then says how far the search went, and a new filter may page on its own again.
    */
   filtered?: { loaded: number; key: string } | undefined
+  /**
+   * Lowercase hashes of entries that arrived live (`useNewArrivals`), put at the top of `transactions`.
+   * At the top of the list they show at once; while the viewer is scrolled down they are held back
+   * behind a "N new transactions" button, so what the viewer reads does not move.
+   */
+  arrivals?: ReadonlySet<string> | undefined
+  /** The feed's live updates (`useNewArrivals`' status): `retrying` shows a quiet "Not updating — retrying". */
+  liveStatus?: 'off' | 'live' | 'retrying' | undefined
   /** Shown above the rows (the feed's filter bar and export control). */
   toolbar?: ReactNode
   /** Accessible name of the feed. */
@@ -60,6 +69,12 @@ export interface TransactionListProps extends DisplayOptions, Omit<HTMLAttribute
 const count = (n: number, locale: string | undefined) => intlFormatter(Intl.NumberFormat, locale, {}).format(n)
 
 const DAY_HEIGHT = 36
+/** Scrolled less than this (px), the viewer is at the top: arrivals are shown at once. */
+const AT_TOP_PX = 4
+const NONE: ReadonlySet<string> = new Set()
+// Before paint in a browser (no flash of held rows); the server has no layout and React warns there.
+const useBeforePaint = typeof document === 'undefined' ? useEffect : useLayoutEffect
+const lower = (hash: string) => (/[A-F]/.test(hash) ? hash.toLowerCase() : hash)
 const DEFAULT_RECT: Rect = { width: 640, height: 560 }
 /** How close to the end (in items) the last rendered row must be to ask for the next page. */
 const LOAD_AHEAD = 3
@@ -92,6 +107,8 @@ export const TransactionList = forwardRef<HTMLDivElement, TransactionListProps>(
   renderDetails,
   header,
   filtered,
+  arrivals = NONE,
+  liveStatus,
   toolbar,
   label = 'Wallet activity',
   estimateSize = 96,
@@ -115,12 +132,36 @@ export const TransactionList = forwardRef<HTMLDivElement, TransactionListProps>(
     onShowSpamChange?.(!showSpam)
   }
 
+  // Arrivals held back while the viewer is scrolled down: shown at the top, or when they ask.
+  const [revealed, setRevealed] = useState<ReadonlySet<string>>(() => arrivals)
+  const held = useMemo(() => {
+    if (arrivals.size === 0) return NONE
+    const out = new Set<string>()
+    for (const h of arrivals) if (!revealed.has(h)) out.add(h)
+    return out
+  }, [arrivals, revealed])
+  const { shown, heldCount } = useMemo(() => {
+    if (held.size === 0) return { shown: transactions, heldCount: 0 }
+    const shown: TransactionEntry[] = []
+    const counted = new Set<string>()
+    for (const tx of transactions) {
+      const hash = lower(tx.hash)
+      if (!held.has(hash)) shown.push(tx)
+      else if (!counted.has(hash) && !isHiddenTransaction(tx, wallet, { showSpam, hideZeroValueTransfers })) counted.add(hash)
+    }
+    return { shown, heldCount: counted.size }
+  }, [transactions, held, wallet, showSpam, hideZeroValueTransfers])
+
   const { items, hiddenCount, txCount, txItemIndex } = useMemo(
-    () => feedItems(transactions, { wallet, showSpam, hideZeroValueTransfers, timeZone }),
-    [transactions, wallet, showSpam, hideZeroValueTransfers, timeZone],
+    () => feedItems(shown, { wallet, showSpam, hideZeroValueTransfers, timeZone }),
+    [shown, wallet, showSpam, hideZeroValueTransfers, timeZone],
   )
 
   const viewportRef = useRef<HTMLDivElement>(null)
+  const atTop = () => (viewportRef.current?.scrollTop ?? 0) < AT_TOP_PX
+  useBeforePaint(() => {
+    if (held.size > 0 && atTop()) setRevealed(arrivals)
+  }, [held, arrivals])
   const keyboard = useFeedKeyboard({ items, txItemIndex, viewportRef, scrollToIndex: (index) => virtualizer.scrollToIndex(index, { align: 'auto' }) })
   const { focusedIndex } = keyboard
   const sizeOf = useCallback((i: number) => (items[i]?.type === 'day' ? DAY_HEIGHT : estimateSize), [items, estimateSize])
@@ -176,6 +217,20 @@ export const TransactionList = forwardRef<HTMLDivElement, TransactionListProps>(
 
   useEffect(keyboard.tryFocus)
 
+  const onScroll = () => {
+    onViewerScroll()
+    // Back at the top by scrolling: the held arrivals take their place.
+    if (held.size > 0 && atTop()) setRevealed(arrivals)
+  }
+  const showArrivals = () => {
+    setRevealed(arrivals)
+    virtualizer.scrollToOffset(0)
+    if (viewportRef.current) viewportRef.current.scrollTop = 0
+    // The button goes away: focus moves to the newest row rather than to the page.
+    const newest = transactions.find((tx) => held.has(lower(tx.hash)))
+    if (newest) keyboard.focusKey(lower(newest.hash))
+  }
+
   const rootClass = className ? `bf-root bf-feed ${className}` : 'bf-root bf-feed'
 
   const loadedCount = filtered?.loaded ?? transactions.length
@@ -221,15 +276,32 @@ export const TransactionList = forwardRef<HTMLDivElement, TransactionListProps>(
   )
 
   return (
-    <div {...rest} ref={ref} className={rootClass} style={style} data-status={isFetchingNextPage ? 'loading' : status === 'error' ? 'error' : 'success'}>
+    <div
+      {...rest}
+      ref={ref}
+      className={rootClass}
+      style={style}
+      data-status={isFetchingNextPage ? 'loading' : status === 'error' ? 'error' : 'success'}
+      data-live={liveStatus}
+    >
       {toolbar}
       {header}
+      {liveStatus !== undefined && liveStatus !== 'off' && (
+        <p className="bf-feed__live" role="status">{liveStatus === 'retrying' ? 'Not updating — retrying' : ''}</p>
+      )}
       {spamBar}
       {searchNote}
       {txCount === 0 ? (
         <FeedEmpty hiddenCount={hiddenCount} more={more} searched={filtered ? count(filtered.loaded, locale) : undefined} />
       ) : (
-        <div className="bf-feed__viewport" ref={viewportRef} onScroll={onViewerScroll}>
+        <div className="bf-feed__viewport" ref={viewportRef} onScroll={onScroll}>
+          <div className="bf-feed__arrivals" aria-live="polite">
+            {heldCount > 0 && (
+              <button type="button" className="bf-button bf-feed__arrivals-button" onClick={showArrivals}>
+                {heldCount === 1 ? '1 new transaction' : `${count(heldCount, locale)} new transactions`}
+              </button>
+            )}
+          </div>
           <div
             role="feed"
             aria-label={label}

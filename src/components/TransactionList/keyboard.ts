@@ -79,5 +79,11 @@ export function useFeedKeyboard({ items, txItemIndex, viewportRef, scrollToIndex
     if (at) focusedIndex.current = Number(at.dataset.index)
   }
 
-  return { focusedIndex, tryFocus, onKeyDown, onFocus }
+  /** Moves focus to the item with `key` once it is mounted, e.g. when the control that had focus goes away. */
+  const focusKey = (key: string) => {
+    focusedIndex.current = null
+    pendingFocus.current = key
+  }
+
+  return { focusedIndex, tryFocus, onKeyDown, onFocus, focusKey }
 }

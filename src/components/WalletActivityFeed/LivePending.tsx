@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react'
 import type { WalletHistoryParameters } from '../../core/history/params.js'
-import type { TransactionEntry } from '../../core/history/schema.js'
+import type { TransactionEntry, WalletHistoryPage } from '../../core/history/schema.js'
 import { tokenInfoFromEntries } from '../../core/live/display.js'
 import { useBlockfeedClient } from '../../react/useBlockfeedClient.js'
 import { useFirstPageRefresh } from '../../react/useFirstPageRefresh.js'
@@ -15,6 +15,10 @@ export interface LivePendingProps extends Pick<PendingTransactionsProps, 'locale
   loaded: readonly TransactionEntry[]
   /** Whether the history has loaded (a first page read again before then would be wasted). */
   ready: boolean
+  /** The group's title (the merged feed names the chain). */
+  title?: string | undefined
+  /** Where a first page read again goes, when not the loaded history of `params` (the merged feed's query). */
+  insert?: ((params: Partial<WalletHistoryParameters>, page: WalletHistoryPage) => void) | undefined
 }
 
 /**
@@ -22,12 +26,12 @@ export interface LivePendingProps extends Pick<PendingTransactionsProps, 'locale
  * and the first page read again while a mined record is not indexed yet (one request per new block
  * at most), so the indexed row takes its place without a reload.
  */
-export function LivePending({ params, loaded, ready, locale, renderLink }: LivePendingProps) {
+export function LivePending({ params, loaded, ready, title, insert, locale, renderLink }: LivePendingProps) {
   const client = useBlockfeedClient()
   const tracked = useTrackedTransactions({ address: params.address ?? '', chain: params.chain ?? client.chain })
   const tokens = useMemo(() => tokenInfoFromEntries(loaded), [loaded])
   const send = useSendRawTransaction({ chain: params.chain })
-  const refreshFirstPage = useFirstPageRefresh(params)
+  const refreshFirstPage = useFirstPageRefresh(params, undefined, insert)
   const awaitingIndex = useMemo(() => {
     const indexed = new Set(loaded.map((t) => t.hash.toLowerCase()))
     return tracked.some((r) => (r.status === 'confirmed' || r.status === 'failed') && !indexed.has(r.hash.toLowerCase()))
@@ -51,6 +55,7 @@ export function LivePending({ params, loaded, ready, locale, renderLink }: LiveP
       indexed={loaded}
       tokens={tokens}
       chain={params.chain}
+      title={title}
       locale={locale}
       renderLink={renderLink}
       onSendAgain={(raw) => send.mutate({ serializedTransaction: raw })}

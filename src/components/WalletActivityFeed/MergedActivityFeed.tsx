@@ -1,13 +1,20 @@
-import { forwardRef, useCallback, useState } from 'react'
+import { hashKey } from '@tanstack/react-query'
+import { forwardRef, useCallback, useMemo, useState } from 'react'
 import type { ChainInput } from '../../core/chains.js'
 import type { MergedTransactionEntry } from '../../core/history/merge.js'
-import type { TransactionEntry } from '../../core/history/schema.js'
-import { useMergedWalletHistory } from '../../react/useMergedWalletHistory.js'
+import type { WalletHistoryParameters } from '../../core/history/params.js'
+import type { TransactionEntry, WalletHistoryPage } from '../../core/history/schema.js'
+import { insertIntoMergedHistory } from '../../react/mergedArrivals.js'
+import { useBlockfeedQueryContext } from '../../react/useBlockfeedClient.js'
+import { mergedWalletHistoryQueryKey, useMergedWalletHistory } from '../../react/useMergedWalletHistory.js'
+import { useArrivals } from '../../react/useArrivals.js'
+import { chainLabel } from '../ChainBadge/ChainBadge.js'
 import { ChainFilter } from '../ChainFilter/ChainFilter.js'
 import { SourceNotices } from '../SourceNotices/SourceNotices.js'
 import type { TransactionDetailsProps } from '../TransactionDetails/TransactionDetails.js'
 import { TransactionList, type TransactionListProps } from '../TransactionList/TransactionList.js'
 import { DetailsToggle } from './DetailsToggle.js'
+import { LivePending } from './LivePending.js'
 
 export type MergedActivityFeedProps = Omit<
   TransactionListProps,
@@ -21,6 +28,10 @@ export type MergedActivityFeedProps = Omit<
   includeInternalTransactions?: boolean | undefined
   details?: boolean | undefined
   onRevoke?: TransactionDetailsProps['onRevoke']
+  /** New arrivals on each chain's own new blocks (see `WalletActivityFeed`'s `watch`). Default true. */
+  watch?: boolean | undefined
+  /** The tracked transactions of every (wallet, chain) of the view at the top. Default true. */
+  showPending?: boolean | undefined
 }
 
 /**
@@ -29,8 +40,56 @@ export type MergedActivityFeedProps = Omit<
  * failed — the others keep showing.
  */
 export const MergedActivityFeed = forwardRef<HTMLDivElement, MergedActivityFeedProps>(function MergedActivityFeed(props, ref) {
-  const { address, addresses, chains, limit, order, includeInternalTransactions, details = true, onRevoke, ...listProps } = props
-  const history = useMergedWalletHistory({ address, addresses, chains, limit, order, includeInternalTransactions })
+  const { address, addresses, chains, limit, order, includeInternalTransactions, details = true, onRevoke, watch = true, showPending = true, ...listProps } = props
+  const { client, queryClient } = useBlockfeedQueryContext()
+  const mergedParams = { address, addresses, chains, limit, order, includeInternalTransactions }
+  const history = useMergedWalletHistory(mergedParams)
+
+  // One source per (wallet, chain): each follows its own chain's head, and its pending records show at the top.
+  const wallets = addresses ?? (address ? [address] : [])
+  const several = addresses !== undefined && addresses.length > 1
+  const sourcesKey = JSON.stringify([wallets, chains, limit, order, includeInternalTransactions])
+  const sources = useMemo(
+    () =>
+      wallets.flatMap((wallet) =>
+        chains.map((chain): Partial<WalletHistoryParameters> => ({ address: wallet, chain, limit, order, includeInternalTransactions })),
+      ),
+    // `sourcesKey` stands for these inputs' contents.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [sourcesKey],
+  )
+  const queryKey = mergedWalletHistoryQueryKey(client, mergedParams)
+  const queryHash = hashKey(queryKey)
+  const insert = useCallback(
+    (source: Partial<WalletHistoryParameters>, page: WalletHistoryPage) =>
+      void insertIntoMergedHistory(queryClient, queryKey, { chain: String(source.chain), wallet: several ? source.address : undefined }, page),
+    // `queryHash` stands for the key's contents.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [queryClient, queryHash, several],
+  )
+  const live = useArrivals({
+    load: () => import('../../react/firstPageRefresh.js'),
+    sources,
+    enabled: watch && history.status === 'success' && order !== 'ASC',
+    target: { queryHash, insert },
+  })
+  const pending =
+    showPending &&
+    sources.map((source) => {
+      const loaded = history.transactions.filter((t) => String(t.chain) === String(source.chain))
+      return (
+        <LivePending
+          key={`${source.address}:${String(source.chain)}`}
+          params={source}
+          loaded={loaded}
+          ready={history.status === 'success'}
+          title={`Pending on ${chainLabel(source.chain)}`}
+          insert={insert}
+          locale={listProps.locale}
+          renderLink={listProps.renderLink}
+        />
+      )
+    })
   const [shown, setShown] = useState<readonly ChainInput[]>(chains)
   const on = new Set(shown.map((c) => String(c).toLowerCase()))
   const transactions = history.transactions.filter((t) => on.has(t.chain.toLowerCase()))
@@ -54,6 +113,9 @@ export const MergedActivityFeed = forwardRef<HTMLDivElement, MergedActivityFeedP
         </div>
       }
       transactions={transactions}
+      header={pending || undefined}
+      arrivals={live.arrivals}
+      liveStatus={live.status}
       wallet={addresses ? undefined : address}
       status={history.status}
       error={history.error}

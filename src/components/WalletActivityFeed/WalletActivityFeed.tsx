@@ -5,6 +5,7 @@ import { checkAddress } from '../../core/history/params.js'
 import type { TransactionEntry } from '../../core/history/schema.js'
 import { useExportWalletHistory } from '../../react/useExportWalletHistory.js'
 import { useNames } from '../../react/useNames.js'
+import { useArrivals } from '../../react/useArrivals.js'
 import { useWalletHistory, type UseWalletHistoryParameters } from '../../react/useWalletHistory.js'
 import { ExportControl } from '../ExportControl/ExportControl.js'
 import { FilterBar } from '../FilterBar/FilterBar.js'
@@ -16,6 +17,8 @@ import { DetailsToggle } from './DetailsToggle.js'
 import { LivePending } from './LivePending.js'
 import { useIdleFilterPreparation } from './idleSearch.js'
 
+// New arrivals' engine is a chunk of its own too: the first screen does not wait for it.
+const loadArrivalsEngine = () => import('../../react/firstPageRefresh.js')
 // The merged feed (chains, addresses) is a chunk of its own: a single-chain feed never loads it.
 const MergedActivityFeed = lazy(() => import('./MergedActivityFeed.js').then((m) => ({ default: m.MergedActivityFeed })))
 
@@ -39,6 +42,14 @@ export type WalletActivityFeedProps = Omit<UseWalletHistoryParameters, 'filter'>
     details?: boolean | undefined
     /** Offers "Revoke" on unlimited approvals in the details; gets the ready `approve(spender, 0)` request for the app's wallet. */
     onRevoke?: TransactionDetailsProps['onRevoke']
+    /**
+     * New arrivals without a reload. Default true: on each new block of the chain (one shared head
+     * poller) only the first page is read again, at most once per block and per the provider's
+     * `pollingIntervalMs`, and new rows are inserted at the top — or, while the viewer is scrolled
+     * down, held behind a "N new transactions" button. Newest-first feeds only (not `order: 'ASC'`,
+     * nor a feed bounded by `toBlock` / `toDate`). Nothing is polled while the tab is hidden.
+     */
+    watch?: boolean | undefined
     /** The wallet's own transactions followed live at the top, from pending to their indexed row. Default true. */
     showPending?: boolean | undefined
     /**
@@ -63,7 +74,7 @@ export type WalletActivityFeedProps = Omit<UseWalletHistoryParameters, 'filter'>
  */
 export const WalletActivityFeed = forwardRef<HTMLDivElement, WalletActivityFeedProps>(function WalletActivityFeed(props, ref) {
   if (props.chains !== undefined || props.addresses !== undefined) {
-    const { chain: _chain, chains, addresses, address, limit, order, includeInternalTransactions, details, onRevoke, locale, timeZone, renderLink, ipfsGateway, className, style, label, showSpam, hideZeroValueTransfers } = props
+    const { chain: _chain, chains, addresses, address, limit, order, includeInternalTransactions, details, onRevoke, locale, timeZone, renderLink, ipfsGateway, className, style, label, showSpam, hideZeroValueTransfers, watch, showPending } = props
     return (
       <Suspense fallback={<FeedLoading label={label ?? 'Activity on every chain'} className="bf-root bf-feed" />}>
       <MergedActivityFeed
@@ -85,6 +96,8 @@ export const WalletActivityFeed = forwardRef<HTMLDivElement, WalletActivityFeedP
         label={label}
         showSpam={showSpam}
         hideZeroValueTransfers={hideZeroValueTransfers}
+        watch={watch}
+        showPending={showPending}
       />
       </Suspense>
     )
@@ -97,7 +110,7 @@ const SingleChainFeed = forwardRef<HTMLDivElement, WalletActivityFeedProps>(func
     address, chain, fromBlock, toBlock, fromDate, toDate, includeInternalTransactions,
     includeInputData, nftMetadata, cursor, order, limit, query,
     filter: filterProp, defaultFilter, onFilterChange, showFilterBar = true, showExport = true,
-    details = true, onRevoke, showPending = true, showNames = true, chains: _chains, addresses: _addresses,
+    details = true, onRevoke, watch = true, showPending = true, showNames = true, chains: _chains, addresses: _addresses,
     ...listProps
   } = props
   const { locale, timeZone, renderLink } = listProps
@@ -133,8 +146,19 @@ const SingleChainFeed = forwardRef<HTMLDivElement, WalletActivityFeedProps>(func
     return map
   }, [names.data])
 
+  // The history as the hook reads it (the filter's dates are the service's bounds): the first page read again is this one.
+  const historyParams = {
+    address, chain, fromBlock, toBlock, includeInternalTransactions, includeInputData, nftMetadata, order, limit,
+    fromDate: (!filterError && filter.fromDate !== undefined ? filter.fromDate : fromDate),
+    toDate: (!filterError && filter.toDate !== undefined ? filter.toDate : toDate),
+  }
+  // New arrivals: newest-first, open-ended feeds only, once loaded.
+  const live = useArrivals({
+    load: loadArrivalsEngine,
+    sources: [historyParams],
+    enabled: watch && status === 'success' && !!address && order?.toUpperCase() !== 'ASC' && historyParams.toBlock === undefined && historyParams.toDate === undefined,
+  })
   // The user's own transactions (sent with useSendRawTransaction, or tracked by hash) until indexed.
-  const historyParams = { address, chain, fromBlock, toBlock, fromDate, toDate, includeInternalTransactions, includeInputData, nftMetadata, order, limit }
   const pending = showPending && address && (
     <LivePending params={historyParams} loaded={loadedTransactions} ready={status === 'success'} locale={locale} renderLink={renderLink} />
   )
@@ -192,6 +216,8 @@ const SingleChainFeed = forwardRef<HTMLDivElement, WalletActivityFeedProps>(func
       filtered={narrowed ? { loaded: loadedTransactions.length, key: JSON.stringify(filter) } : undefined}
       toolbar={toolbar}
       header={pending || undefined}
+      arrivals={live.arrivals}
+      liveStatus={live.status}
       renderDetails={details ? renderDetails : undefined}
     />
     </NamesContext.Provider>

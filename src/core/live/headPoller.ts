@@ -12,6 +12,8 @@ export interface HeadListener {
   onHead: (head: bigint, previous: bigint | undefined) => void
   /** A poll failed; the poller tries again at the next interval. */
   onError?: ((error: unknown) => void) | undefined
+  /** A poll succeeded (the head moved or not): lets a subscriber tell that a lost connection is back. */
+  onPoll?: ((head: bigint) => void) | undefined
 }
 
 interface Poller {
@@ -72,6 +74,7 @@ export function watchHead(client: BlockfeedClient, chain: string | undefined, li
       }
       try {
         const n = BigInt(await client.rpc({ method: 'eth_blockNumber' }, { chain: resolved, signal: p.controller.signal }))
+        for (const l of [...p.listeners]) l.onPoll?.(n)
         if (p.last === undefined || n > p.last) {
           const previous = p.last
           p.last = n

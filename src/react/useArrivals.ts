@@ -1,0 +1,98 @@
+import { hashKey } from '@tanstack/react-query'
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import type { WalletHistoryParameters } from '../core/history/params.js'
+import type { WalletHistoryPage } from '../core/history/schema.js'
+import { jsonSafe } from '../core/query/jsonSafe.js'
+import { walletHistoryInfiniteQueryOptions } from '../core/query/walletHistory.js'
+import { arrivalStore } from './arrivalStore.js'
+import { useBlockfeedQueryContext } from './useBlockfeedClient.js'
+
+export interface UseNewArrivalsParameters {
+  /**
+   * The histories to follow, one per (wallet, chain), newest first: on each new block of its chain
+   * (the shared head poller) a history's first page is read again (shared, see `readFirstPage`).
+   */
+  sources: readonly Partial<WalletHistoryParameters>[]
+  /** Default true. Off: no poll, no request. */
+  enabled?: boolean | undefined
+  /** How often heads are read and at most how often a first page is; default the provider's `pollingIntervalMs`. */
+  intervalMs?: number | undefined
+  /**
+   * Where new entries go. Default: the loaded history of the (first) source, as `useWalletHistory`
+   * holds it. The merged feed passes its own query (`queryHash`) and how to put a source's page in it.
+   */
+  target?: {
+    queryHash: string
+    insert: (source: Partial<WalletHistoryParameters>, page: WalletHistoryPage) => void
+  } | undefined
+}
+
+/** The engine (`firstPageRefresh.ts`): imported by `useNewArrivals`, loaded as a chunk of its own by the feed. */
+export type ArrivalsEngine = Pick<typeof import('./firstPageRefresh.js'), 'followArrivals'>
+
+export interface UseNewArrivalsReturnType {
+  /** Lowercase hashes of the entries that arrived live in the target history (the feed may hold them back while scrolled). */
+  arrivals: ReadonlySet<string>
+  /** `retrying`: a head poll or a first-page read failed and has not succeeded since; `off` when disabled. */
+  status: 'off' | 'live' | 'retrying'
+}
+
+/**
+ * `useNewArrivals` with the engine brought by `load` (the drop-in feed loads it after its first screen).
+ * New arrivals without a reload: follows each source's chain head through the one shared head
+ * poller per (client, chain) and, once per new block and at most once per interval, reads only the
+ * first page again and puts the entries not loaded yet at the top (newest-first histories only).
+ * Every feed and hook of the same history and QueryClient shares one read per block.
+ */
+export function useArrivals({ sources, enabled = true, intervalMs, target, load }: UseNewArrivalsParameters & { load: () => Promise<ArrivalsEngine> }): UseNewArrivalsReturnType {
+  const { client, queryClient, pollingIntervalMs } = useBlockfeedQueryContext()
+  const interval = intervalMs ?? pollingIntervalMs
+  const sourcesKey = JSON.stringify(jsonSafe(sources))
+  const sourcesRef = useRef(sources)
+  sourcesRef.current = sources
+  const insertRef = useRef(target?.insert)
+  insertRef.current = target?.insert
+  const queryHash = target?.queryHash ?? hashKey(walletHistoryInfiniteQueryOptions(client, sources[0] ?? {}).queryKey)
+  const on = enabled && sources.length > 0
+  const [retrying, setRetrying] = useState(false)
+
+  useEffect(() => {
+    if (!on) return
+    let stop: (() => void) | undefined
+    let cancelled = false
+    void load().then(({ followArrivals }) => {
+      if (cancelled) return
+      stop = followArrivals({
+        client,
+        queryClient,
+        sources: sourcesRef.current,
+        intervalMs: interval,
+        insert: (source, page) => insertRef.current?.(source, page),
+        ownTarget: () => insertRef.current === undefined,
+        onRetrying: setRetrying,
+      })
+    })
+    return () => {
+      cancelled = true
+      stop?.()
+      setRetrying(false)
+    }
+    // `sourcesKey` stands for the sources' contents.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [on, client, queryClient, interval, sourcesKey])
+
+  const store = arrivalStore(queryClient, queryHash)
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      store.listeners.add(listener)
+      return () => void store.listeners.delete(listener)
+    },
+    [store],
+  )
+  const arrivals = useSyncExternalStore(
+    subscribe,
+    () => store.snapshot,
+    () => store.snapshot,
+  )
+  return { arrivals, status: on ? (retrying ? 'retrying' : 'live') : 'off' }
+}
