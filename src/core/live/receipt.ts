@@ -1,23 +1,11 @@
-import { erc20Abi, getAddress, parseEventLogs, type Log } from 'viem'
+import { erc1155Abi, erc20Abi, erc721Abi, getAddress, parseEventLogs, type Log } from 'viem'
 import type { TrackedReceiptTransfers, TrackedTransferLine } from './record.js'
 
 /** Lines kept per record: a record is stored (localStorage), and one airdrop or batch can emit thousands. */
 export const MAX_RECEIPT_TRANSFER_LINES = 20
 
-const address = { type: 'address', indexed: true } as const
-// Only the three events viem's ERC-721 / ERC-1155 ABIs would add: the whole ABIs would weigh on the feed's bundle.
-const transferEvents = [
-  ...erc20Abi,
-  { type: 'event', name: 'Transfer', inputs: [{ ...address, name: 'from' }, { ...address, name: 'to' }, { type: 'uint256', name: 'tokenId', indexed: true }] },
-  {
-    type: 'event', name: 'TransferSingle',
-    inputs: [{ ...address, name: 'operator' }, { ...address, name: 'from' }, { ...address, name: 'to' }, { type: 'uint256', name: 'id', indexed: false }, { type: 'uint256', name: 'value', indexed: false }],
-  },
-  {
-    type: 'event', name: 'TransferBatch',
-    inputs: [{ ...address, name: 'operator' }, { ...address, name: 'from' }, { ...address, name: 'to' }, { type: 'uint256[]', name: 'ids', indexed: false }, { type: 'uint256[]', name: 'values', indexed: false }],
-  },
-] as const
+// ERC-20 and ERC-721 `Transfer` share a name and a selector; viem tries each ABI item and keeps the one that decodes.
+const transferEvents = [...erc20Abi, ...erc721Abi, ...erc1155Abi]
 
 const hexLog = (l: unknown): l is Log =>
   l !== null && typeof l === 'object' && typeof (l as Log).address === 'string' && Array.isArray((l as Log).topics) && typeof (l as Log).data === 'string'
@@ -46,7 +34,7 @@ export function receiptTransfers(logs: unknown): TrackedReceiptTransfers {
     const token = getAddress(log.address)
     const logIndex = typeof log.logIndex === 'number' && Number.isSafeInteger(log.logIndex) ? log.logIndex : null
     const a = log.args
-    // Told apart by their arguments (ERC-20 and ERC-721 `Transfer` share a name and a selector).
+    // Told apart by their arguments: the event names do not say ERC-20 from ERC-721.
     if ('tokenId' in a) {
       push({ kind: 'erc721', token, from: a.from, to: a.to, amount: '1', tokenId: a.tokenId.toString(), logIndex })
     } else if ('ids' in a) {

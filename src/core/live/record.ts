@@ -1,4 +1,4 @@
-import { array, boolean, int, literal, maxLength, minimum, nullable, number, object, optional, string, unknown, enum as zEnum, regex, safeParse } from 'zod/mini'
+import { array, boolean, literal, maxLength, nullable, number, object, string, unknown, enum as zEnum, regex, safeParse } from 'zod/mini'
 import type { z } from 'zod/mini'
 
 export const trackedStatuses = ['pending', 'confirmed', 'failed', 'replaced', 'dropped'] as const
@@ -41,7 +41,7 @@ export const trackedTransferLineSchema = object({
 /** The receipt's transfers: the first lines (bounded, as a record is stored) and how many there were in all. */
 export const trackedReceiptTransfersSchema = object({
   lines: array(trackedTransferLineSchema).check(maxLength(MAX_STORED_LINES)),
-  total: int().check(minimum(0)),
+  total: number(),
 })
 
 /** One tracked transaction as `get`, `list` and listeners see it, and as it is stored (JSON-safe). */
@@ -57,10 +57,10 @@ export const trackedTransactionSchema = object({
   value: nullable(decimal),
   tokenTransfer: nullable(trackedTokenTransferSchema),
   /**
-   * What the receipt's logs moved, once mined (null before, and absent in records stored by
-   * older versions): these lines replace the calldata guess, which misses what a router moves.
+   * What the receipt's logs moved, once mined (null before): these lines replace the calldata
+   * guess, which misses what a router moves.
    */
-  receiptTransfers: optional(nullable(trackedReceiptTransfersSchema)),
+  receiptTransfers: nullable(trackedReceiptTransfersSchema),
   status: zEnum(trackedStatuses),
   blockNumber: nullable(number()),
   /** Blocks on top of the receipt's, counting its own, up to `confirmationsTarget`. */
@@ -78,7 +78,10 @@ export const trackedTransactionSchema = object({
   updatedAt: number(),
 })
 
-export type TrackedTransaction = z.infer<typeof trackedTransactionSchema>
+/** `receiptTransfers` may be left out when a record is made by hand (a story, a test): it reads as null. */
+export type TrackedTransaction = Omit<z.infer<typeof trackedTransactionSchema>, 'receiptTransfers'> & {
+  receiptTransfers?: TrackedReceiptTransfers | null | undefined
+}
 export type TrackedTokenTransfer = z.infer<typeof trackedTokenTransferSchema>
 export type TrackedTransferLine = z.infer<typeof trackedTransferLineSchema>
 export type TrackedReceiptTransfers = z.infer<typeof trackedReceiptTransfersSchema>
@@ -98,7 +101,8 @@ export function readStoredRecords(text: string | null): TrackedTransaction[] {
   if (!parsed.success) return []
   const out: TrackedTransaction[] = []
   for (const r of parsed.data.records) {
-    const one = safeParse(trackedTransactionSchema, r)
+    // Stored before receipts were kept: read as "no receipt lines" rather than dropped.
+    const one = safeParse(trackedTransactionSchema, r !== null && typeof r === 'object' && !('receiptTransfers' in r) ? { ...r, receiptTransfers: null } : r)
     if (one.success) out.push(one.data)
   }
   return out
