@@ -38,7 +38,7 @@ describe('the proxy behind next start', () => {
 
   it('still refuses a page on another origin, whatever Host it reached', async () => {
     upstreamCalls.length = 0
-    for (const request of [post('https://evil.example', '127.0.0.1:3000'), post('http://127.0.0.1:3001', '127.0.0.1:3000')]) {
+    for (const request of [post('https://evil.example', '127.0.0.1:3000'), post('http://127.0.0.1:3001', '127.0.0.1:3000'), post('null', '127.0.0.1:3000')]) {
       const response = await proxy(request)
       expect(response.status).toBe(403)
       expect(await response.json()).toMatchObject({ error: { code: 'origin_not_allowed' } })
