@@ -44,8 +44,9 @@ export const Confirming: Story = {
     const canvas = within(canvasElement)
     await expect(item(canvasElement)).toHaveAttribute('data-confirmations', '3')
     await expect(canvas.getByText('3 of 12 confirmations')).toBeInTheDocument()
-    // The receipt's Transfer log, as a transfer line.
-    await expect(canvas.getByRole('list', { name: 'Token transfers' })).toHaveTextContent('25 USDC from 0xf39F…2266 to 0x3C44…93BC')
+    // The receipt's Transfer log, drawn with the indexed rows' transfer line.
+    const lines = canvas.getByRole('list', { name: 'Transfers' })
+    await expect(lines.querySelector('.bf-transfer[data-kind="erc20"][data-direction="out"]')).toHaveTextContent(/25\s*USDC/)
   },
 }
 

@@ -117,7 +117,8 @@ await direct('eth_sendRawTransaction', [await sign(base)])
 await direct('evm_mine')
 await until(() => [...Array(FEEDS).keys()].every((i) => document.querySelectorAll(`.feed-${i} .bf-pending__item[data-status="confirmed"]`).length === 20), 'all confirmed in every feed')
 const mined = { polls: requests.filter(isPoll).length, work: requests.filter((r) => !isPoll(r)).length, commits: Math.max(...commits.map((c, i) => c - c1[i])) }
-const announced = document.querySelector('.feed-0 [role="status"]').textContent
+// The group's own live region (its direct child): a confirmed row's transfer lines hold addresses with copy-status regions.
+const announced = document.querySelector('.feed-0 > [role="status"]').textContent
 
 // 5. Nothing pending: the poller stops.
 await until(() => activeHeadPollers(client) === 0, 'the poller to stop')

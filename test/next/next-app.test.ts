@@ -2,8 +2,9 @@
  * examples/next-app, for real: its own lockfile installed with `npm ci`, blockfeed from the packed
  * tarball, `next build` and `next start` against the devnet (history and RPC behind the proxy route,
  * with an API key), then Chromium: the first rows are in the server's HTML, hydration neither warns
- * nor fetches the page again, the key is in no static file and no response, and a bad address is the
- * feed's error state, not a crash page.
+ * nor fetches the page again, the key is in no static file and no response, a bad address is the
+ * feed's error state, not a crash page, and the send page's transaction (held pending by switching
+ * the devnet's automine off) is in the Pending group at once, then confirmed, then its indexed row.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
@@ -150,5 +151,57 @@ describe('examples/next-app built and served by Next.js', () => {
     expect(await page.getByText(/application error/i).count()).toBe(0)
     expect(crashes).toEqual([])
     await page.close()
+  })
+
+  it('the send page: a devnet transaction sent with useSendRawTransaction is pending at once, then confirmed, then its indexed row (no reload, no duplicate)', async () => {
+    const node = (method: string, params: unknown[] = []) =>
+      fetch(devnet.nodeUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) }).then((r) => r.json())
+    const page = await browser.newPage()
+    const problems: string[] = []
+    page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && problems.push(m.text()))
+    page.on('pageerror', (e) => problems.push(e.message))
+    await page.goto(`${appUrl}/send`, { waitUntil: 'networkidle' })
+    await page.getByRole('feed').locator('article').first().waitFor()
+    const ours = page.getByRole('feed').locator('article', { hasText: '0.012345' })
+    expect(await ours.count()).toBe(0)
+    // Every data-status the pending row takes, in order, however briefly (the indexed row may follow at once).
+    await page.evaluate(() => {
+      const seen: string[] = ((window as unknown as { statuses: string[] }).statuses = [])
+      new MutationObserver(() => {
+        for (const el of document.querySelectorAll('.bf-pending__item')) {
+          const s = el.getAttribute('data-status')!
+          if (seen.at(-1) !== s) seen.push(s)
+        }
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] })
+    })
+
+    await node('evm_setAutomine', [false])
+    try {
+      await page.getByRole('button', { name: /send 0\.012345 ETH/i }).click()
+      const hash = await page.locator('output[data-hash]').getAttribute('data-hash')
+      expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
+      // Held in the node's pool: shown in the Pending group, from the signed transaction alone.
+      const group = page.getByRole('group', { name: 'Pending' })
+      const item = group.locator('.bf-pending__item')
+      await item.waitFor()
+      expect(await item.count()).toBe(1)
+      expect(await item.getAttribute('data-status')).toBe('pending')
+      expect(await item.locator('.bf-pending__status').textContent()).toBe('Pending')
+      expect(await item.locator('.bf-pending__summary').textContent()).toMatch(/^Sending 0\.012345 .*to 0x90F7…b906$/)
+      expect(await ours.count()).toBe(0)
+      expect((await node('eth_getTransactionReceipt', [hash])).result).toBeNull()
+
+      await node('evm_mine')
+      // Confirmed (announced), then the indexed row in its place: one row of it, no Pending group.
+      await page.locator('.bf-pending [role="status"]', { hasText: 'Transaction confirmed' }).waitFor({ timeout: 30_000 })
+      await ours.first().waitFor({ timeout: 30_000 })
+      await group.waitFor({ state: 'detached', timeout: 30_000 })
+      expect(await ours.count()).toBe(1)
+      expect(await page.evaluate(() => (window as unknown as { statuses: string[] }).statuses)).toEqual(['pending', 'confirmed'])
+      expect(problems).toEqual([])
+    } finally {
+      await node('evm_setAutomine', [true])
+      await page.close()
+    }
   })
 })

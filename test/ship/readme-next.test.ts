@@ -10,7 +10,7 @@ describe("the README's Next.js quick start is examples/next-app", () => {
   // Each block is introduced by its path: `app/page.tsx` — …
   const blocks = [...section.matchAll(/^`([^`]+)` — [^\n]*\n\n```[a-z]+\n([\s\S]*?)\n```/gm)].map((m) => ({ path: m[1]!, code: m[2]! }))
 
-  it('shows the six files of the app', () => {
+  it('shows the eight files of the app', () => {
     expect(blocks.map((b) => b.path)).toEqual([
       'lib/blockfeed-server.ts',
       'app/api/blockfeed/[...path]/route.ts',
@@ -18,6 +18,8 @@ describe("the README's Next.js quick start is examples/next-app", () => {
       'app/layout.tsx',
       'app/page.tsx',
       'app/activity.tsx',
+      'app/send/page.tsx',
+      'app/send/send-on-devnet.tsx',
     ])
   })
 

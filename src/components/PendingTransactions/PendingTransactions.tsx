@@ -6,12 +6,14 @@ import {
   trackedAnnouncement,
   trackedStatusText,
   trackedSummaryText,
-  transfersFromLogs,
+  trackedToEntry,
   type ReceiptLog,
   type TrackedTokenLookup,
 } from '../../core/live/display.js'
 import type { TrackedTransaction } from '../../core/live/record.js'
-import { displayAddress } from '../shared/address.js'
+import { Erc20TransferRow } from '../Erc20TransferRow/Erc20TransferRow.js'
+import { NativeTransferRow } from '../NativeTransferRow/NativeTransferRow.js'
+import { NftTransferRow } from '../NftTransferRow/NftTransferRow.js'
 import { defaultRenderLink, EXTERNAL } from '../shared/links.js'
 import type { DisplayOptions } from '../shared/options.js'
 import { formatDecimal } from '../shared/format.js'
@@ -25,7 +27,10 @@ export interface PendingTransactionsProps extends Pick<DisplayOptions, 'chain' |
   indexed?: readonly Pick<TransactionEntry, 'hash'>[] | undefined
   /** Symbols and decimals of known tokens (`tokenInfoFromEntries(rows)`), for "Sending 25 USDC". */
   tokens?: TrackedTokenLookup | undefined
-  /** Receipt logs by transaction hash, once mined: their ERC-20 transfers are listed. */
+  /**
+   * Receipt logs by transaction hash, once mined: their ERC-20 transfers are listed instead of the
+   * record's own `receiptTransfers` (which the tracker fills from the receipt; this is rarely needed).
+   */
   receipts?: ReadonlyMap<string, readonly ReceiptLog[]> | undefined
   /** "Send again" on a dropped transaction whose signed form is known: called with it (e.g. `send.mutate({ serializedTransaction: raw })`). */
   onSendAgain?: ((raw: `0x${string}`, record: TrackedTransaction) => void) | undefined
@@ -102,7 +107,9 @@ interface PendingItemProps extends Required<Pick<DisplayOptions, 'renderLink'>>,
 function PendingItem({ record, tokens, logs, onSendAgain, chain, locale, renderLink }: PendingItemProps) {
   const summary = summarizeTracked(record, { tokens })
   const text = trackedSummaryText({ ...summary, amount: summary.amount === null ? null : formatDecimal(summary.amount, locale), symbol: symbolText(summary.symbol) })
-  const transfers = logs ? transfersFromLogs(record, logs, tokens) : []
+  // Once mined, the receipt's lines (record.receiptTransfers, or given logs), drawn as the indexed rows draw them.
+  const entry = logs || record.receiptTransfers ? trackedToEntry(record, { tokens, logs }) : null
+  const more = !logs && record.receiptTransfers ? record.receiptTransfers.total - record.receiptTransfers.lines.length : 0
   const confirming = record.status === 'confirmed' && !record.final
   const txHref = explorerLink(chain, 'tx', record.hash)
   return (
@@ -125,18 +132,8 @@ function PendingItem({ record, tokens, logs, onSendAgain, chain, locale, renderL
           {`${record.confirmations} of ${record.confirmationsTarget} confirmations`}
         </span>
       )}
-      {transfers.length > 0 && (
-        <ul className="bf-pending__transfers" aria-label="Token transfers">
-          {transfers.map((t, i) => {
-            const symbol = symbolText(t.token_symbol)
-            const amount = formatDecimal(t.value_formatted ?? t.value, locale)
-            return (
-              <li key={i}>
-                {`${amount} ${symbol ?? `of ${displayAddress(t.address).short}`} from ${displayAddress(t.from_address ?? '').short} to ${displayAddress(t.to_address ?? '').short}`}
-              </li>
-            )
-          })}
-        </ul>
+      {entry && (
+        <ReceiptLines entry={entry} more={more} wallet={record.from ?? undefined} failed={record.status === 'failed'} chain={chain} locale={locale} renderLink={renderLink} />
       )}
       {record.status === 'dropped' && record.error && <span className="bf-pending__reason">{clipText(record.error, 160).shown}</span>}
       {record.status === 'dropped' && record.raw !== null && onSendAgain && (
@@ -146,6 +143,28 @@ function PendingItem({ record, tokens, logs, onSendAgain, chain, locale, renderL
       )}
       {txHref && renderLink({ href: txHref, className: 'bf-pending__link bf-link', ...EXTERNAL, children: <>View<span className="bf-visually-hidden">{` transaction ${record.hash} on explorer`}</span></> })}
     </li>
+  )
+}
+
+interface ReceiptLinesProps extends Pick<DisplayOptions, 'chain' | 'locale' | 'renderLink'> {
+  entry: TransactionEntry
+  /** Lines the record did not keep (it keeps the first 20). */
+  more: number
+  wallet: string | undefined
+  failed: boolean
+}
+
+/** What the mined transaction moved: its native value and the receipt's token transfers, with the indexed rows' line components. */
+function ReceiptLines({ entry, more, wallet, failed, ...options }: ReceiptLinesProps) {
+  const count = entry.native_transfers.length + entry.erc20_transfer.length + entry.nft_transfers.length
+  if (count === 0) return null
+  return (
+    <ul className="bf-transfers bf-pending__transfers" aria-label="Transfers">
+      {entry.native_transfers.map((t, i) => <li key={`n${i}`}><NativeTransferRow transfer={t} wallet={wallet} failed={failed} {...options} /></li>)}
+      {entry.erc20_transfer.map((t, i) => <li key={`e${t.log_index ?? i}:${i}`}><Erc20TransferRow transfer={t} wallet={wallet} failed={failed} {...options} /></li>)}
+      {entry.nft_transfers.map((t, i) => <li key={`t${t.log_index ?? i}:${i}`}><NftTransferRow transfer={t} wallet={wallet} failed={failed} {...options} /></li>)}
+      {more > 0 && <li className="bf-transfer bf-muted">{more === 1 ? '1 more transfer' : `${more} more transfers`}</li>}
+    </ul>
   )
 }
 

@@ -1,7 +1,7 @@
 import { erc20Abi, formatUnits, getAddress, parseEventLogs, parseTransaction, type Hex, type Log } from 'viem'
 import { getChainInfo } from '../chains.js'
-import type { Erc20Transfer, NativeTransfer, TransactionEntry } from '../history/schema.js'
-import type { TrackedTransaction } from './record.js'
+import type { Erc20Transfer, NativeTransfer, NftTransfer, TransactionEntry } from '../history/schema.js'
+import type { TrackedTransaction, TrackedTransferLine } from './record.js'
 
 /** What the feed knows of a token from rows it already has: its symbol and decimals (untrusted service text). */
 export interface TrackedTokenInfo {
@@ -162,32 +162,67 @@ export function transfersFromLogs(
 ): Erc20Transfer[] {
   const parsed = parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: logs as Log[], strict: true })
   return parsed.map((log) => {
-    const info = tokens?.get(log.address.toLowerCase())
-    const value = log.args.value.toString()
     const index = (log as { logIndex?: unknown }).logIndex
-    return {
-      token_name: info?.name ?? null,
-      token_symbol: info?.symbol ?? null,
-      token_logo: info?.logo ?? null,
-      token_decimals: info?.decimals != null ? String(info.decimals) : null,
-      transaction_hash: record.hash,
-      address: getAddress(log.address),
-      block_timestamp: null,
-      block_number: record.blockNumber === null ? null : String(record.blockNumber),
-      block_hash: null,
-      to_address: log.args.to,
-      to_address_label: null,
-      from_address: log.args.from,
-      from_address_label: null,
-      value,
-      value_formatted: info?.decimals != null ? formatUnits(log.args.value, info.decimals) : null,
-      transaction_index: null,
-      log_index: typeof index === 'number' ? String(index) : typeof index === 'string' && /^0x[0-9a-f]+$/i.test(index) ? String(Number.parseInt(index, 16)) : null,
-      possible_spam: false,
-      verified_contract: false,
-      direction: directionOf(record, log.args.from, log.args.to),
-    } as Erc20Transfer
+    const logIndex = typeof index === 'number' ? index : typeof index === 'string' && /^0x[0-9a-f]+$/i.test(index) ? Number.parseInt(index, 16) : null
+    return erc20Entry(record, { token: getAddress(log.address), from: log.args.from, to: log.args.to, amount: log.args.value.toString(), logIndex }, tokens)
   })
+}
+
+/** One ERC-20 transfer as the history API's `erc20_transfer` item, named from what the feed knows of the token. */
+function erc20Entry(
+  record: Pick<TrackedTransaction, 'hash' | 'blockNumber' | 'from'>,
+  t: { token: string; from: string; to: string; amount: string; logIndex: number | null },
+  tokens: TrackedTokenLookup | undefined,
+): Erc20Transfer {
+  const info = tokens?.get(t.token.toLowerCase())
+  return {
+    token_name: info?.name ?? null,
+    token_symbol: info?.symbol ?? null,
+    token_logo: info?.logo ?? null,
+    token_decimals: info?.decimals != null ? String(info.decimals) : null,
+    transaction_hash: record.hash,
+    address: t.token,
+    block_timestamp: null,
+    block_number: record.blockNumber === null ? null : String(record.blockNumber),
+    block_hash: null,
+    to_address: t.to,
+    to_address_label: null,
+    from_address: t.from,
+    from_address_label: null,
+    value: t.amount,
+    value_formatted: info?.decimals != null ? formatUnits(BigInt(t.amount), info.decimals) : null,
+    transaction_index: null,
+    log_index: t.logIndex === null ? null : String(t.logIndex),
+    possible_spam: false,
+    verified_contract: false,
+    direction: directionOf(record, t.from, t.to),
+  } as Erc20Transfer
+}
+
+/** An ERC-721 / ERC-1155 line of the receipt as the history API's `nft_transfers` item. */
+function nftEntry(record: Pick<TrackedTransaction, 'hash' | 'blockNumber' | 'from'>, t: TrackedTransferLine): NftTransfer {
+  return {
+    token_address: t.token,
+    token_id: t.tokenId ?? '0',
+    from_address: t.from,
+    from_address_label: null,
+    to_address: t.to,
+    to_address_label: null,
+    value: null,
+    amount: t.amount,
+    contract_type: t.kind === 'erc721' ? 'ERC721' : 'ERC1155',
+    block_number: record.blockNumber === null ? null : String(record.blockNumber),
+    block_timestamp: null,
+    block_hash: null,
+    transaction_hash: record.hash,
+    transaction_type: null,
+    transaction_index: null,
+    log_index: t.logIndex === null ? null : String(t.logIndex),
+    operator: null,
+    possible_spam: false,
+    verified_collection: false,
+    direction: directionOf(record, t.from, t.to),
+  } as NftTransfer
 }
 
 /** As the history API says it for the wallet that sent the transaction. */
@@ -199,27 +234,23 @@ function directionOf(record: Pick<TrackedTransaction, 'from'>, from: string, to:
 
 /**
  * A tracked record as a (partial) `TransactionEntry`, so rows draw it like an indexed one:
- * the transfer lines come from the decoded calldata until the receipt's logs are given, then
- * from those logs. `block_timestamp` is when it was tracked; `block_number` is '' until mined
+ * the transfer lines come from the decoded calldata until the receipt is read, then from its
+ * logs (the record's `receiptTransfers`, or `logs` when given). `block_timestamp` is when it was tracked; `block_number` is '' until mined
  * (the one field in which an unmined entry is not a valid indexed one).
  */
 export function trackedToEntry(record: TrackedTransaction, options: TrackedDisplayOptions = {}): TransactionEntry {
   const { tokens, logs } = options
   let erc20: Erc20Transfer[] = []
+  let nfts: NftTransfer[] = []
+  const lines = record.receiptTransfers?.lines
   if (logs) erc20 = transfersFromLogs(record, logs, tokens)
-  else if (record.tokenTransfer) {
+  else if (lines) {
+    // Mined: what the receipt's logs moved replaces the calldata guess.
+    erc20 = lines.filter((l) => l.kind === 'erc20').map((l) => erc20Entry(record, l, tokens))
+    nfts = lines.filter((l) => l.kind !== 'erc20').map((l) => nftEntry(record, l))
+  } else if (record.tokenTransfer) {
     const t = record.tokenTransfer
-    const info = tokens?.get(t.token.toLowerCase())
-    erc20.push({
-      token_name: info?.name ?? null, token_symbol: info?.symbol ?? null, token_logo: info?.logo ?? null,
-      token_decimals: info?.decimals != null ? String(info.decimals) : null,
-      transaction_hash: record.hash, address: t.token, block_timestamp: null,
-      block_number: record.blockNumber === null ? null : String(record.blockNumber), block_hash: null,
-      to_address: t.to, to_address_label: null, from_address: t.from, from_address_label: null,
-      value: t.amount, value_formatted: info?.decimals != null ? formatUnits(BigInt(t.amount), info.decimals) : null,
-      transaction_index: null, log_index: null, possible_spam: false, verified_contract: false,
-      direction: directionOf(record, t.from, t.to),
-    } as Erc20Transfer)
+    erc20.push(erc20Entry(record, { ...t, logIndex: null }, tokens))
   }
   const native = getChainInfo(record.chain)?.nativeCurrency
   const value = record.value ?? '0'
@@ -254,7 +285,7 @@ export function trackedToEntry(record: TrackedTransaction, options: TrackedDispl
     block_hash: null,
     logs: [],
     internal_transactions: [],
-    nft_transfers: [],
+    nft_transfers: nfts,
     erc20_transfer: erc20,
     native_transfers: nativeTransfers,
     category: null,

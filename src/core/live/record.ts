@@ -1,4 +1,4 @@
-import { array, boolean, literal, nullable, number, object, string, unknown, enum as zEnum, regex, safeParse } from 'zod/mini'
+import { array, boolean, literal, maxLength, nullable, number, object, string, unknown, enum as zEnum, regex, safeParse } from 'zod/mini'
 import type { z } from 'zod/mini'
 
 export const trackedStatuses = ['pending', 'confirmed', 'failed', 'replaced', 'dropped'] as const
@@ -8,6 +8,11 @@ const hash32 = string().check(regex(/^0x[0-9a-fA-F]{64}$/))
 const address = string().check(regex(/^0x[0-9a-fA-F]{40}$/))
 const hexData = string().check(regex(/^0x(?:[0-9a-fA-F]{2})*$/))
 const decimal = string().check(regex(/^\d+$/))
+/** A uint256 in decimal is at most 78 digits. */
+const uint256 = string().check(regex(/^\d{1,78}$/))
+
+/** Lines a stored record may hold (see `MAX_RECEIPT_TRANSFER_LINES` in receipt.ts, which keeps 20). */
+const MAX_STORED_LINES = 20
 
 /** An ERC-20 `transfer`/`transferFrom` decoded from the calldata: what "Sending 25 USDC to 0x…" is drawn from. */
 export const trackedTokenTransferSchema = object({
@@ -17,6 +22,26 @@ export const trackedTokenTransferSchema = object({
   to: address,
   /** Raw amount in the token's smallest unit, as decimal text. */
   amount: decimal,
+})
+
+/** One token transfer from the receipt's logs (ERC-20, ERC-721, or one id of an ERC-1155 single or batch transfer). */
+export const trackedTransferLineSchema = object({
+  kind: zEnum(['erc20', 'erc721', 'erc1155']),
+  /** The contract that emitted the event. */
+  token: address,
+  from: address,
+  to: address,
+  /** ERC-20 raw amount, ERC-1155 count, '1' for ERC-721. */
+  amount: uint256,
+  /** ERC-721 / ERC-1155 token id; null for ERC-20. */
+  tokenId: nullable(uint256),
+  logIndex: nullable(number()),
+})
+
+/** The receipt's transfers: the first lines (bounded, as a record is stored) and how many there were in all. */
+export const trackedReceiptTransfersSchema = object({
+  lines: array(trackedTransferLineSchema).check(maxLength(MAX_STORED_LINES)),
+  total: number(),
 })
 
 /** One tracked transaction as `get`, `list` and listeners see it, and as it is stored (JSON-safe). */
@@ -31,6 +56,11 @@ export const trackedTransactionSchema = object({
   /** Native value in wei as decimal text; null while unknown. */
   value: nullable(decimal),
   tokenTransfer: nullable(trackedTokenTransferSchema),
+  /**
+   * What the receipt's logs moved, once mined (null before): these lines replace the calldata
+   * guess, which misses what a router moves.
+   */
+  receiptTransfers: nullable(trackedReceiptTransfersSchema),
   status: zEnum(trackedStatuses),
   blockNumber: nullable(number()),
   /** Blocks on top of the receipt's, counting its own, up to `confirmationsTarget`. */
@@ -48,8 +78,13 @@ export const trackedTransactionSchema = object({
   updatedAt: number(),
 })
 
-export type TrackedTransaction = z.infer<typeof trackedTransactionSchema>
+/** `receiptTransfers` may be left out when a record is made by hand (a story, a test): it reads as null. */
+export type TrackedTransaction = Omit<z.infer<typeof trackedTransactionSchema>, 'receiptTransfers'> & {
+  receiptTransfers?: TrackedReceiptTransfers | null | undefined
+}
 export type TrackedTokenTransfer = z.infer<typeof trackedTokenTransferSchema>
+export type TrackedTransferLine = z.infer<typeof trackedTransferLineSchema>
+export type TrackedReceiptTransfers = z.infer<typeof trackedReceiptTransfersSchema>
 
 const storedSchema = object({ version: literal(1), records: array(unknown()) })
 
@@ -66,7 +101,8 @@ export function readStoredRecords(text: string | null): TrackedTransaction[] {
   if (!parsed.success) return []
   const out: TrackedTransaction[] = []
   for (const r of parsed.data.records) {
-    const one = safeParse(trackedTransactionSchema, r)
+    // Stored before receipts were kept: read as "no receipt lines" rather than dropped.
+    const one = safeParse(trackedTransactionSchema, r !== null && typeof r === 'object' && !('receiptTransfers' in r) ? { ...r, receiptTransfers: null } : r)
     if (one.success) out.push(one.data)
   }
   return out

@@ -15,6 +15,7 @@ import type { WalletHistoryPage } from '../history/schema.js'
 import { InvalidParameterError } from '../errors.js'
 import { clip } from '../text.js'
 import { watchHead } from './headPoller.js'
+import { receiptTransfers } from './receipt.js'
 import { readStoredRecords, writeStoredRecords, type TrackedTokenTransfer, type TrackedTransaction } from './record.js'
 import { defaultTrackerStorage, type TrackerStorage } from './storage.js'
 
@@ -83,7 +84,7 @@ const settle = <T>(p: Promise<T>): Promise<Settled<T>> =>
   p.then((value) => ({ ok: true as const, value }), (error: unknown) => ({ ok: false as const, error }))
 
 type RpcTx = { hash: Hex; from: Address; nonce: Hex; to: Address | null; value: Hex; input: Hex } | null
-type RpcReceipt = { status?: Hex; blockNumber: Hex; from: Address; to: Address | null } | null
+type RpcReceipt = { status?: Hex; blockNumber: Hex; from: Address; to: Address | null; logs?: unknown } | null
 type RpcBlock = { transactions: (RpcTx | Hex)[] } | null
 
 interface Private {
@@ -273,6 +274,8 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
       from: r.from ?? getAddress(receipt.from),
       to: r.to ?? (receipt.to ? getAddress(receipt.to) : null),
       error: failed ? 'The transaction reverted (receipt status 0)' : null,
+      // What it moved, as the logs say (a reverted transaction has none).
+      receiptTransfers: receiptTransfers(receipt.logs),
     })
   }
 
@@ -398,7 +401,7 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
       if (!res.ok) continue // counted again at the next block
       if (res.value === null) {
         privates.delete(k)
-        set(update(r, { status: 'pending', blockNumber: null, confirmations: 0, final: false }))
+        set(update(r, { status: 'pending', blockNumber: null, confirmations: 0, final: false, receiptTransfers: null }))
       } else set(fromReceipt(r, res.value, head))
     }
     // A record removed while the replies were on their way stays removed.
@@ -518,7 +521,7 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
       }
       const now = Date.now()
       const record: TrackedTransaction = {
-        hash, chain, ...decoded,
+        hash, chain, ...decoded, receiptTransfers: null,
         status: 'pending', blockNumber: null, confirmations: 0, confirmationsTarget: targetFor(chain), final: false,
         replacedBy: null, error: null, trackedAt: now, updatedAt: now,
       }

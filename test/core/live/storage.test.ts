@@ -100,6 +100,18 @@ describe('tracker storage', () => {
     expect(tb.list()).toEqual([])
   })
 
+  it('records stored before receipt lines were kept still load (no lines); stored lines are validated', () => {
+    const line = { kind: 'erc20', token: bob, from: alice, to: bob, amount: '5', tokenId: null, logIndex: 3 }
+    const older = record(1)
+    delete (older as { receiptTransfers?: unknown }).receiptTransfers
+    const withLines = record(2, { receiptTransfers: { lines: [line as never], total: 1 } })
+    const badLine = record(3, { receiptTransfers: { lines: [{ ...line, amount: '-5' } as never], total: 1 } })
+    const t = tracker(seeded([older, withLines, badLine]))
+    expect(t.get(older.hash)).toMatchObject({ hash: older.hash, status: 'confirmed', receiptTransfers: null })
+    expect(t.get(withLines.hash)!.receiptTransfers).toEqual({ lines: [line], total: 1 })
+    expect(t.get(badLine.hash)).toBeUndefined()
+  })
+
   it('localStorageAdapter: nothing read at import (SSR), records survive a reload through window.localStorage', async () => {
     const adapter = localStorageAdapter() // no localStorage here (Node): memory, no throw
     adapter.setItem('k', 'v')

@@ -1,0 +1,13 @@
+import { feedChain } from '../../lib/blockfeed-server'
+import { SendOnDevnet } from './send-on-devnet'
+
+export const metadata = { title: 'Send a devnet transaction' }
+
+export default function SendPage() {
+  return (
+    <main>
+      <h1>Send a transaction and watch it</h1>
+      <SendOnDevnet chain={feedChain} />
+    </main>
+  )
+}
