@@ -14,7 +14,7 @@ import { SourceNotices } from '../SourceNotices/SourceNotices.js'
 import type { TransactionDetailsProps } from '../TransactionDetails/TransactionDetails.js'
 import { TransactionList, type TransactionListProps } from '../TransactionList/TransactionList.js'
 import { DetailsToggle } from './DetailsToggle.js'
-import { LivePending } from './LivePending.js'
+import { LivePendingAfterMount } from './LivePendingAfterMount.js'
 
 export type MergedActivityFeedProps = Omit<
   TransactionListProps,
@@ -78,7 +78,7 @@ export const MergedActivityFeed = forwardRef<HTMLDivElement, MergedActivityFeedP
     sources.map((source) => {
       const loaded = history.transactions.filter((t) => String(t.chain) === String(source.chain))
       return (
-        <LivePending
+        <LivePendingAfterMount
           key={`${source.address}:${String(source.chain)}`}
           params={source}
           loaded={loaded}

@@ -14,7 +14,7 @@ import type { TransactionDetailsProps } from '../TransactionDetails/TransactionD
 import { TransactionList, type TransactionListProps } from '../TransactionList/TransactionList.js'
 import { FeedLoading } from '../TransactionList/FeedLoading.js'
 import { DetailsToggle } from './DetailsToggle.js'
-import { LivePending } from './LivePending.js'
+import { LivePendingAfterMount } from './LivePendingAfterMount.js'
 import { useIdleFilterPreparation } from './idleSearch.js'
 
 // New arrivals' engine is a chunk of its own too: the first screen does not wait for it.
@@ -160,7 +160,7 @@ const SingleChainFeed = forwardRef<HTMLDivElement, WalletActivityFeedProps>(func
   })
   // The user's own transactions (sent with useSendRawTransaction, or tracked by hash) until indexed.
   const pending = showPending && address && (
-    <LivePending params={historyParams} loaded={loadedTransactions} ready={status === 'success'} locale={locale} renderLink={renderLink} />
+    <LivePendingAfterMount params={historyParams} loaded={loadedTransactions} ready={status === 'success'} locale={locale} renderLink={renderLink} />
   )
   // The hook waits for a valid address; a wrong one given here is shown as the error it is, not as endless loading.
   const addressError = useMemo(() => {
