@@ -98,7 +98,7 @@ export { confirmationsAt, getTransactionDetails } from '../core/details/getTrans
 export type { GetTransactionDetailsParameters, TransactionAmount, TransactionDetails, TransactionDetailsLog, TransactionMethod } from '../core/details/getTransactionDetails.js'
 export { transactionDetailsQueryKey, transactionDetailsQueryOptions } from '../core/details/query.js'
 export type { TransactionDetailsQueryKey, TransactionDetailsQueryOptions } from '../core/details/query.js'
-export { approvalsFromLogs, approvalsOf, approvalStatus, currentOf, isApprovalStatesStale, isRevocable, readApprovals, revokeApprovalRequest } from '../core/details/approvals.js'
+export { approvalsFromLogs, approvalsOf, isApprovalStatesStale, readApprovals, revokeApprovalRequest } from '../core/details/approvals.js'
 export type { Approval, ApprovalKind, ApprovalStatus, RevokeRequest } from '../core/details/approvals.js'
 export { approvalStatesQueryKey, approvalStatesQueryOptions, getApprovalStates } from '../core/details/approvalStates.js'
 export type { ApprovalStates, ApprovalStatesQueryKey, ApprovalStatesQueryOptions, ApprovalToCheck, GetApprovalStatesParameters } from '../core/details/approvalStates.js'
