@@ -8,8 +8,13 @@ export interface ByteBudget {
  * left of a shared budget (the rest is not read).
  */
 export async function readCapped(body: ReadableStream<Uint8Array> | null, maxBytes: number | ByteBudget): Promise<string | undefined> {
-  if (!body) return ''
-  const budget = typeof maxBytes === 'number' ? { left: maxBytes } : maxBytes
+  const bytes = await readBytes(body, typeof maxBytes === 'number' ? { left: maxBytes } : maxBytes)
+  return bytes && new TextDecoder().decode(bytes)
+}
+
+/** The body's bytes, or `undefined` when they take more than is left of `budget` (the rest is not read). */
+export async function readBytes(body: ReadableStream<Uint8Array> | null, budget: ByteBudget): Promise<Uint8Array | undefined> {
+  if (!body) return new Uint8Array(0)
   const reader = body.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
@@ -24,11 +29,12 @@ export async function readCapped(body: ReadableStream<Uint8Array> | null, maxByt
     }
     chunks.push(value)
   }
+  if (chunks.length === 1) return chunks[0]
   const all = new Uint8Array(size)
   let at = 0
   for (const c of chunks) {
     all.set(c, at)
     at += c.byteLength
   }
-  return new TextDecoder().decode(all)
+  return all
 }
