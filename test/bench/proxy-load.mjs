@@ -14,6 +14,8 @@ import autocannon from 'autocannon'
 
 const here = import.meta.dirname
 const quick = process.argv.includes('--quick')
+// --overhead: only the side-by-side figures (for iterating on the proxy's hot path).
+const overheadOnly = process.argv.includes('--overhead')
 const SECONDS = 2
 const CONNECTIONS = 10
 const TOTAL = quick ? 20_000 : 100_000
@@ -72,16 +74,21 @@ async function load(opts) {
 
 const round = (x, d = 2) => Math.round(x * 10 ** d) / 10 ** d
 
-async function overhead(upstream, proxy) {
-  const upstreamPort = upstream.port
-  const proxyPort = proxy.port
+async function overhead(upstream, proxy, floor) {
+  const rpcPost = { method: 'POST', headers: { 'content-type': 'application/json' }, body: rpcBody }
   const kinds = {
-    history: { direct: { url: `http://127.0.0.1:${upstreamPort}${historyPath}` }, proxy: { url: `http://127.0.0.1:${proxyPort}/api/blockfeed${historyPath}` } },
+    history: {
+      direct: { url: `http://127.0.0.1:${upstream.port}${historyPath}` },
+      floor: { url: `http://127.0.0.1:${floor.port}/api/blockfeed${historyPath}` },
+      proxy: { url: `http://127.0.0.1:${proxy.port}/api/blockfeed${historyPath}` },
+    },
     rpc: {
-      direct: { url: `http://127.0.0.1:${upstreamPort}/rpc`, method: 'POST', headers: { 'content-type': 'application/json' }, body: rpcBody },
-      proxy: { url: `http://127.0.0.1:${proxyPort}/api/blockfeed/rpc`, method: 'POST', headers: { 'content-type': 'application/json' }, body: rpcBody },
+      direct: { url: `http://127.0.0.1:${upstream.port}/rpc`, ...rpcPost },
+      floor: { url: `http://127.0.0.1:${floor.port}/api/blockfeed/rpc`, ...rpcPost },
+      proxy: { url: `http://127.0.0.1:${proxy.port}/api/blockfeed/rpc`, ...rpcPost },
     },
   }
+  const via = { floor, proxy }
   const out = {}
   for (const [kind, targets] of Object.entries(kinds)) {
     // Warm-up (JIT, keep-alive sockets), then the two side by side with the same settings.
@@ -90,14 +97,18 @@ async function overhead(upstream, proxy) {
     for (const [where, t] of Object.entries(targets)) {
       const unloaded = await load({ ...t, connections: 1, duration: SECONDS })
       // CPU per request, in each process (process.cpuUsage): a figure the other work on the machine moves less.
-      const [p0, u0] = [await proxy.ask('cpu', 'cpuMs'), await upstream.ask('counts', 'counts')]
+      const middle = via[where]
+      const [p0, u0] = [await middle?.ask('cpu', 'cpuMs'), await upstream.ask('counts', 'counts')]
       const loaded = await load({ ...t, connections: CONNECTIONS, duration: SECONDS })
-      const [p1, u1] = [await proxy.ask('cpu', 'cpuMs'), await upstream.ask('counts', 'counts')]
-      const cpu = { upstreamCpuUsPerRequest: Math.round(((u1.cpuMs - u0.cpuMs) * 1000) / loaded.requests), ...(where === 'proxy' ? { proxyCpuUsPerRequest: Math.round(((p1.cpuMs - p0.cpuMs) * 1000) / loaded.requests) } : {}) }
+      const [p1, u1] = [await middle?.ask('cpu', 'cpuMs'), await upstream.ask('counts', 'counts')]
+      const cpu = { upstreamCpuUsPerRequest: Math.round(((u1.cpuMs - u0.cpuMs) * 1000) / loaded.requests), ...(middle ? { proxyCpuUsPerRequest: Math.round(((p1.cpuMs - p0.cpuMs) * 1000) / loaded.requests) } : {}) }
       row[where] = { ...cpu, p50Ms: round(unloaded.p50Ms, 3), perSecond: Math.round(loaded.perSecond), loadedP50Ms: round(loaded.p50Ms, 3), non2xx: unloaded.non2xx + loaded.non2xx, errors: unloaded.errors + loaded.errors }
     }
     row.p50Ratio = round(row.proxy.p50Ms / row.direct.p50Ms)
     row.throughputRatio = round(row.proxy.perSecond / row.direct.perSecond)
+    // The floor: what a proxy that does nothing but pass bytes on costs on this machine.
+    row.floorP50Ratio = round(row.floor.p50Ms / row.direct.p50Ms)
+    row.floorThroughputRatio = round(row.floor.perSecond / row.direct.perSecond)
     out[kind] = row
   }
   return out
@@ -168,12 +179,23 @@ const upstream = await child('proxy-load-upstream.mjs')
 const result = { upstreamPageBytes: upstream.pageBytes }
 try {
   const plain = await child('proxy-load-proxy.mjs', { env: { UPSTREAM_PORT: String(upstream.port), CACHE: 'off' }, execArgv: ['--expose-gc'] })
+  const floor = await child('proxy-load-proxy.mjs', { env: { UPSTREAM_PORT: String(upstream.port), FLOOR: '1' } })
   try {
-    result.overhead = await overhead(upstream, plain)
-    result.soak = await soak(plain)
+    result.overhead = await overhead(upstream, plain, floor)
+    await floor.stop()
+    if (!overheadOnly) result.soak = await soak(plain)
   } finally {
+    await floor.stop()
     await plain.stop()
   }
+  if (!overheadOnly) await cacheRuns(upstream)
+} finally {
+  await upstream.stop()
+}
+result.seconds = round((Date.now() - started) / 1000, 1)
+console.log(JSON.stringify(result, null, 2))
+
+async function cacheRuns(upstream) {
   const memory = await child('proxy-load-proxy.mjs', { env: { UPSTREAM_PORT: String(upstream.port), CACHE: 'memory', TTL_SECONDS: String(TTL) } })
   try {
     result.cacheMemory = await popular(upstream, memory)
@@ -195,8 +217,4 @@ try {
       await redis.stop()
     }
   }
-} finally {
-  await upstream.stop()
 }
-result.seconds = round((Date.now() - started) / 1000, 1)
-console.log(JSON.stringify(result, null, 2))
