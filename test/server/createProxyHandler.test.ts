@@ -138,6 +138,18 @@ describe.each(ROUTES)('createProxyHandler, %s', (name) => {
       expect(await response.text()).not.toContain(API_KEY)
     })
 
+    it('removes the key from a 300 kB page wherever it falls (the node route reads it in 64 kB chunks)', async () => {
+      const filler = 'x'.repeat(65_536 - 40)
+      const text = JSON.stringify({ result: [], notes: [API_KEY, filler, API_KEY, filler, `${API_KEY}${API_KEY}`, filler.repeat(2), API_KEY] })
+      upstream.reply((_c, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' })
+        res.end(text)
+      })
+      const response = await proxy()(at(HISTORY))
+      expect(response.status).toBe(200)
+      expect(await response.text()).toBe(text.split(API_KEY).join('[redacted]'))
+    })
+
     it('forwards an allowed JSON-RPC call and a batch, re-serialized', async () => {
       upstream.reply((call, res) => {
         const body = JSON.parse(call.body) as { id: number }[] | { id: number }
