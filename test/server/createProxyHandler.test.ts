@@ -1,3 +1,4 @@
+import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createClient } from '../../src/core/client.js'
 import { createProxyHandler, type ProxyHandler, type ProxyHandlerOptions } from '../../src/server/createProxyHandler.js'
@@ -148,6 +149,31 @@ describe.each(ROUTES)('createProxyHandler, %s', (name) => {
       const response = await proxy()(at(HISTORY))
       expect(response.status).toBe(200)
       expect(await response.text()).toBe(text.split(API_KEY).join('[redacted]'))
+    })
+
+    it.each([
+      ['gzip', gzipSync],
+      ['br', brotliCompressSync],
+    ] as const)('reads a %s-compressed upstream page when it asked for one (Node 20 fetch asks gzip only)', async (encoding, compress) => {
+      const text = JSON.stringify(rawPage([rawEntry(1), rawEntry(2)]))
+      upstream.reply((call, res) => {
+        if (!String(call.headers['accept-encoding']).includes(encoding)) return json(res, 200, JSON.parse(text))
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': encoding })
+        res.end(compress(text))
+      })
+      const response = await proxy()(at(HISTORY))
+      expect(response.status).toBe(200)
+      expect(await response.text()).toBe(text)
+    })
+
+    it('a compressed upstream body that inflates past the response cap → 502 upstream_too_large', async () => {
+      upstream.reply((_c, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' })
+        res.end(gzipSync(JSON.stringify({ junk: 'x'.repeat(1_000_000) })))
+      })
+      const response = await proxy({ maxResponseBytes: 100_000 })(at(HISTORY))
+      expect(response.status).toBe(502)
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('upstream_too_large')
     })
 
     it('forwards an allowed JSON-RPC call and a batch, re-serialized', async () => {
