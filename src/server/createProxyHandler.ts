@@ -1,7 +1,7 @@
 import type { RpcConfig } from '../core/client.js'
 import { InvalidParameterError } from '../core/errors.js'
 import { corsHeaders, preflight, Refusal, refusalReply, toRefusal } from './access.js'
-import { fetchIncoming, fetchTools, textOf, toResponse, type Incoming, type Reply, type Tools } from './exchange.js'
+import { fetchIncoming, fetchTools, joinPieces, textOf, toResponse, type Incoming, type Reply, type Tools } from './exchange.js'
 import { forwardHistory, historyTarget } from './forwardHistory.js'
 import { forwardRpc } from './forwardRpc.js'
 import { batchLimits } from './jsonRpc.js'
@@ -134,7 +134,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
           config.cache.ttlSeconds,
           async () => {
             const upstream = await forwardHistory(config, tools, target)
-            const bytes = await readUpstream(config, tools, upstream)
+            const bytes = joinPieces(await readUpstream(config, tools, upstream))
             return { status: upstream.status, body: textOf(bytes), bytes, retryAfter: retryAfterOf(upstream) }
           },
           (a) => a.status === 200,

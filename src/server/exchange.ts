@@ -18,11 +18,14 @@ export interface Incoming {
   request(): Request
 }
 
+/** A whole body as the pieces it arrived in (joining 290 kB per request was a tenth of its CPU). */
+export type Pieces = readonly Uint8Array[]
+
 /** What the proxy answers: status, headers, and the whole body (or none). */
 export interface Reply {
   status: number
   headers: Record<string, string>
-  body: Uint8Array | string | null
+  body: Uint8Array | Pieces | string | null
 }
 
 /** An upstream answer whose body has not been read yet. */
@@ -30,7 +33,7 @@ export interface UpstreamAnswer {
   readonly status: number
   header(name: string): string | null
   /** The whole body, or undefined when it takes more than is left of `budget` (the rest is not read). */
-  read(budget: ByteBudget): Promise<Uint8Array | undefined>
+  read(budget: ByteBudget): Promise<Pieces | undefined>
   /** Drops the body unread. */
   discard(): void
 }
@@ -52,7 +55,7 @@ export interface Tools {
   /** The transport used when the options give no `fetch`. */
   transport: Transport | undefined
   /** The body with every secret removed, as UTF-8 (invalid bytes replaced, as `TextDecoder` does). */
-  redact(bytes: Uint8Array, secrets: readonly string[]): Uint8Array
+  redact(body: Pieces, secrets: readonly string[]): Pieces
 }
 
 const decoder = new TextDecoder()
@@ -64,7 +67,7 @@ export const unreachable = () => new Refusal(502, 'upstream_unreachable', 'The u
 /** The Fetch route's tools: the options' `fetch`, and redaction on the decoded text (works on any runtime). */
 export const fetchTools: Tools = {
   transport: undefined,
-  redact: (bytes, secrets) => encoder.encode(redact(decoder.decode(bytes), secrets)),
+  redact: (body, secrets) => [encoder.encode(redact(decoder.decode(joinPieces(body)), secrets))],
 }
 
 /** A transport over a Fetch-API `fetch`. */
@@ -83,7 +86,8 @@ export function fetchTransport(fetcher: typeof fetch): Transport {
       header: (name) => response.headers.get(name),
       read: async (budget) => {
         try {
-          return await readBytes(response.body, budget)
+          const bytes = await readBytes(response.body, budget)
+          return bytes && [bytes]
         } catch {
           throw timeout.aborted ? timedOut(timeoutMs) : unreachable()
         }
@@ -105,9 +109,21 @@ export function fetchIncoming(request: Request): Incoming {
 }
 
 export function toResponse(reply: Reply): Response {
-  return new Response(reply.body as BodyInit | null, { status: reply.status, headers: reply.headers })
+  const body = Array.isArray(reply.body) ? joinPieces(reply.body) : reply.body
+  return new Response(body as BodyInit | null, { status: reply.status, headers: reply.headers })
 }
 
-export function textOf(bytes: Uint8Array): string {
-  return decoder.decode(bytes)
+export function joinPieces(pieces: Pieces): Uint8Array {
+  if (pieces.length === 1) return pieces[0]!
+  const all = new Uint8Array(pieces.reduce((n, p) => n + p.byteLength, 0))
+  let at = 0
+  for (const p of pieces) {
+    all.set(p, at)
+    at += p.byteLength
+  }
+  return all
+}
+
+export function textOf(body: Uint8Array | Pieces): string {
+  return decoder.decode(body instanceof Uint8Array ? body : joinPieces(body))
 }

@@ -3,7 +3,7 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders, t
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import { brotliDecompress, gunzip } from 'node:zlib'
 import { redact } from '../core/errors.js'
-import { timedOut, unreachable, type Incoming, type Tools, type Transport, type UpstreamAnswer } from './exchange.js'
+import { timedOut, unreachable, type Incoming, type Pieces, type Tools, type Transport, type UpstreamAnswer } from './exchange.js'
 
 // toNodeHandler's own route to createProxyHandler's routing: node:http in, node:http upstream
 // (kept-alive sockets), bodies as Buffers. The Fetch route spent most of a request's CPU making
@@ -11,7 +11,7 @@ import { timedOut, unreachable, type Incoming, type Tools, type Transport, type 
 
 /** node:http tools: one keep-alive pool per adapter, redaction on the bytes. */
 export function nodeTools(): Tools {
-  return { transport: nodeTransport(), redact: redactBytes }
+  return { transport: nodeTransport(), redact: redactPieces }
 }
 
 function nodeTransport(): Transport {
@@ -72,15 +72,15 @@ function answerOf(res: IncomingMessage, timer: NodeJS.Timeout, failure: () => Er
         }
         const onEnd = () => {
           settle()
-          const whole = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)
           const encoding = res.headers['content-encoding']?.trim().toLowerCase()
-          if (encoding !== 'gzip' && encoding !== 'x-gzip' && encoding !== 'br') return resolve(whole)
+          if (encoding !== 'gzip' && encoding !== 'x-gzip' && encoding !== 'br') return resolve(chunks)
+          const whole = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)
           // The cap counts the decompressed bytes (as fetch's would): a small bomb is refused, not inflated.
           budget.left += size
           const done = (error: Error | null, out: Buffer) => {
             if (error) return (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' ? resolve(undefined) : reject(unreachable())
             budget.left -= out.byteLength
-            resolve(budget.left < 0 ? undefined : out)
+            resolve(budget.left < 0 ? undefined : [out])
           }
           const options = { maxOutputLength: Math.max(1, budget.left) }
           if (encoding === 'br') brotliDecompress(whole, options, done)
@@ -102,7 +102,48 @@ function answerOf(res: IncomingMessage, timer: NodeJS.Timeout, failure: () => Er
   }
 }
 
+/**
+ * `redactBytes` over a body in pieces, without joining them when no piece holds (part of) a secret
+ * and each is UTF-8 on its own: the usual page, passed on as it came.
+ */
+export function redactPieces(pieces: Pieces, secrets: readonly string[]): Pieces {
+  if (pieces.length === 1) return [redactBytes(pieces[0]!, secrets)]
+  const clean = pieces.every((piece, i) => {
+    const bytes = asBuffer(piece)
+    if (i === 0 && bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return false
+    if (!isUtf8(bytes)) return false
+    for (const secret of secrets) {
+      const needle = secret ? needleOf(secret) : undefined
+      if (secret && !needle) return false
+      if (!needle) continue
+      if (bytes.indexOf(needle) !== -1) return false
+      // A secret cut in two by the edge between this piece and the next.
+      const next = pieces[i + 1]
+      // A piece shorter than the secret inside the body: the secret could span three pieces.
+      if (next && next.byteLength < needle.length && i + 2 < pieces.length) return false
+      if (next && needle.length > 1) {
+        const edge = Buffer.concat([bytes.subarray(Math.max(0, bytes.length - needle.length + 1)), asBuffer(next).subarray(0, needle.length - 1)])
+        if (edge.indexOf(needle) !== -1) return false
+      }
+    }
+    return true
+  })
+  return clean ? pieces : [redactBytes(Buffer.concat(pieces.map(asBuffer)), secrets)]
+}
+
+const asBuffer = (bytes: Uint8Array): Buffer => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
+
 const secretBytes = new Map<string, Buffer | undefined>()
+
+/** The secret's UTF-8 bytes, or undefined when it is not well-formed text (no exact byte spelling). */
+function needleOf(secret: string): Buffer | undefined {
+  if (!secretBytes.has(secret)) {
+    const spelled = Buffer.from(secret)
+    if (secretBytes.size > 64) secretBytes.clear()
+    secretBytes.set(secret, spelled.toString() === secret ? spelled : undefined)
+  }
+  return secretBytes.get(secret)
+}
 const REDACTED = Buffer.from('[redacted]')
 
 /**
@@ -110,20 +151,14 @@ const REDACTED = Buffer.from('[redacted]')
  * the decoded text whenever the bytes are UTF-8 without a BOM. Anything else goes through the text.
  */
 export function redactBytes(bytes: Uint8Array, secrets: readonly string[]): Uint8Array {
-  const body = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const body = asBuffer(bytes)
   const bom = body.length >= 3 && body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf
   if (bom || !isUtf8(body)) return Buffer.from(redact(new TextDecoder().decode(body), secrets))
   let out = body
   for (const secret of secrets) {
     if (!secret) continue
-    let needle = secretBytes.get(secret)
-    if (needle === undefined && !secretBytes.has(secret)) {
-      // A key that is not well-formed text has no exact byte spelling: such keys take the text path.
-      const spelled = Buffer.from(secret)
-      needle = spelled.toString() === secret ? spelled : undefined
-      if (secretBytes.size > 64) secretBytes.clear()
-      secretBytes.set(secret, needle)
-    }
+    const needle = needleOf(secret)
+    // A key that is not well-formed text takes the text path.
     if (!needle) return Buffer.from(redact(new TextDecoder().decode(body), secrets))
     let at = out.indexOf(needle)
     if (at === -1) continue

@@ -32,13 +32,19 @@ export function toNodeHandler(handler: ProxyHandler, options: NodeHandlerOptions
     const url = targetOf(req)
     if (!url) return badTarget(res)
     const reply = await route(nodeIncoming(req, url, options.trustForwardedFor === true), tools!)
-    const body = typeof reply.body === 'string' ? Buffer.from(reply.body) : reply.body
+    const body = reply.body === null ? [] : typeof reply.body === 'string' ? [Buffer.from(reply.body)] : reply.body instanceof Uint8Array ? [reply.body] : reply.body
     const head: Record<string, string | number> = reply.headers
-    if (body && reply.status !== 204 && reply.status !== 304) head['content-length'] = body.byteLength
+    const empty = reply.status === 204 || reply.status === 304
+    if (!empty && reply.body !== null) head['content-length'] = body.reduce((n, piece) => n + piece.byteLength, 0)
     // A request body left unread (over the cap) is not drained: the connection closes after the answer.
     if (!req.complete) head.connection = 'close'
     res.writeHead(reply.status, head)
-    res.end(reply.status === 204 || reply.status === 304 || req.method === 'HEAD' ? undefined : body ?? undefined)
+    if (empty || req.method === 'HEAD') return void res.end()
+    // The pieces of a page go out together (one writev), not copied into one buffer first.
+    res.cork()
+    for (const piece of body) res.write(piece)
+    res.end()
+    res.uncork()
   }
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {

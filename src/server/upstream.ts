@@ -1,6 +1,6 @@
 import type { RpcConfig } from '../core/client.js'
 import { jsonHeaders, Refusal } from './access.js'
-import { fetchTransport, type Reply, type Tools, type Transport, type UpstreamAnswer, type UpstreamInit } from './exchange.js'
+import { fetchTransport, type Pieces, type Reply, type Tools, type Transport, type UpstreamAnswer, type UpstreamInit } from './exchange.js'
 import type { ByteBudget } from './readCapped.js'
 import type { ResponseCache } from './store/cache.js'
 
@@ -40,7 +40,7 @@ export function upstreamFetch(config: ProxyConfig, tools: Tools, target: string,
 }
 
 /** The upstream body (the key removed), or a refusal for a redirect or a body over the cap. */
-export async function readUpstream(config: ProxyConfig, tools: Tools, upstream: UpstreamAnswer, budget: ByteBudget = { left: config.maxResponseBytes }): Promise<Uint8Array> {
+export async function readUpstream(config: ProxyConfig, tools: Tools, upstream: UpstreamAnswer, budget: ByteBudget = { left: config.maxResponseBytes }): Promise<Pieces> {
   if (upstream.status >= 300 && upstream.status < 400) {
     upstream.discard()
     throw new Refusal(502, 'upstream_redirect', 'The upstream service answered with a redirect, which the proxy does not follow')

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { fetchTools } from '../../src/server/exchange.js'
-import { redactBytes } from '../../src/server/nodeRoute.js'
+import { redactBytes, redactPieces } from '../../src/server/nodeRoute.js'
 
 // The node route looks for the key in the bytes instead of decoding the body; the Fetch route
 // decodes, replaces, encodes. Both must give the same bytes for any body, and neither the key.
@@ -25,11 +25,33 @@ describe('redactBytes (the node route) against the Fetch route', () => {
     fc.assert(
       fc.property(body, (bytes) => {
         const fast = Buffer.from(redactBytes(bytes, [KEY]))
-        expect(fast.equals(Buffer.from(fetchTools.redact(bytes, [KEY])))).toBe(true)
+        expect(fast.equals(Buffer.from(fetchTools.redact([bytes], [KEY])[0]!))).toBe(true)
         expect(decoder.decode(fast)).not.toContain(KEY)
       }),
       { numRuns: 2_000 },
     )
+  })
+
+  it('gives the same bytes for a body in pieces cut anywhere (as sockets deliver it)', () => {
+    const cut = body.chain((bytes) =>
+      fc.uniqueArray(fc.integer({ min: 1, max: Math.max(1, bytes.length - 1) }), { maxLength: 6 }).map((at) => {
+        const edges = [0, ...at.filter((n) => n < bytes.length).sort((a, b) => a - b), bytes.length]
+        return { bytes, pieces: edges.slice(1).map((end, i) => bytes.subarray(edges[i], end)) }
+      }),
+    )
+    fc.assert(
+      fc.property(cut, ({ bytes, pieces }) => {
+        const fast = Buffer.concat(redactPieces(pieces, [KEY]))
+        expect(fast.equals(Buffer.from(fetchTools.redact([bytes], [KEY])[0]!))).toBe(true)
+      }),
+      { numRuns: 2_000 },
+    )
+  })
+
+  it('passes a clean page on in the pieces it came in, not joined', () => {
+    const page = Buffer.from(JSON.stringify({ result: 'x'.repeat(200_000) }))
+    const pieces = [page.subarray(0, 65_536), page.subarray(65_536, 131_072), page.subarray(131_072)]
+    expect(redactPieces(pieces, [KEY])).toBe(pieces)
   })
 
   it('removes every copy, side by side and across what would be chunk edges, and nothing else', () => {
