@@ -1,6 +1,8 @@
 import { redact } from '../core/errors.js'
 import { Refusal } from './access.js'
-import { readBytes, type ByteBudget } from './readCapped.js'
+import { joinPieces, readBytes, type ByteBudget } from './readCapped.js'
+
+export { joinPieces }
 
 // What the proxy's routing works on, whichever server it runs in: a Fetch `Request` → `Response`
 // (edge, Next.js, any Fetch server) or node:http's request and response (toNodeHandler's own route,
@@ -111,17 +113,6 @@ export function fetchIncoming(request: Request): Incoming {
 export function toResponse(reply: Reply): Response {
   const body = Array.isArray(reply.body) ? joinPieces(reply.body) : reply.body
   return new Response(body as BodyInit | null, { status: reply.status, headers: reply.headers })
-}
-
-export function joinPieces(pieces: Pieces): Uint8Array {
-  if (pieces.length === 1) return pieces[0]!
-  const all = new Uint8Array(pieces.reduce((n, p) => n + p.byteLength, 0))
-  let at = 0
-  for (const p of pieces) {
-    all.set(p, at)
-    at += p.byteLength
-  }
-  return all
 }
 
 export function textOf(body: Uint8Array | Pieces): string {

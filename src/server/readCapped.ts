@@ -17,11 +17,9 @@ export async function readBytes(body: ReadableStream<Uint8Array> | null, budget:
   if (!body) return new Uint8Array(0)
   const reader = body.getReader()
   const chunks: Uint8Array[] = []
-  let size = 0
   for (;;) {
     const { done, value } = await reader.read()
     if (done) break
-    size += value.byteLength
     budget.left -= value.byteLength
     if (budget.left < 0) {
       await reader.cancel().catch(() => {})
@@ -29,12 +27,17 @@ export async function readBytes(body: ReadableStream<Uint8Array> | null, budget:
     }
     chunks.push(value)
   }
-  if (chunks.length === 1) return chunks[0]
-  const all = new Uint8Array(size)
+  return joinPieces(chunks)
+}
+
+/** Pieces of a body as one array (the piece itself when there is one). */
+export function joinPieces(pieces: readonly Uint8Array[]): Uint8Array {
+  if (pieces.length === 1) return pieces[0]!
+  const all = new Uint8Array(pieces.reduce((n, p) => n + p.byteLength, 0))
   let at = 0
-  for (const c of chunks) {
-    all.set(c, at)
-    at += c.byteLength
+  for (const p of pieces) {
+    all.set(p, at)
+    at += p.byteLength
   }
   return all
 }
