@@ -22,7 +22,8 @@ function nodeTransport(): Transport {
       const https = url.protocol === 'https:'
       let late = false
       // Compressed answers asked for, as fetch asks for them: across a real network a page is ~7× smaller.
-      const headers: Record<string, string | number> = { 'accept-encoding': 'gzip, br', ...init.headers }
+      // The user agent fetch sends: services behind a firewall may refuse requests without one.
+      const headers: Record<string, string | number> = { 'accept-encoding': 'gzip, br', 'user-agent': 'node', ...init.headers }
       const payload = init.body === undefined ? undefined : Buffer.from(init.body)
       if (payload) headers['content-length'] = payload.byteLength
       // One deadline for the headers and the body, as the Fetch route's AbortSignal.timeout.
