@@ -21,7 +21,7 @@ function nodeTransport(): Transport {
       const url = new URL(target)
       const https = url.protocol === 'https:'
       let late = false
-      // Compressed answers asked for, as fetch asks for them: across a real network a page is ~7× smaller.
+      // Compressed answers asked for, as fetch asks for them: the bench page of 290 kB is 58 kB gzipped.
       // The user agent fetch sends: services behind a firewall may refuse requests without one.
       const headers: Record<string, string | number> = { 'accept-encoding': 'gzip, br', 'user-agent': 'node', ...init.headers }
       const payload = init.body === undefined ? undefined : Buffer.from(init.body)
