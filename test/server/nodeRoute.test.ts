@@ -1,7 +1,10 @@
 import { createServer, type IncomingMessage } from 'node:http'
 import { connect, type AddressInfo } from 'node:net'
 import { describe, expect, it } from 'vitest'
+import { createProxyHandler } from '../../src/server/createProxyHandler.js'
 import { nodeIncoming } from '../../src/server/nodeRoute.js'
+import { API_KEY, WALLET, rawEntry, rawPage } from '../faults/support/fixtures.js'
+import { rawRequest, serveProxy } from './support.js'
 
 describe("toNodeHandler's node route: reading the client's request", () => {
   it('a client that goes away mid-body ends the read with an error (the request does not wait for ever)', async () => {
@@ -50,5 +53,33 @@ describe("toNodeHandler's node route: reading the client's request", () => {
     }
     expect(results).toEqual(['{"a":1}\n', undefined])
     await new Promise<void>((r) => server.close(() => r()))
+  })
+})
+
+describe("toNodeHandler's node route: talking to the upstream", () => {
+  it('keeps upstream connections alive: 30 requests one after another open one connection, and the page arrives whole with its length', async () => {
+    const page = JSON.stringify(rawPage(Array.from({ length: 100 }, (_, i) => rawEntry(i + 1))))
+    let connections = 0
+    const upstream = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(page)
+    })
+    upstream.on('connection', () => connections++)
+    await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r))
+    const base = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`
+    const proxy = await serveProxy(createProxyHandler({ baseUrl: base, apiKey: API_KEY }))
+    try {
+      for (let i = 0; i < 30; i++) {
+        const answer = await rawRequest(proxy.port, 'GET', `/api/blockfeed/api/v2.2/wallets/${WALLET}/history`)
+        expect(answer.status).toBe(200)
+        expect(answer.body).toBe(page)
+        expect(answer.headers['content-length']).toBe(String(Buffer.byteLength(page)))
+      }
+      expect(connections).toBe(1)
+    } finally {
+      await proxy.close()
+      upstream.closeAllConnections()
+      await new Promise<void>((r) => upstream.close(() => r()))
+    }
   })
 })
