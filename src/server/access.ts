@@ -1,4 +1,5 @@
 import { InvalidParameterError, redact } from '../core/errors.js'
+import type { Incoming, Reply } from './exchange.js'
 
 // Who may call the proxy (CORS, preflights) and what a refusal looks like.
 
@@ -27,8 +28,9 @@ export const jsonHeaders = {
 } as const
 
 /** The CORS headers for a request, or a refusal when its `Origin` is neither this origin nor allowed. */
-export function corsHeaders(request: Request, url: URL, allowed: ReadonlySet<string>): Record<string, string> {
-  const origin = request.headers.get('origin')
+export function corsHeaders(request: Incoming, allowed: ReadonlySet<string>): Record<string, string> {
+  const url = request.url
+  const origin = request.header('origin')
   if (origin === null || origin === url.origin) return {}
   // Same host over another scheme: the server sits behind TLS termination and sees http.
   if (hostOf(origin) === url.host) return {}
@@ -39,12 +41,12 @@ export function corsHeaders(request: Request, url: URL, allowed: ReadonlySet<str
   return { 'access-control-allow-origin': origin, vary: 'Origin' }
 }
 
-export function preflight(request: Request, cors: Record<string, string>, allow: string): Response {
-  const wanted = request.headers.get('access-control-request-method')
+export function preflight(request: Incoming, cors: Record<string, string>, allow: string): Reply {
+  const wanted = request.header('access-control-request-method')
   if (!wanted || !allow.split(', ').includes(wanted)) {
     throw new Refusal(405, 'method_not_allowed', 'This method is not allowed here', undefined, { allow })
   }
-  return new Response(null, {
+  return {
     status: 204,
     headers: {
       ...cors,
@@ -53,7 +55,8 @@ export function preflight(request: Request, cors: Record<string, string>, allow:
       'access-control-allow-headers': 'accept, content-type',
       'access-control-max-age': '600',
     },
-  })
+    body: null,
+  }
 }
 
 /** Any failure as a refusal; an unexpected one says nothing about its cause (it may hold the key). */
@@ -65,9 +68,9 @@ export function toRefusal(error: unknown, secrets: readonly string[]): Refusal {
   return new Refusal(500, 'internal_error', 'The proxy failed to handle this request')
 }
 
-export function refusalResponse(r: Refusal, cors: Record<string, string>): Response {
+export function refusalReply(r: Refusal, cors: Record<string, string>): Reply {
   const body: ProxyErrorBody = { error: { code: r.code, message: r.message, ...(r.parameter ? { parameter: r.parameter } : {}) } }
-  return new Response(JSON.stringify(body), { status: r.status, headers: { ...cors, ...jsonHeaders, ...r.headers } })
+  return { status: r.status, headers: { ...cors, ...jsonHeaders, ...r.headers }, body: JSON.stringify(body) }
 }
 
 function hostOf(origin: string): string | undefined {

@@ -1,12 +1,13 @@
 import type { RpcConfig } from '../core/client.js'
 import { InvalidParameterError } from '../core/errors.js'
-import { corsHeaders, preflight, Refusal, refusalResponse, toRefusal } from './access.js'
+import { corsHeaders, preflight, Refusal, refusalReply, toRefusal } from './access.js'
+import { fetchIncoming, fetchTools, joinPieces, textOf, toResponse, type Incoming, type Reply, type Tools } from './exchange.js'
 import { forwardHistory, historyTarget } from './forwardHistory.js'
 import { forwardRpc } from './forwardRpc.js'
 import { batchLimits } from './jsonRpc.js'
 import { createResponseCache, type ProxyCacheOptions } from './store/cache.js'
-import { createRateLimiter, type RateLimitOptions } from './store/rateLimit.js'
-import { readUpstream, relay, retryAfterOf, type ProxyConfig } from './upstream.js'
+import { createIncomingLimiter, type RateLimitOptions } from './store/rateLimit.js'
+import { makeFetchTransport, readUpstream, relay, retryAfterOf, type ProxyConfig } from './upstream.js'
 import { jsonHeaders } from './access.js'
 
 export type { ProxyErrorBody } from './access.js'
@@ -74,6 +75,12 @@ export interface ProxyHandlerOptions {
 
 export type ProxyHandler = (request: Request) => Promise<Response>
 
+/** The routing itself, on requests and replies of either kind; toNodeHandler calls it with its node:http tools. */
+export type ProxyRoute = (request: Incoming, tools: Tools) => Promise<Reply>
+
+/** Where a handler made by createProxyHandler keeps its route, for toNodeHandler's node:http path. */
+export const proxyRoute: unique symbol = Symbol('blockfeed.proxyRoute')
+
 /**
  * A Fetch-API handler that forwards only two operations to the upstream service, adding
  * the API key server-side: `GET {basePath}/api/v2.2/wallets/{address}/history` (query
@@ -91,16 +98,16 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
   const rpcRoute = `${basePath}/rpc`
   const allowedOrigins = new Set(options.allowedOrigins ?? [])
   const allowedHosts = options.allowedHosts ? new Set(options.allowedHosts.map((h) => h.toLowerCase())) : undefined
-  const limiter = options.rateLimit ? createRateLimiter(options.rateLimit) : undefined
+  const limiter = options.rateLimit ? createIncomingLimiter(options.rateLimit) : undefined
 
-  return async (request) => {
+  const route: ProxyRoute = async (request, tools) => {
     let cors: Record<string, string> = {}
     try {
-      const url = new URL(request.url)
+      const url = request.url
       if (allowedHosts && !allowedHosts.has(url.host.toLowerCase())) {
         throw new Refusal(403, 'host_not_allowed', 'This host is not served by the proxy')
       }
-      cors = corsHeaders(request, url, allowedOrigins)
+      cors = corsHeaders(request, allowedOrigins)
       if (limiter) {
         const verdict = await limiter(request)
         if (!verdict.ok) {
@@ -121,25 +128,30 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       }
       if (history) {
         const target = historyTarget(config, history[1]!, url.searchParams)
-        if (!config.cache) return await relay(config, await forwardHistory(config, target), cors)
+        if (!config.cache) return await relay(config, tools, await forwardHistory(config, tools, target), cors)
         const answer = await config.cache.through(
           `history:${target}`,
           config.cache.ttlSeconds,
           async () => {
-            const upstream = await forwardHistory(config, target)
-            return { status: upstream.status, body: await readUpstream(config, upstream), retryAfter: retryAfterOf(upstream) }
+            const upstream = await forwardHistory(config, tools, target)
+            const bytes = joinPieces(await readUpstream(config, tools, upstream))
+            return { status: upstream.status, body: textOf(bytes), bytes, retryAfter: retryAfterOf(upstream) }
           },
           (a) => a.status === 200,
         )
         const headers: Record<string, string> = { ...cors, ...jsonHeaders, 'x-blockfeed-cache': answer.cache }
         if (answer.retryAfter) headers['retry-after'] = answer.retryAfter
-        return new Response(answer.bytes ?? answer.body, { status: answer.status, headers })
+        return { status: answer.status, headers, body: answer.bytes ?? answer.body }
       }
-      return await forwardRpc(config, request, url.searchParams, cors)
+      return await forwardRpc(config, tools, request, cors)
     } catch (error) {
-      return refusalResponse(toRefusal(error, config.secrets), cors)
+      return refusalReply(toRefusal(error, config.secrets), cors)
     }
   }
+
+  const handler: ProxyHandler = async (request) => toResponse(await route(fetchIncoming(request), fetchTools))
+  Object.defineProperty(handler, proxyRoute, { value: route })
+  return handler
 }
 
 function resolveOptions(options: ProxyHandlerOptions): ProxyConfig {
@@ -167,7 +179,8 @@ function resolveOptions(options: ProxyHandlerOptions): ProxyConfig {
     upstreamConcurrency: count('upstreamConcurrency', batchLimits.upstreamConcurrency),
     timeoutMs: options.timeoutMs ?? 30_000,
     rpcApiKey: options.rpcApiKey,
-    fetch: options.fetch ?? globalThis.fetch,
+    fetch: options.fetch,
+    fetchTransport: makeFetchTransport(options.fetch),
     cache: options.cache ? createResponseCache(options.cache === true ? {} : options.cache) : undefined,
     secrets: [options.apiKey],
   }

@@ -8,6 +8,7 @@ import {
 } from '../core/history/params.js'
 import { clip } from '../core/text.js'
 import { Refusal } from './access.js'
+import type { Tools, UpstreamAnswer } from './exchange.js'
 import { upstreamFetch, type ProxyConfig } from './upstream.js'
 
 // Wire name ↔ parameter name, from the core's one table; Maps, so `constructor` or `__proto__` is no name.
@@ -21,8 +22,8 @@ const CURSOR = /^[\x21-\x7e]{1,2048}$/
  * `GET …/wallets/{address}/history`: the query checked and re-serialized from the core's
  * parameters (nothing of the client's text goes upstream unread), the key added.
  */
-export function forwardHistory(config: ProxyConfig, target: string): Promise<Response> {
-  return upstreamFetch(config, target, { method: 'GET', headers: { accept: 'application/json', 'x-api-key': config.apiKey } })
+export function forwardHistory(config: ProxyConfig, tools: Tools, target: string): Promise<UpstreamAnswer> {
+  return upstreamFetch(config, tools, target, { method: 'GET', headers: { accept: 'application/json', 'x-api-key': config.apiKey } })
 }
 
 /**

@@ -6,7 +6,8 @@ import { clip } from '../core/text.js'
 import { sameOrigin } from '../core/url.js'
 import { jsonHeaders, Refusal } from './access.js'
 import { answerBatch, methodNotFound, readId, rpcErrorCode, type CallVerdict, type ChunkOutcome } from './jsonRpc.js'
-import { readCapped, type ByteBudget } from './readCapped.js'
+import { textOf, type Incoming, type Reply, type Tools, type UpstreamAnswer } from './exchange.js'
+import type { ByteBudget } from './readCapped.js'
 import { readUpstream, relay, retryAfterOf, upstreamFetch, type ProxyConfig } from './upstream.js'
 import { keepsForever, rpcCacheKey, rpcResultCache } from './rpcCache.js'
 
@@ -18,7 +19,8 @@ const ALLOWED = `this proxy forwards the ${rpcMethods.length} methods of the Blo
  * up to `maxBatchSize` calls, each checked on its own (a bad one gets a JSON-RPC error, the
  * others still go), sent upstream in chunks of `upstreamBatchSize`, replies matched by id.
  */
-export async function forwardRpc(config: ProxyConfig, request: Request, query: URLSearchParams, cors: Record<string, string>): Promise<Response> {
+export async function forwardRpc(config: ProxyConfig, tools: Tools, request: Incoming, cors: Record<string, string>): Promise<Reply> {
+  const query = request.url.searchParams
   for (const key of query.keys()) {
     if (key !== 'chain') throw new Refusal(400, 'invalid_parameter', `Unknown query parameter \`${clip(key)}\``, clip(key))
   }
@@ -27,38 +29,38 @@ export async function forwardRpc(config: ProxyConfig, request: Request, query: U
   const chain = given === undefined ? config.defaultChain : checkChain(given, config.extraChains)
   const target = rpcUrlFor({ rpc: config.rpc }, chain)
 
-  const type = request.headers.get('content-type') ?? ''
+  const type = request.header('content-type') ?? ''
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     throw new Refusal(415, 'unsupported_media_type', 'Send JSON-RPC as Content-Type: application/json')
   }
-  const declared = Number(request.headers.get('content-length') ?? '0')
+  const declared = Number(request.header('content-length') ?? '0')
   if (declared > config.maxRequestBytes) throw new Refusal(413, 'body_too_large', `Request bodies are limited to ${config.maxRequestBytes} bytes`)
-  const text = await readCapped(request.body, config.maxRequestBytes)
-  if (text === undefined) throw new Refusal(413, 'body_too_large', `Request bodies are limited to ${config.maxRequestBytes} bytes`)
+  const bytes = await request.body(config.maxRequestBytes)
+  if (bytes === undefined) throw new Refusal(413, 'body_too_large', `Request bodies are limited to ${config.maxRequestBytes} bytes`)
 
   let body: unknown
   try {
-    body = JSON.parse(text)
+    body = JSON.parse(textOf(bytes))
   } catch {
     throw new Refusal(400, 'invalid_json', 'The request body is not JSON')
   }
 
   const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' }
   if (config.rpcApiKey ?? sameOrigin(target, config.baseUrl)) headers['x-api-key'] = config.apiKey
-  const post = (payload: unknown) => upstreamFetch(config, target, { method: 'POST', headers, body: JSON.stringify(payload) })
+  const post = (payload: unknown) => upstreamFetch(config, tools, target, { method: 'POST', headers, body: JSON.stringify(payload) })
 
   const cache = config.cache && rpcResultCache(config.cache)
   if (!Array.isArray(body)) {
     const call = checkSingle(body)
     const key = cache && rpcCacheKey(chain, call)
-    if (!cache || !key) return relay(config, await post(call), cors)
+    if (!cache || !key) return relay(config, tools, await post(call), cors)
     const kept = await cache.get(key)
-    if (kept !== undefined) return new Response(JSON.stringify({ jsonrpc: '2.0', id: call.id, result: kept }), { status: 200, headers: { ...cors, ...jsonHeaders, 'x-blockfeed-cache': 'hit' } })
+    if (kept !== undefined) return { status: 200, headers: { ...cors, ...jsonHeaders, 'x-blockfeed-cache': 'hit' }, body: JSON.stringify({ jsonrpc: '2.0', id: call.id, result: kept }) }
     const upstream = await post(call)
-    const reply = await readUpstream(config, upstream)
-    const result = upstream.ok ? resultOf(reply) : undefined
+    const reply = await readUpstream(config, tools, upstream)
+    const result = isOk(upstream) ? resultOf(textOf(reply)) : undefined
     if (result !== undefined && keepsForever(call.method, result)) await cache.put(key, result)
-    return new Response(reply, { status: upstream.status, headers: { ...cors, ...jsonHeaders, 'x-blockfeed-cache': 'miss' } })
+    return { status: upstream.status, headers: { ...cors, ...jsonHeaders, 'x-blockfeed-cache': 'miss' }, body: reply }
   }
 
   const budget: ByteBudget = { left: config.maxResponseBytes }
@@ -67,7 +69,7 @@ export async function forwardRpc(config: ProxyConfig, request: Request, query: U
     upstreamBatchSize: config.upstreamBatchSize,
     upstreamConcurrency: config.upstreamConcurrency,
     check: (call, at) => checkCall(call, at, config.secrets),
-    send: (calls) => sendChunk(config, () => post(calls), budget),
+    send: (calls) => sendChunk(config, tools, () => post(calls), budget),
     results: cache && {
       lookup: (call) => {
         const key = rpcCacheKey(chain, call)
@@ -79,9 +81,11 @@ export async function forwardRpc(config: ProxyConfig, request: Request, query: U
       },
     },
   })
-  if (answer.body === undefined) return new Response(null, { status: 204, headers: cors })
-  return new Response(redact(JSON.stringify(answer.body), config.secrets), { status: answer.status, headers: { ...cors, ...jsonHeaders, ...answer.headers } })
+  if (answer.body === undefined) return { status: 204, headers: cors, body: null }
+  return { status: answer.status, headers: { ...cors, ...jsonHeaders, ...answer.headers }, body: redact(JSON.stringify(answer.body), config.secrets) }
 }
+
+const isOk = (upstream: UpstreamAnswer) => upstream.status >= 200 && upstream.status < 300
 
 /** The `result` of a single JSON-RPC answer, or undefined when it is an error or not JSON-RPC. */
 function resultOf(text: string): unknown {
@@ -123,12 +127,12 @@ function checkCall(call: { method: unknown; params: unknown }, at: string, secre
 }
 
 /** One chunk upstream; every way it can fail becomes an error for its calls only. */
-async function sendChunk(config: ProxyConfig, post: () => Promise<Response>, budget: ByteBudget): Promise<ChunkOutcome> {
-  let upstream: Response
+async function sendChunk(config: ProxyConfig, tools: Tools, post: () => Promise<UpstreamAnswer>, budget: ByteBudget): Promise<ChunkOutcome> {
+  let upstream: UpstreamAnswer
   let text: string
   try {
     upstream = await post()
-    text = await readUpstream(config, upstream, budget)
+    text = textOf(await readUpstream(config, tools, upstream, budget))
   } catch (error) {
     const message = error instanceof Refusal ? error.message : 'The upstream request failed'
     return { ok: false, error: { code: rpcErrorCode.internalError, message: `Internal error: ${message}` } }
@@ -139,8 +143,8 @@ async function sendChunk(config: ProxyConfig, post: () => Promise<Response>, bud
   } catch {
     body = undefined
   }
-  if (upstream.ok && body !== undefined) return { ok: true, body }
-  if (upstream.ok) return { ok: false, error: { code: rpcErrorCode.internalError, message: 'Internal error: the upstream service answered with something that is not JSON' } }
+  if (isOk(upstream) && body !== undefined) return { ok: true, body }
+  if (isOk(upstream)) return { ok: false, error: { code: rpcErrorCode.internalError, message: 'Internal error: the upstream service answered with something that is not JSON' } }
   // A JSON-RPC answer under an HTTP error status still says what went wrong.
   if (body !== undefined && (Array.isArray(body) || (typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'object'))) {
     return { ok: true, body }

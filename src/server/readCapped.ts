@@ -8,15 +8,18 @@ export interface ByteBudget {
  * left of a shared budget (the rest is not read).
  */
 export async function readCapped(body: ReadableStream<Uint8Array> | null, maxBytes: number | ByteBudget): Promise<string | undefined> {
-  if (!body) return ''
-  const budget = typeof maxBytes === 'number' ? { left: maxBytes } : maxBytes
+  const bytes = await readBytes(body, typeof maxBytes === 'number' ? { left: maxBytes } : maxBytes)
+  return bytes && new TextDecoder().decode(bytes)
+}
+
+/** The body's bytes, or `undefined` when they take more than is left of `budget` (the rest is not read). */
+export async function readBytes(body: ReadableStream<Uint8Array> | null, budget: ByteBudget): Promise<Uint8Array | undefined> {
+  if (!body) return new Uint8Array(0)
   const reader = body.getReader()
   const chunks: Uint8Array[] = []
-  let size = 0
   for (;;) {
     const { done, value } = await reader.read()
     if (done) break
-    size += value.byteLength
     budget.left -= value.byteLength
     if (budget.left < 0) {
       await reader.cancel().catch(() => {})
@@ -24,11 +27,17 @@ export async function readCapped(body: ReadableStream<Uint8Array> | null, maxByt
     }
     chunks.push(value)
   }
-  const all = new Uint8Array(size)
+  return joinPieces(chunks)
+}
+
+/** Pieces of a body as one array (the piece itself when there is one). */
+export function joinPieces(pieces: readonly Uint8Array[]): Uint8Array {
+  if (pieces.length === 1) return pieces[0]!
+  const all = new Uint8Array(pieces.reduce((n, p) => n + p.byteLength, 0))
   let at = 0
-  for (const c of chunks) {
-    all.set(c, at)
-    at += c.byteLength
+  for (const p of pieces) {
+    all.set(p, at)
+    at += p.byteLength
   }
-  return new TextDecoder().decode(all)
+  return all
 }

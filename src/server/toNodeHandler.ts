@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
-import type { ProxyHandler } from './createProxyHandler.js'
+import { Buffer } from 'node:buffer'
+import { proxyRoute, type ProxyHandler, type ProxyRoute } from './createProxyHandler.js'
+import { nodeIncoming, nodeTools } from './nodeRoute.js'
 
 export interface NodeHandlerOptions {
   /**
@@ -10,13 +12,39 @@ export interface NodeHandlerOptions {
   trustForwardedFor?: boolean | undefined
 }
 
-/** Adapts a Fetch-API handler to `node:http`: `http.createServer(toNodeHandler(createProxyHandler(…)))`. */
+/**
+ * Adapts a Fetch-API handler to `node:http`: `http.createServer(toNodeHandler(createProxyHandler(…)))`.
+ * A handler made by `createProxyHandler` is served by its own node:http route (same answers, without
+ * making Request/Response objects, upstream through node:http with kept-alive sockets, unless the
+ * options give their own `fetch`); any other handler through Request and Response.
+ */
 export function toNodeHandler(handler: ProxyHandler, options: NodeHandlerOptions = {}) {
+  const route = (handler as { [proxyRoute]?: ProxyRoute })[proxyRoute]
+  const tools = route && nodeTools()
   return (req: IncomingMessage, res: ServerResponse): void => {
-    void serve(req, res).catch(() => {
+    void (route ? serveRoute(route, req, res) : serve(req, res)).catch(() => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' })
       res.end('{"error":{"code":"internal_error","message":"The proxy failed to handle this request"}}')
     })
+  }
+
+  async function serveRoute(route: ProxyRoute, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = targetOf(req)
+    if (!url) return badTarget(res)
+    const reply = await route(nodeIncoming(req, url, options.trustForwardedFor === true), tools!)
+    const body = reply.body === null ? [] : typeof reply.body === 'string' ? [Buffer.from(reply.body)] : reply.body instanceof Uint8Array ? [reply.body] : reply.body
+    const head: Record<string, string | number> = reply.headers
+    const empty = reply.status === 204 || reply.status === 304
+    if (!empty && reply.body !== null) head['content-length'] = body.reduce((n, piece) => n + piece.byteLength, 0)
+    // A request body left unread (over the cap) is not drained: the connection closes after the answer.
+    if (!req.complete) head.connection = 'close'
+    res.writeHead(reply.status, head)
+    if (empty || req.method === 'HEAD') return void res.end()
+    // The pieces of a page go out together (one writev), not copied into one buffer first.
+    res.cork()
+    for (const piece of body) res.write(piece)
+    res.end()
+    res.uncork()
   }
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -29,15 +57,8 @@ export function toNodeHandler(handler: ProxyHandler, options: NodeHandlerOptions
       headers.delete('x-real-ip')
       headers.set('x-forwarded-for', req.socket.remoteAddress ?? 'unknown')
     }
-    const host = req.headers.host ?? 'localhost'
-    let url: URL
-    try {
-      url = new URL(req.url ?? '/', `http://${host}`)
-    } catch {
-      res.writeHead(400, { 'content-type': 'application/json; charset=utf-8' })
-      res.end('{"error":{"code":"bad_request","message":"Unreadable request target or Host header"}}')
-      return
-    }
+    const url = targetOf(req)
+    if (!url) return badTarget(res)
     const method = req.method ?? 'GET'
     const hasBody = method !== 'GET' && method !== 'HEAD'
     const request = new Request(url, {
@@ -76,6 +97,19 @@ export function toNodeHandler(handler: ProxyHandler, options: NodeHandlerOptions
       if (!res.writableEnded) void reader.cancel().catch(() => {})
     }
   }
+}
+
+function targetOf(req: IncomingMessage): URL | undefined {
+  try {
+    return new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`)
+  } catch {
+    return undefined
+  }
+}
+
+function badTarget(res: ServerResponse): void {
+  res.writeHead(400, { 'content-type': 'application/json; charset=utf-8' })
+  res.end('{"error":{"code":"bad_request","message":"Unreadable request target or Host header"}}')
 }
 
 const PENDING = Symbol('pending')

@@ -1,7 +1,7 @@
 // The proxy of the load bench in its own process (run with --expose-gc): createProxyHandler behind
 // toNodeHandler on node:http, 127.0.0.1. The parent asks over IPC for the heap (after GC) and the fd count.
 import { readdirSync } from 'node:fs'
-import { createServer } from 'node:http'
+import { Agent, createServer, request } from 'node:http'
 import { createProxyHandler, toNodeHandler } from '../../dist/exports/server.js'
 
 const upstream = `http://127.0.0.1:${process.env.UPSTREAM_PORT}`
@@ -12,6 +12,22 @@ if (cacheMode === 'redis') {
   const { default: Redis } = await import('ioredis')
   redis = new Redis(process.env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 })
 }
+// FLOOR=1: no blockfeed at all, the least any proxy does (a pass-through node:http proxy, kept-alive
+// upstream sockets, bodies piped): the floor the real proxy is measured against.
+function passThrough() {
+  const agent = new Agent({ keepAlive: true })
+  return (req, res) => {
+    const path = req.url.replace(/^\/api\/blockfeed/, '')
+    const headers = { 'x-api-key': 'bench-key-not-secret', ...(req.headers['content-type'] ? { 'content-type': req.headers['content-type'] } : {}) }
+    const up = request({ host: '127.0.0.1', port: process.env.UPSTREAM_PORT, path, method: req.method, headers, agent }, (answer) => {
+      res.writeHead(answer.statusCode, { 'content-type': 'application/json; charset=utf-8', ...(answer.headers['content-length'] ? { 'content-length': answer.headers['content-length'] } : {}) })
+      answer.pipe(res)
+    })
+    up.on('error', () => (res.writeHead(502), res.end()))
+    req.pipe(up)
+  }
+}
+
 const handler = createProxyHandler({
   baseUrl: upstream,
   apiKey: 'bench-key-not-secret',
@@ -20,7 +36,7 @@ const handler = createProxyHandler({
   basePath: '/api/blockfeed',
   ...(cacheMode === 'off' ? {} : { cache: { ttlSeconds, ...(redis ? { redis } : {}) } }),
 })
-const server = createServer(toNodeHandler(handler))
+const server = createServer(process.env.FLOOR ? passThrough() : toNodeHandler(handler))
 server.keepAliveTimeout = 60_000
 
 const cpuMs = () => {

@@ -10,12 +10,16 @@
 //      several TTLs; upstream history calls counted at the upstream.
 import { fork, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
+import os from 'node:os'
 import autocannon from 'autocannon'
 
 const here = import.meta.dirname
 const quick = process.argv.includes('--quick')
+// --overhead: only the side-by-side figures (for iterating on the proxy's hot path).
+const overheadOnly = process.argv.includes('--overhead')
 const SECONDS = 2
 const CONNECTIONS = 10
+const ROUNDS = quick ? 1 : 3
 const TOTAL = quick ? 20_000 : 100_000
 const TTL = 1
 const TTL_RUNS = quick ? 3 : 4
@@ -72,35 +76,76 @@ async function load(opts) {
 
 const round = (x, d = 2) => Math.round(x * 10 ** d) / 10 ** d
 
-async function overhead(upstream, proxy) {
-  const upstreamPort = upstream.port
-  const proxyPort = proxy.port
+async function overhead(upstream, proxy, floor) {
+  const rpcPost = { method: 'POST', headers: { 'content-type': 'application/json' }, body: rpcBody }
   const kinds = {
-    history: { direct: { url: `http://127.0.0.1:${upstreamPort}${historyPath}` }, proxy: { url: `http://127.0.0.1:${proxyPort}/api/blockfeed${historyPath}` } },
+    history: {
+      direct: { url: `http://127.0.0.1:${upstream.port}${historyPath}` },
+      floor: { url: `http://127.0.0.1:${floor.port}/api/blockfeed${historyPath}` },
+      proxy: { url: `http://127.0.0.1:${proxy.port}/api/blockfeed${historyPath}` },
+    },
     rpc: {
-      direct: { url: `http://127.0.0.1:${upstreamPort}/rpc`, method: 'POST', headers: { 'content-type': 'application/json' }, body: rpcBody },
-      proxy: { url: `http://127.0.0.1:${proxyPort}/api/blockfeed/rpc`, method: 'POST', headers: { 'content-type': 'application/json' }, body: rpcBody },
+      direct: { url: `http://127.0.0.1:${upstream.port}/rpc`, ...rpcPost },
+      floor: { url: `http://127.0.0.1:${floor.port}/api/blockfeed/rpc`, ...rpcPost },
+      proxy: { url: `http://127.0.0.1:${proxy.port}/api/blockfeed/rpc`, ...rpcPost },
     },
   }
+  const via = { floor, proxy }
   const out = {}
   for (const [kind, targets] of Object.entries(kinds)) {
-    // Warm-up (JIT, keep-alive sockets), then the two side by side with the same settings.
+    // Warm-up (JIT, keep-alive sockets), then the three side by side with the same settings,
+    // in ROUNDS interleaved rounds: the median of each side, so that a burst of other work on the
+    // shared machine lands on all three rather than on one.
     for (const t of Object.values(targets)) await load({ ...t, connections: CONNECTIONS, duration: 1 })
+    const runs = Object.fromEntries(Object.keys(targets).map((w) => [w, []]))
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [where, t] of Object.entries(targets)) {
+        const unloaded = await load({ ...t, connections: 1, duration: SECONDS })
+        // CPU per request, in each process (process.cpuUsage): a figure the other work on the machine moves less.
+        const middle = via[where]
+        const [p0, u0] = [await middle?.ask('cpu', 'cpuMs'), await upstream.ask('counts', 'counts')]
+        const loaded = await load({ ...t, connections: CONNECTIONS, duration: SECONDS })
+        const [p1, u1] = [await middle?.ask('cpu', 'cpuMs'), await upstream.ask('counts', 'counts')]
+        runs[where].push({
+          upstreamCpuUsPerRequest: ((u1.cpuMs - u0.cpuMs) * 1000) / loaded.requests,
+          ...(middle ? { proxyCpuUsPerRequest: ((p1.cpuMs - p0.cpuMs) * 1000) / loaded.requests } : {}),
+          p50Ms: unloaded.p50Ms,
+          perSecond: loaded.perSecond,
+          loadedP50Ms: loaded.p50Ms,
+          non2xx: unloaded.non2xx + loaded.non2xx,
+          errors: unloaded.errors + loaded.errors,
+        })
+      }
+    }
     const row = {}
-    for (const [where, t] of Object.entries(targets)) {
-      const unloaded = await load({ ...t, connections: 1, duration: SECONDS })
-      // CPU per request, in each process (process.cpuUsage): a figure the other work on the machine moves less.
-      const [p0, u0] = [await proxy.ask('cpu', 'cpuMs'), await upstream.ask('counts', 'counts')]
-      const loaded = await load({ ...t, connections: CONNECTIONS, duration: SECONDS })
-      const [p1, u1] = [await proxy.ask('cpu', 'cpuMs'), await upstream.ask('counts', 'counts')]
-      const cpu = { upstreamCpuUsPerRequest: Math.round(((u1.cpuMs - u0.cpuMs) * 1000) / loaded.requests), ...(where === 'proxy' ? { proxyCpuUsPerRequest: Math.round(((p1.cpuMs - p0.cpuMs) * 1000) / loaded.requests) } : {}) }
-      row[where] = { ...cpu, p50Ms: round(unloaded.p50Ms, 3), perSecond: Math.round(loaded.perSecond), loadedP50Ms: round(loaded.p50Ms, 3), non2xx: unloaded.non2xx + loaded.non2xx, errors: unloaded.errors + loaded.errors }
+    for (const [where, list] of Object.entries(runs)) {
+      const med = (k) => median(list.map((r) => r[k]))
+      row[where] = {
+        upstreamCpuUsPerRequest: Math.round(med('upstreamCpuUsPerRequest')),
+        ...(where === 'direct' ? {} : { proxyCpuUsPerRequest: Math.round(med('proxyCpuUsPerRequest')) }),
+        p50Ms: round(med('p50Ms'), 3),
+        perSecond: Math.round(med('perSecond')),
+        loadedP50Ms: round(med('loadedP50Ms'), 3),
+        non2xx: list.reduce((n, r) => n + r.non2xx, 0),
+        errors: list.reduce((n, r) => n + r.errors, 0),
+      }
     }
     row.p50Ratio = round(row.proxy.p50Ms / row.direct.p50Ms)
     row.throughputRatio = round(row.proxy.perSecond / row.direct.perSecond)
+    // The floor: what a proxy that does nothing but pass bytes on costs on this machine.
+    row.floorP50Ratio = round(row.floor.p50Ms / row.direct.p50Ms)
+    row.floorThroughputRatio = round(row.floor.perSecond / row.direct.perSecond)
+    // Against the floor: what blockfeed's checks, limits and key removal add to passing bytes on.
+    row.p50VsFloor = round(row.proxy.p50Ms / row.floor.p50Ms)
+    row.throughputVsFloor = round(row.proxy.perSecond / row.floor.perSecond)
     out[kind] = row
   }
   return out
+}
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b)
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
 }
 
 async function soak(proxy) {
@@ -165,15 +210,28 @@ async function startRedis() {
 
 const started = Date.now()
 const upstream = await child('proxy-load-upstream.mjs')
-const result = { upstreamPageBytes: upstream.pageBytes }
+// The machine is shared: its load average says how much else ran alongside.
+const result = { upstreamPageBytes: upstream.pageBytes, cpus: os.cpus().length, loadAverageAtStart: os.loadavg()[0] }
 try {
   const plain = await child('proxy-load-proxy.mjs', { env: { UPSTREAM_PORT: String(upstream.port), CACHE: 'off' }, execArgv: ['--expose-gc'] })
+  const floor = await child('proxy-load-proxy.mjs', { env: { UPSTREAM_PORT: String(upstream.port), FLOOR: '1' } })
   try {
-    result.overhead = await overhead(upstream, plain)
-    result.soak = await soak(plain)
+    result.overhead = await overhead(upstream, plain, floor)
+    await floor.stop()
+    if (!overheadOnly) result.soak = await soak(plain)
   } finally {
+    await floor.stop()
     await plain.stop()
   }
+  if (!overheadOnly) await cacheRuns(upstream)
+} finally {
+  await upstream.stop()
+}
+result.loadAverageAtEnd = os.loadavg()[0]
+result.seconds = round((Date.now() - started) / 1000, 1)
+console.log(JSON.stringify(result, null, 2))
+
+async function cacheRuns(upstream) {
   const memory = await child('proxy-load-proxy.mjs', { env: { UPSTREAM_PORT: String(upstream.port), CACHE: 'memory', TTL_SECONDS: String(TTL) } })
   try {
     result.cacheMemory = await popular(upstream, memory)
@@ -195,8 +253,4 @@ try {
       await redis.stop()
     }
   }
-} finally {
-  await upstream.stop()
 }
-result.seconds = round((Date.now() - started) / 1000, 1)
-console.log(JSON.stringify(result, null, 2))

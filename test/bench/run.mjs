@@ -93,6 +93,7 @@ if (pl.status === 0) {
     row(`proxy / direct p50 latency, ${what}, 1 connection`, `${o.p50Ratio}× (${o.proxy.p50Ms} / ${o.direct.p50Ms} ms)`, '≤ 1.25×', o.p50Ratio <= 1.25)
     row(`proxy / direct throughput, ${what}, 10 connections`, `${o.throughputRatio}× (${o.proxy.perSecond} / ${o.direct.perSecond} req/s)`, '≥ 0.6×', o.throughputRatio >= 0.6)
     row(`proxy CPU per request, ${what} (upstream's own)`, `${o.proxy.proxyCpuUsPerRequest} µs (${o.direct.upstreamCpuUsPerRequest} µs)`, 'report', null)
+    row(`floor: a 20-line pass-through node:http proxy / direct, ${what}: p50, throughput, CPU per request`, `${o.floorP50Ratio}×, ${o.floorThroughputRatio}×, ${o.floor.proxyCpuUsPerRequest} µs`, 'report', null)
   }
   const s = l.soak
   row(`proxy heap growth over ${s.requests.toLocaleString('en')} requests (after GC, after warm-up)`, `${s.heapGrowthMb} MB (${s.heapBeforeMb} → ${s.heapAfterMb})`, '≤ 5 MB', s.heapGrowthMb <= 5 && s.failed === 0)

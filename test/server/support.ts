@@ -1,6 +1,6 @@
 import { createServer, request as httpRequest, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { toNodeHandler } from '../../src/server/toNodeHandler.js'
+import { toNodeHandler, type NodeHandlerOptions } from '../../src/server/toNodeHandler.js'
 import type { ProxyHandler } from '../../src/server/createProxyHandler.js'
 
 export interface RawResponse {
@@ -10,8 +10,8 @@ export interface RawResponse {
 }
 
 /** Serves a proxy handler through node:http on 127.0.0.1 (free port). */
-export async function serveProxy(handler: ProxyHandler): Promise<{ url: string; port: number; close: () => Promise<void> }> {
-  const server: Server = createServer(toNodeHandler(handler))
+export async function serveProxy(handler: ProxyHandler, options?: NodeHandlerOptions): Promise<{ url: string; port: number; close: () => Promise<void> }> {
+  const server: Server = createServer(toNodeHandler(handler, options))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   return {

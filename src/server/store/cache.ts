@@ -30,8 +30,8 @@ export interface CachedAnswer {
   body: string
   /** The upstream's `Retry-After`, passed on with an answer that is not kept. */
   retryAfter?: string | undefined
-  /** `body` as UTF-8, on answers served from this process's memory: encoded once, not on every hit. */
-  bytes?: Uint8Array<ArrayBuffer> | undefined
+  /** `body` as UTF-8 (exactly), on answers served from this process's memory: encoded once, not on every hit. */
+  bytes?: Uint8Array | undefined
 }
 
 export type CacheOutcome = 'hit' | 'miss' | 'shared'
@@ -68,7 +68,7 @@ export function createResponseCache(options: ProxyCacheOptions = {}): ResponseCa
 
   // Kept with its bytes: a popular page is served many times, and encoding 250 kB per hit was most of a hit's cost.
   const remember = (key: string, answer: CachedAnswer, ttl: number | null) =>
-    memory.set(key, { status: answer.status, body: answer.body, bytes: encoder.encode(answer.body) }, ttl === null ? {} : { ttl: ttl * 1000 })
+    memory.set(key, { status: answer.status, body: answer.body, bytes: answer.bytes ?? encoder.encode(answer.body) }, ttl === null ? {} : { ttl: ttl * 1000 })
 
   /** A Redis step that fails open: on any error (or timeout) the cache goes on without Redis. */
   async function tryRedis<T>(step: (r: RedisCommand) => Promise<T>): Promise<T | typeof SKIP> {

@@ -1,6 +1,7 @@
 import type { RateLimiterAbstract } from 'rate-limiter-flexible'
 import RateLimiterMemory from 'rate-limiter-flexible/lib/RateLimiterMemory.js'
 import RateLimiterRedis from 'rate-limiter-flexible/lib/RateLimiterRedis.js'
+import type { Incoming } from '../exchange.js'
 import { isNodeRedis, outageLog, withTimeout, type RedisClient, type StoreWarning } from './redis.js'
 
 /**
@@ -40,8 +41,13 @@ export type RateLimitVerdict = { ok: true } | { ok: false; retryAfterSeconds: nu
 export type RateLimiter = (request: Request) => Promise<RateLimitVerdict>
 
 export function defaultClientKey(request: Request): string {
-  const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
-  return forwarded || request.headers.get('x-real-ip')?.trim() || 'anonymous'
+  return clientKeyOf((name) => request.headers.get(name))
+}
+
+/** The default client key from a header lookup (the Fetch route and the node route share it). */
+export function clientKeyOf(header: (name: string) => string | null): string {
+  const forwarded = header('x-forwarded-for')?.split(',')[0]?.trim()
+  return forwarded || header('x-real-ip')?.trim() || 'anonymous'
 }
 
 /** A verdict from rate-limiter-flexible's answer: a rejection with `msBeforeNext` is "over the limit". */
@@ -53,13 +59,26 @@ function overLimit(error: unknown): RateLimitVerdict | undefined {
 }
 
 export function createRateLimiter(options: RateLimitOptions): RateLimiter {
+  const limit = createKeyedLimiter(options)
+  const keyOf = options.key ?? defaultClientKey
+  return (request) => limit(keyOf(request) ?? 'anonymous')
+}
+
+/** The proxy's own limiter: requests as the routes read them, the user's `key` given a `Request` only when there is one. */
+export function createIncomingLimiter(options: RateLimitOptions): (request: Incoming) => Promise<RateLimitVerdict> {
+  const limit = createKeyedLimiter(options)
+  const key = options.key
+  return (request) => limit((key ? key(request.request()) : clientKeyOf((name) => request.header(name))) ?? 'anonymous')
+}
+
+/** A limit by client key. */
+function createKeyedLimiter(options: RateLimitOptions): (key: string) => Promise<RateLimitVerdict> {
   const { capacity, refillPerSecond } = options
   if (!(capacity >= 1) || !(refillPerSecond > 0)) {
     throw new RangeError('rateLimit: capacity must be ≥ 1 and refillPerSecond > 0')
   }
   const duration = Math.max(1, Math.round(capacity / refillPerSecond))
   const points = Math.max(1, Math.round(capacity), Math.round(refillPerSecond * duration))
-  const keyOf = options.key ?? defaultClientKey
   const keyPrefix = options.keyPrefix ?? 'blockfeed:rl'
   const memory = new RateLimiterMemory({ points, duration, keyPrefix })
   const policy = options.whenRedisFails ?? 'memory'
@@ -80,8 +99,7 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
     }
   }
 
-  return async (request) => {
-    const key = keyOf(request) ?? 'anonymous'
+  return async (key) => {
     if (!shared) return consume(memory, key)
     try {
       const verdict = await withTimeout(consume(shared, key), timeoutMs)

@@ -1,0 +1,244 @@
+import { Buffer, isUtf8 } from 'node:buffer'
+import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http'
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
+import { brotliDecompress, gunzip } from 'node:zlib'
+import { redact } from '../core/errors.js'
+import { timedOut, unreachable, type Incoming, type Pieces, type Tools, type Transport, type UpstreamAnswer } from './exchange.js'
+
+// toNodeHandler's own route to createProxyHandler's routing: node:http in, node:http upstream
+// (kept-alive sockets), bodies as Buffers. The Fetch route spent most of a request's CPU making
+// Request/Response objects, in undici's fetch, and decoding 290 kB pages to text to look for the key.
+
+/** node:http tools: one keep-alive pool per adapter, redaction on the bytes. */
+export function nodeTools(): Tools {
+  return { transport: nodeTransport(), redact: redactPieces }
+}
+
+function nodeTransport(): Transport {
+  const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) }
+  return (target, init, timeoutMs) =>
+    new Promise<UpstreamAnswer>((resolve, reject) => {
+      const url = new URL(target)
+      const https = url.protocol === 'https:'
+      let late = false
+      // Compressed answers asked for, as fetch asks for them: the bench page of 290 kB is 58 kB gzipped.
+      // The user agent fetch sends: services behind a firewall may refuse requests without one.
+      const headers: Record<string, string | number> = { 'accept-encoding': 'gzip, br', 'user-agent': 'node', ...init.headers }
+      const payload = init.body === undefined ? undefined : Buffer.from(init.body)
+      if (payload) headers['content-length'] = payload.byteLength
+      // One deadline for the headers and the body, as the Fetch route's AbortSignal.timeout.
+      const timer = setTimeout(() => {
+        late = true
+        req.destroy()
+      }, timeoutMs)
+      const failure = () => (late ? timedOut(timeoutMs) : unreachable())
+      const req = (https ? httpsRequest : httpRequest)(url, { method: init.method, headers, agent: https ? agents.https : agents.http })
+      req.on('error', () => {
+        clearTimeout(timer)
+        reject(failure())
+      })
+      req.once('response', (res) => {
+        // Failures while reading show as 'close' before 'end'; without a listener an 'error' would be thrown.
+        res.on('error', () => {})
+        resolve(answerOf(res, timer, failure))
+      })
+      req.end(payload)
+    })
+}
+
+function answerOf(res: IncomingMessage, timer: NodeJS.Timeout, failure: () => Error): UpstreamAnswer {
+  return {
+    status: res.statusCode ?? 502,
+    header: (name) => headerOf(res.headers, name),
+    read: (budget) =>
+      new Promise((resolve, reject) => {
+        const chunks: Buffer[] = []
+        let size = 0
+        const settle = () => {
+          clearTimeout(timer)
+          res.off('data', onData)
+          res.off('end', onEnd)
+          res.off('close', onClose)
+        }
+        const onData = (chunk: Buffer) => {
+          size += chunk.byteLength
+          budget.left -= chunk.byteLength
+          if (budget.left < 0) {
+            settle()
+            res.destroy()
+            resolve(undefined)
+            return
+          }
+          chunks.push(chunk)
+        }
+        const onEnd = () => {
+          settle()
+          const encoding = res.headers['content-encoding']?.trim().toLowerCase()
+          if (encoding !== 'gzip' && encoding !== 'x-gzip' && encoding !== 'br') return resolve(chunks)
+          const whole = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)
+          // The cap counts the decompressed bytes (as fetch's would): a small bomb is refused, not inflated.
+          budget.left += size
+          const done = (error: Error | null, out: Buffer) => {
+            if (error) return (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' ? resolve(undefined) : reject(unreachable())
+            budget.left -= out.byteLength
+            resolve(budget.left < 0 ? undefined : [out])
+          }
+          const options = { maxOutputLength: Math.max(1, budget.left) }
+          if (encoding === 'br') brotliDecompress(whole, options, done)
+          else gunzip(whole, options, done)
+        }
+        // Closed before its end: reset, or destroyed by the deadline.
+        const onClose = () => {
+          settle()
+          reject(failure())
+        }
+        res.on('data', onData)
+        res.once('end', onEnd)
+        res.once('close', onClose)
+      }),
+    discard: () => {
+      clearTimeout(timer)
+      res.destroy()
+    },
+  }
+}
+
+/**
+ * `redactBytes` over a body in pieces, without joining them when no piece holds (part of) a secret
+ * and each is UTF-8 on its own: the usual page, passed on as it came.
+ */
+export function redactPieces(pieces: Pieces, secrets: readonly string[]): Pieces {
+  if (pieces.length === 1) return [redactBytes(pieces[0]!, secrets)]
+  const clean = pieces.every((piece, i) => {
+    const bytes = asBuffer(piece)
+    if (i === 0 && bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return false
+    if (!isUtf8(bytes)) return false
+    for (const secret of secrets) {
+      const needle = secret ? needleOf(secret) : undefined
+      if (secret && !needle) return false
+      if (!needle) continue
+      if (bytes.indexOf(needle) !== -1) return false
+      // A secret cut in two by the edge between this piece and the next.
+      const next = pieces[i + 1]
+      // A piece shorter than the secret inside the body: the secret could span three pieces.
+      if (next && next.byteLength < needle.length && i + 2 < pieces.length) return false
+      if (next && needle.length > 1) {
+        const edge = Buffer.concat([bytes.subarray(Math.max(0, bytes.length - needle.length + 1)), asBuffer(next).subarray(0, needle.length - 1)])
+        if (edge.indexOf(needle) !== -1) return false
+      }
+    }
+    return true
+  })
+  return clean ? pieces : [redactBytes(Buffer.concat(pieces.map(asBuffer)), secrets)]
+}
+
+const asBuffer = (bytes: Uint8Array): Buffer => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
+
+const secretBytes = new Map<string, Buffer | undefined>()
+
+/** The secret's UTF-8 bytes, or undefined when it is not well-formed text (no exact byte spelling). */
+function needleOf(secret: string): Buffer | undefined {
+  if (!secretBytes.has(secret)) {
+    const spelled = Buffer.from(secret)
+    if (secretBytes.size > 64) secretBytes.clear()
+    secretBytes.set(secret, spelled.toString() === secret ? spelled : undefined)
+  }
+  return secretBytes.get(secret)
+}
+const REDACTED = Buffer.from('[redacted]')
+
+/**
+ * The body with every secret removed, found as bytes (no decoding): the same as removing it from
+ * the decoded text whenever the bytes are UTF-8 without a BOM. Anything else goes through the text.
+ */
+export function redactBytes(bytes: Uint8Array, secrets: readonly string[]): Uint8Array {
+  const body = asBuffer(bytes)
+  const bom = body.length >= 3 && body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf
+  if (bom || !isUtf8(body)) return Buffer.from(redact(new TextDecoder().decode(body), secrets))
+  let out = body
+  for (const secret of secrets) {
+    if (!secret) continue
+    const needle = needleOf(secret)
+    // A key that is not well-formed text takes the text path.
+    if (!needle) return Buffer.from(redact(new TextDecoder().decode(body), secrets))
+    let at = out.indexOf(needle)
+    if (at === -1) continue
+    const parts: Buffer[] = []
+    let from = 0
+    while (at !== -1) {
+      parts.push(out.subarray(from, at), REDACTED)
+      from = at + needle.length
+      at = out.indexOf(needle, from)
+    }
+    parts.push(out.subarray(from))
+    out = Buffer.concat(parts)
+  }
+  return out
+}
+
+/** A node:http request as the proxy's routing reads it. */
+export function nodeIncoming(req: IncomingMessage, url: URL, trustForwardedFor: boolean): Incoming {
+  const header = (name: string): string | null => {
+    if (!trustForwardedFor) {
+      // Replaced by the socket's address, so that the rate limit cannot be dodged.
+      if (name === 'x-forwarded-for') return req.socket.remoteAddress ?? 'unknown'
+      if (name === 'x-real-ip') return null
+    }
+    return headerOf(req.headers, name)
+  }
+  return {
+    method: req.method ?? 'GET',
+    url,
+    header,
+    body: (maxBytes) => readRequest(req, maxBytes),
+    request: () => {
+      const headers = new Headers()
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (value === undefined || (!trustForwardedFor && (name === 'x-forwarded-for' || name === 'x-real-ip'))) continue
+        for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v)
+      }
+      if (!trustForwardedFor) headers.set('x-forwarded-for', req.socket.remoteAddress ?? 'unknown')
+      return new Request(url, { method: req.method ?? 'GET', headers })
+    },
+  }
+}
+
+function headerOf(headers: IncomingHttpHeaders, name: string): string | null {
+  const value = headers[name]
+  if (value === undefined) return null
+  return Array.isArray(value) ? value.join(', ') : value
+}
+
+/** The request body, or undefined past `maxBytes` (then the rest is not read and the request is dropped after the answer). */
+function readRequest(req: IncomingMessage, maxBytes: number): Promise<Uint8Array | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const done = () => {
+      req.off('data', onData)
+      req.off('end', onEnd)
+      req.off('error', onError)
+    }
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength
+      if (size > maxBytes) {
+        done()
+        req.pause()
+        resolve(undefined)
+        return
+      }
+      chunks.push(chunk)
+    }
+    const onEnd = () => {
+      done()
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size))
+    }
+    const onError = (error: Error) => {
+      done()
+      reject(error)
+    }
+    req.on('data', onData)
+    req.once('end', onEnd)
+    req.once('error', onError)
+  })
+}
