@@ -35,7 +35,7 @@ export function corsHeaders(request: Incoming, allowed: ReadonlySet<string>): Re
   // Same host over another scheme: the server sits behind TLS termination and sees http.
   if (hostOf(origin) === url.host) return {}
   // The host the browser asked for: a framework may build `request.url` from its own bind name (`next start` says localhost).
-  const host = request.headers.get('host')
+  const host = request.header('host')
   if (host !== null && hostOf(origin) === host.toLowerCase()) return {}
   if (!allowed.has(origin)) throw new Refusal(403, 'origin_not_allowed', 'This origin may not call the proxy')
   return { 'access-control-allow-origin': origin, vary: 'Origin' }
