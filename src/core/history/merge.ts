@@ -84,7 +84,7 @@ export interface MergedWalletHistoryPage {
   done: boolean
 }
 
-/** One transaction: its key's fields (copied in, so the key object itself is not kept), and its views. */
+/** One transaction: where it sorts (its key, read once from the entry, on the record itself) and its views. */
 interface Rec extends MergeKey {
   /** The first wallet (by index) whose history holds it, and its entry. */
   wallet: number
@@ -94,6 +94,72 @@ interface Rec extends MergeKey {
   emitted: boolean
   /** `entry` itself was given the merged fields (see `build`). */
   inPlace: boolean
+}
+
+/** Every record is made here: one shape, so the merge's comparisons see one kind of object. */
+function makeRec(time: number, chain: number, block: string, index: number, hash: string, wallet: number, entry: TransactionEntry): Rec {
+  return { time, chain, block, index, hash, wallet, entry, others: undefined, emitted: false, inPlace: false }
+}
+
+const isDigit = (c: number) => c >= 48 && c <= 57
+const twoDigits = (s: string, i: number) => (s.charCodeAt(i) - 48) * 10 + s.charCodeAt(i + 1) - 48
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+
+/**
+ * Milliseconds of `YYYY-MM-DDTHH:MM:SS.sssZ` (the form the client's reader gives every
+ * timestamp) by arithmetic, or NaN for anything else (then `mergeKeyOf` decides, by `Date.parse`).
+ * `Date.parse` costs more than the rest of the merge's work on an entry.
+ */
+export function canonicalTime(s: string): number {
+  if (s.length !== 24 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(10) !== 84 || s.charCodeAt(13) !== 58 ||
+    s.charCodeAt(16) !== 58 || s.charCodeAt(19) !== 46 || s.charCodeAt(23) !== 90) return Number.NaN
+  for (let k = 0; k < DIGIT_AT.length; k++) if (!isDigit(s.charCodeAt(DIGIT_AT[k]!))) return Number.NaN
+  const y = twoDigits(s, 0) * 100 + twoDigits(s, 2)
+  const m = twoDigits(s, 5)
+  const d = twoDigits(s, 8)
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)
+  if (m < 1 || m > 12 || d < 1 || d > (m === 2 && leap ? 29 : DAYS_IN_MONTH[m - 1]!)) return Number.NaN
+  const hh = twoDigits(s, 11)
+  const mm = twoDigits(s, 14)
+  const ss = twoDigits(s, 17)
+  if (hh > 23 || mm > 59 || ss > 59) return Number.NaN
+  // Days since 1970-01-01 of a proleptic Gregorian date (Hinnant's days_from_civil).
+  const yy = m <= 2 ? y - 1 : y
+  const era = Math.floor(yy / 400)
+  const yoe = yy - era * 400
+  const doy = Math.floor((153 * (m > 2 ? m - 3 : m + 9) + 2) / 5) + d - 1
+  const days = era * 146097 + yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy - 719468
+  return days * 86_400_000 + hh * 3_600_000 + mm * 60_000 + ss * 1000 + (s.charCodeAt(20) - 48) * 100 + twoDigits(s, 21)
+}
+const DIGIT_AT = [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18, 20, 21, 22]
+
+/** Decimal text without a leading zero (or "0"), shorter than 16 digits when `short`. */
+function plainDecimal(s: string, short: boolean): boolean {
+  const n = s.length
+  if (n === 0 || (short && n > 15) || (n > 1 && s.charCodeAt(0) === 48)) return false
+  for (let i = 0; i < n; i++) if (!isDigit(s.charCodeAt(i))) return false
+  return true
+}
+
+/**
+ * The record of `entry`: its key read directly when its fields have the forms the client's
+ * reader gives them (nearly always), else through `mergeKeyOf` (every other form, and the
+ * typed error for a field the merge cannot order by).
+ */
+function recOf(entry: TransactionEntry, chainIndex: number, position: number, wallet: number): Rec {
+  if (entry !== null && typeof entry === 'object') {
+    const { hash, block_timestamp: ts, block_number: bn, transaction_index: ti } = entry as Record<string, unknown>
+    if (typeof hash === 'string' && hash !== '' && typeof ts === 'string' && typeof bn === 'string' && plainDecimal(bn, false)) {
+      const time = canonicalTime(ts)
+      let index = Number.NaN
+      if (ti === null || ti === undefined) index = -1
+      else if (typeof ti === 'string' && plainDecimal(ti, true)) index = Number(ti)
+      else if (typeof ti === 'number' && Number.isSafeInteger(ti) && ti >= 0) index = ti
+      if (time === time && index === index) return makeRec(time, chainIndex, bn, index, hash.toLowerCase(), wallet, entry)
+    }
+  }
+  const k = mergeKeyOf(entry, chainIndex, position)
+  return makeRec(k.time, k.chain, k.block, k.index, k.hash, wallet, entry)
 }
 
 export interface MergeSource {
@@ -344,49 +410,47 @@ export function receiveSourcePage(state: MergeState, source: MergeSource, page: 
     failSource(source, new ResponseShapeError('wallet history page', [{ path: ['result'], message: 'expected a list of transactions' }]))
     return
   }
-  const keys: MergeKey[] = new Array(result.length)
+  const n = result.length
+  const recs: Rec[] = new Array(n)
   let sorted = true
   try {
-    for (let i = 0; i < result.length; i++) {
-      const k = (keys[i] = mergeKeyOf(result[i] as TransactionEntry, source.chainIndex, i))
-      if (sorted && i > 0 && compareInOrder(state, keys[i - 1]!, k) > 0) sorted = false
+    for (let i = 0; i < n; i++) {
+      const rec = (recs[i] = recOf(result[i] as TransactionEntry, source.chainIndex, i, source.walletIndex))
+      if (sorted && i > 0 && compareInOrder(state, recs[i - 1]!, rec) > 0) sorted = false
     }
   } catch (error) {
     failSource(source, error)
     return
   }
-  // Services send their pages in order; sort only one that is not.
-  const order = sorted ? undefined : keys.map((_, i) => i).sort((a, b) => compareInOrder(state, keys[a]!, keys[b]!))
+  // Services send their pages in order; sort only one that is not (stable: a repeat keeps its place).
+  if (!sorted) recs.sort((a, b) => compareInOrder(state, a, b))
 
   let resort = false
   const seen = state.byHash[source.chainIndex]!
-  for (let n = 0; n < keys.length; n++) {
-    const i = order === undefined ? n : order[n]!
-    const key = keys[i]!
-    const entry = result[i] as TransactionEntry
-    const rec = seen.get(key.hash)
-    if (rec) {
-      if (addView(rec, source.walletIndex, entry) && rec.emitted) state.late.add(rec)
+  const last = state.last
+  const buffer = source.buffer
+  for (let i = 0; i < n; i++) {
+    const rec = recs[i]!
+    const known = seen.get(rec.hash)
+    if (known) {
+      if (addView(known, source.walletIndex, rec.entry) && known.emitted) state.late.add(known)
       continue
     }
-    const fresh: Rec = { time: key.time, chain: key.chain, block: key.block, index: key.index, hash: key.hash, wallet: source.walletIndex, entry, others: undefined, emitted: false, inPlace: false }
-    seen.set(key.hash, fresh)
-    if (state.last !== undefined && compareInOrder(state, key, state.last) <= 0) {
-      fresh.emitted = true
-      state.late.add(fresh)
+    seen.set(rec.hash, rec)
+    if (last !== undefined && compareInOrder(state, rec, last) <= 0) {
+      rec.emitted = true
+      state.late.add(rec)
       continue
     }
-    const tail = source.buffer[source.buffer.length - 1]
-    if (source.head < source.buffer.length && tail && compareInOrder(state, tail, key) > 0) resort = true
-    source.buffer.push(fresh)
+    if (!resort && source.head < buffer.length && compareInOrder(state, buffer[buffer.length - 1]!, rec) > 0) resort = true
+    buffer.push(rec)
   }
   if (resort) {
-    const rest = source.buffer.slice(source.head).sort((a, b) => compareInOrder(state, a, b))
-    source.buffer = rest
+    source.buffer = buffer.slice(source.head).sort((a, b) => compareInOrder(state, a, b))
     source.head = 0
   }
-  const lastKey = keys.length === 0 ? undefined : keys[order === undefined ? keys.length - 1 : order[order.length - 1]!]
-  if (lastKey && (source.bound === undefined || compareInOrder(state, source.bound, lastKey) < 0)) source.bound = lastKey
+  const lastRec = recs[n - 1]
+  if (lastRec && (source.bound === undefined || compareInOrder(state, source.bound, lastRec) < 0)) source.bound = lastRec
 
   const cursor = typeof page.cursor === 'string' ? nextCursor({ cursor: page.cursor }, source.seen) : undefined
   if (cursor === undefined) {
