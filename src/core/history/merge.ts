@@ -1,4 +1,5 @@
-import { chainHexIds, chainNames, checkChain, isChainName, type ChainInput } from '../chains.js'
+import { checkChain, type ChainInput } from '../chains.js'
+import { chainIdentity, entryId } from './entryId.js'
 import { InvalidParameterError, ResponseShapeError } from '../errors.js'
 import { clip } from '../text.js'
 import { compareMergeKeys, mergeKeyOf, type MergeKey, type MergeOrder } from './order.js'
@@ -199,11 +200,6 @@ export interface MergeState {
   readonly single: readonly (readonly string[])[]
 }
 
-/** A stable identity for a chain: 'eth' and '0x1' are one chain. */
-function chainIdentity(chain: string): string {
-  if (isChainName(chain)) return chainHexIds[chainNames.indexOf(chain)]!
-  return chain.toLowerCase()
-}
 
 /** Checks every parameter (a typed error naming the first wrong one) and lays out one source per wallet × chain. */
 export function createMergeState(
@@ -530,7 +526,7 @@ export function mergedPage(state: MergeState, entries: MergedTransactionEntry[])
 
 /** Key of a merged entry (chain and hash), the same for every view of one transaction. */
 export function mergedEntryId(entry: Pick<MergedTransactionEntry, 'chain' | 'hash'>): string {
-  return `${chainIdentity(entry.chain)}:${entry.hash.toLowerCase()}`
+  return entryId(entry)
 }
 
 /**
