@@ -253,6 +253,12 @@ function dedupe(list: string[], identity: (s: string) => string): string[] {
   return list.filter((x) => !seen.has(identity(x)) && (seen.add(identity(x)), true))
 }
 
+/** Whether `a` comes before `b` in the feed's order; the time alone decides nearly always. */
+function precedes(desc: boolean, a: MergeKey, b: MergeKey): boolean {
+  if (a.time !== b.time) return desc ? a.time > b.time : a.time < b.time
+  return (desc ? compareMergeKeys(b, a) : compareMergeKeys(a, b)) < 0
+}
+
 /** Comparison in the feed's order. */
 export function compareInOrder(state: Pick<MergeState, 'order'>, a: MergeKey, b: MergeKey): number {
   return state.order === 'DESC' ? compareMergeKeys(b, a) : compareMergeKeys(a, b)
@@ -282,20 +288,23 @@ export function takeMergedEntries(state: MergeState, max: number): MergedTransac
   const out: MergedTransactionEntry[] = []
   const f = mergeFrontier(state)
   if (f === 'none') return out
+  const desc = state.order === 'DESC'
+  const sources = state.sources
   while (out.length < max) {
     // A scan of the sources' next entries: 13 chains make a heap no faster.
     let best: MergeSource | undefined
     let head: Rec | undefined
-    for (const s of state.sources) {
+    for (let i = 0; i < sources.length; i++) {
+      const s = sources[i]!
       if (s.head === s.buffer.length) continue
       const r = s.buffer[s.head]!
-      if (head === undefined || compareInOrder(state, r, head) < 0) {
+      if (head === undefined || precedes(desc, r, head)) {
         best = s
         head = r
       }
     }
     if (best === undefined || head === undefined) break
-    if (f !== 'all' && compareInOrder(state, head, f) > 0) break
+    if (f !== 'all' && precedes(desc, f, head)) break
     best.head++
     head.emitted = true
     state.last = head
@@ -320,31 +329,28 @@ function strip(entry: TransactionEntry): TransactionEntry {
   return out as TransactionEntry
 }
 
+/**
+ * Gives `rec`'s entry (the client's fresh object) its merged fields in place, as it arrives and
+ * is still in cache: a copy of every entry would cost more than reading it.
+ */
+function claim(state: MergeState, rec: Rec): void {
+  rec.inPlace = true
+  const out = rec.entry as MergedTransactionEntry
+  out.chain = state.chains[rec.chain]!
+  // Each added field costs every entry a slot: `wallet(s)` only where they tell something.
+  if (state.wallets.length > 1) {
+    out.wallet = state.wallets[rec.wallet]!
+    out.wallets = state.single[rec.wallet]!
+  }
+}
+
 function build(state: MergeState, rec: Rec): MergedTransactionEntry {
+  if (rec.others === undefined) {
+    if (!rec.inPlace) claim(state, rec)
+    return rec.entry as MergedTransactionEntry
+  }
   const chain = state.chains[rec.chain]!
   const wallet = state.wallets[rec.wallet]!
-  if (rec.others === undefined) {
-    const e = rec.entry
-    // The common case gains its three fields in place (the entry is the client's fresh object):
-    // a copy of every entry would cost more than reading it.
-    if (!rec.inPlace) {
-      rec.inPlace = true
-      const out = e as MergedTransactionEntry
-      out.chain = chain
-      // Each added field costs every entry a slot: `wallet(s)` only where they tell something.
-      if (state.wallets.length > 1) {
-        out.wallet = wallet
-        out.wallets = state.single[rec.wallet]!
-      }
-      return out
-    }
-    const copy: MergedTransactionEntry = { ...strip(e), chain }
-    if (state.wallets.length > 1) {
-      copy.wallet = wallet
-      copy.wallets = state.single[rec.wallet]!
-    }
-    return copy
-  }
   const base = rec.inPlace ? strip(rec.entry) : rec.entry
   return {
     ...base,
@@ -433,6 +439,7 @@ export function receiveSourcePage(state: MergeState, source: MergeSource, page: 
       continue
     }
     seen.set(rec.hash, rec)
+    claim(state, rec)
     if (last !== undefined && compareInOrder(state, rec, last) <= 0) {
       rec.emitted = true
       state.late.add(rec)
