@@ -183,6 +183,43 @@ export interface MergeSource {
   requests: number
 }
 
+/**
+ * The hashes one chain has delivered, as small integers: a set of text keys costs more than the
+ * rest of the merge's work on an entry. Two hashes folding to one integer (or a repeat) make
+ * it exact from then on: a set of the hashes themselves.
+ */
+interface SeenHashes {
+  readonly folds: Set<number>
+  /** The hashes, in arrival order, until `exact` is made from them. */
+  list: string[]
+  exact: Set<string> | undefined
+}
+
+/** A 30-bit fold of every character (a small integer, which a Set keeps cheaply). */
+function fold(hash: string): number {
+  let h = 0
+  for (let i = 0; i < hash.length; i++) h = (Math.imul(h, 31) + hash.charCodeAt(i)) | 0
+  return h & 0x3fffffff
+}
+
+/** Whether `hash` was seen before on this chain; records it when not. */
+function seenBefore(seen: SeenHashes, hash: string): boolean {
+  let exact = seen.exact
+  if (exact === undefined) {
+    const k = fold(hash)
+    if (!seen.folds.has(k)) {
+      seen.folds.add(k)
+      seen.list.push(hash)
+      return false
+    }
+    exact = seen.exact = new Set(seen.list)
+    seen.list = []
+  }
+  if (exact.has(hash)) return true
+  exact.add(hash)
+  return false
+}
+
 /** The merge's whole state. Mutated only by the functions below, none of which does I/O. */
 export interface MergeState {
   readonly order: MergeOrder
@@ -190,8 +227,13 @@ export interface MergeState {
   readonly wallets: readonly string[]
   readonly chains: readonly string[]
   readonly sources: readonly MergeSource[]
-  /** Per chain index: hash → the one record of that transaction. */
+  /**
+   * Per chain index: hash → the one record of that transaction, to fold other wallets' views
+   * into it. With one wallet there is nothing to fold: only the hashes are kept (a repeat is
+   * dropped), so a record is garbage once emitted instead of living as long as the feed.
+   */
   readonly byHash: readonly Map<string, Rec>[]
+  readonly hashes: readonly SeenHashes[]
   /** Key of the last emitted entry. */
   last: MergeKey | undefined
   /** Records to hand out in the next page's `late`. */
@@ -244,7 +286,7 @@ export function createMergeState(
   const first = sources[0]!.params
   return {
     order: first.order!, limit: first.limit!, wallets, chains: chainsOut, sources,
-    byHash: chainsOut.map(() => new Map()), last: undefined, late: new Set(), single: wallets.map((w) => Object.freeze([w])),
+    byHash: chainsOut.map(() => new Map()), hashes: chainsOut.map(() => ({ folds: new Set<number>(), list: [], exact: undefined })), last: undefined, late: new Set(), single: wallets.map((w) => Object.freeze([w])),
   }
 }
 
@@ -428,17 +470,24 @@ export function receiveSourcePage(state: MergeState, source: MergeSource, page: 
   if (!sorted) recs.sort((a, b) => compareInOrder(state, a, b))
 
   let resort = false
+  const several = state.wallets.length > 1
   const seen = state.byHash[source.chainIndex]!
+  const hashes = state.hashes[source.chainIndex]!
   const last = state.last
   const buffer = source.buffer
   for (let i = 0; i < n; i++) {
     const rec = recs[i]!
-    const known = seen.get(rec.hash)
-    if (known) {
-      if (addView(known, source.walletIndex, rec.entry) && known.emitted) state.late.add(known)
-      continue
+    if (several) {
+      const known = seen.get(rec.hash)
+      if (known) {
+        if (addView(known, source.walletIndex, rec.entry) && known.emitted) state.late.add(known)
+        continue
+      }
+      seen.set(rec.hash, rec)
+    } else {
+      // The service repeated itself (one wallet: the same hash is the same view).
+      if (seenBefore(hashes, rec.hash)) continue
     }
-    seen.set(rec.hash, rec)
     claim(state, rec)
     if (last !== undefined && compareInOrder(state, rec, last) <= 0) {
       rec.emitted = true
