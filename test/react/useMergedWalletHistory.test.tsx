@@ -177,3 +177,21 @@ describe('useMergedWalletHistory', () => {
     expect(requests).toHaveLength(0)
   })
 })
+
+describe('useMergedWalletHistory: one hash on two chains', () => {
+  it('keeps both entries, also when one arrives late after a retry and is put in place', async () => {
+    const shared = entries('eth', 3, 1_700_000_000, 10)
+    // The same hashes on base (a replayed legacy transaction, a CREATE2 deployment at one nonce), a second later.
+    data = { eth: shared, base: shared.map((e) => ({ ...e, block_timestamp: new Date(Date.parse(e.block_timestamp) + 1000).toISOString() })) }
+    failing = new Set(['base'])
+    const { wrapper } = setup()
+    const { result } = renderHook(() => useMergedWalletHistory({ address: A, chains: ['eth', 'base'], limit: 10 }), { wrapper })
+    await waitFor(() => expect(result.current.transactions).toHaveLength(3))
+    expect(result.current.sources.map((s) => s.status)).toEqual(['done', 'error'])
+    failing = new Set()
+    await act(() => result.current.retrySource('base'))
+    await waitFor(() => expect(result.current.transactions).toHaveLength(6))
+    expect(ids(result.current.transactions)).toEqual(sortedUnion(['eth', 'base']))
+    expect(new Set(result.current.transactions.map((t) => t.hash)).size).toBe(3)
+  })
+})

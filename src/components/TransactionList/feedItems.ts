@@ -1,3 +1,4 @@
+import { entryId } from '../../core/history/entryId.js'
 import type { TransactionEntry } from '../../core/history/schema.js'
 import { dayKeyReader } from '../shared/dates.js'
 import { isHiddenTransaction } from '../shared/spam.js'
@@ -5,7 +6,7 @@ import { isHiddenTransaction } from '../shared/spam.js'
 /** One item of the flat feed: a date header or a transaction, each with a stable key (never translated text). */
 export type FeedItem =
   | { type: 'day'; key: string; day: string }
-  | { type: 'tx'; key: string; tx: TransactionEntry; position: number }
+  | { type: 'tx'; /** `entryId`: the hash, or chain and hash in a merged feed. */ key: string; tx: TransactionEntry; position: number }
 
 export interface FeedItemsOptions {
   /** The viewed wallet: decides what counts as someone else's spam. */
@@ -28,7 +29,7 @@ export interface FeedItems {
 }
 
 /**
- * Entries (newest first) → the feed's items: one per hash, hidden spam counted and left out
+ * Entries (newest first) → the feed's items: one per entry (hash, or chain and hash), hidden spam counted and left out
  * unless shown, a date header before the first transaction of each day. Pure, no React.
  */
 export function feedItems(transactions: readonly TransactionEntry[], { wallet, showSpam, hideZeroValueTransfers, timeZone }: FeedItemsOptions): FeedItems {
@@ -40,10 +41,10 @@ export function feedItems(transactions: readonly TransactionEntry[], { wallet, s
   const dayOf = dayKeyReader(timeZone)
   const rules = { showSpam: false, hideZeroValueTransfers }
   for (const tx of transactions) {
-    // Hashes arrive lowercase almost always: lowercase (and allocate) only the rest.
-    const hash = /[A-F]/.test(tx.hash) ? tx.hash.toLowerCase() : tx.hash
-    if (seen.has(hash)) continue
-    seen.add(hash)
+    // One item per entry: per (chain, hash) when entries carry their chain (a merged feed), else per hash.
+    const id = entryId(tx)
+    if (seen.has(id)) continue
+    seen.add(id)
     if (isHiddenTransaction(tx, wallet, rules)) {
       hiddenCount++
       if (!showSpam) continue
@@ -54,7 +55,7 @@ export function feedItems(transactions: readonly TransactionEntry[], { wallet, s
       lastDay = day
     }
     txItemIndex.push(items.length)
-    items.push({ type: 'tx', key: hash, tx, position: txItemIndex.length })
+    items.push({ type: 'tx', key: id, tx, position: txItemIndex.length })
   }
   return { items, hiddenCount, txCount: txItemIndex.length, txItemIndex }
 }

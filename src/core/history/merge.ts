@@ -1,4 +1,5 @@
-import { chainHexIds, chainNames, checkChain, isChainName, type ChainInput } from '../chains.js'
+import { checkChain, type ChainInput } from '../chains.js'
+import { chainIdentity, entryId } from './entryId.js'
 import { InvalidParameterError, ResponseShapeError } from '../errors.js'
 import { clip } from '../text.js'
 import { compareMergeKeys, mergeKeyOf, type MergeKey, type MergeOrder } from './order.js'
@@ -84,7 +85,7 @@ export interface MergedWalletHistoryPage {
   done: boolean
 }
 
-/** One transaction: its key's fields (copied in, so the key object itself is not kept), and its views. */
+/** One transaction: where it sorts (its key, read once from the entry, on the record itself) and its views. */
 interface Rec extends MergeKey {
   /** The first wallet (by index) whose history holds it, and its entry. */
   wallet: number
@@ -94,6 +95,86 @@ interface Rec extends MergeKey {
   emitted: boolean
   /** `entry` itself was given the merged fields (see `build`). */
   inPlace: boolean
+}
+
+/** Every record is made here: one shape, so the merge's comparisons see one kind of object. */
+function makeRec(time: number, chain: number, block: string, index: number, hash: string, wallet: number, entry: TransactionEntry): Rec {
+  return { time, chain, block, index, hash, wallet, entry, others: undefined, emitted: false, inPlace: false }
+}
+
+const isDigit = (c: number) => c >= 48 && c <= 57
+/** The digit at `i`, or -1 when it is not one. */
+const digit = (s: string, i: number) => {
+  const c = s.charCodeAt(i)
+  return c >= 48 && c <= 57 ? c - 48 : -1
+}
+/** Two digits as a number; negative when either is not a digit. */
+const twoDigits = (s: string, i: number) => {
+  const a = digit(s, i)
+  const b = digit(s, i + 1)
+  return a < 0 || b < 0 ? -1 : a * 10 + b
+}
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+
+/**
+ * Milliseconds of `YYYY-MM-DDTHH:MM:SS.sssZ` (the form the client's reader gives every
+ * timestamp) by arithmetic, or NaN for anything else (then `mergeKeyOf` decides, by `Date.parse`).
+ * `Date.parse` costs more than the rest of the merge's work on an entry.
+ */
+export function canonicalTime(s: string): number {
+  if (s.length !== 24 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(10) !== 84 || s.charCodeAt(13) !== 58 ||
+    s.charCodeAt(16) !== 58 || s.charCodeAt(19) !== 46 || s.charCodeAt(23) !== 90) return Number.NaN
+  const y1 = twoDigits(s, 0)
+  const y2 = twoDigits(s, 2)
+  const m = twoDigits(s, 5)
+  const d = twoDigits(s, 8)
+  const hh = twoDigits(s, 11)
+  const mm = twoDigits(s, 14)
+  const ss = twoDigits(s, 17)
+  const ms1 = twoDigits(s, 20)
+  const ms2 = digit(s, 22)
+  // A character that is not a digit made its part negative (all parts are small integers).
+  if ((y1 | y2 | hh | mm | ss | ms1 | ms2) < 0 || hh > 23 || mm > 59 || ss > 59 || m < 1 || m > 12 || d < 1) return Number.NaN
+  const y = y1 * 100 + y2
+  const ms = ms1 * 10 + ms2
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)
+  if (d > (m === 2 && leap ? 29 : DAYS_IN_MONTH[m - 1]!)) return Number.NaN
+  // Days since 1970-01-01 of a proleptic Gregorian date (Hinnant's days_from_civil).
+  const yy = m <= 2 ? y - 1 : y
+  const era = Math.floor(yy / 400)
+  const yoe = yy - era * 400
+  const doy = Math.floor((153 * (m > 2 ? m - 3 : m + 9) + 2) / 5) + d - 1
+  const days = era * 146097 + yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy - 719468
+  return days * 86_400_000 + hh * 3_600_000 + mm * 60_000 + ss * 1000 + ms
+}
+
+/** Decimal text without a leading zero (or "0"), shorter than 16 digits when `short`. */
+function plainDecimal(s: string, short: boolean): boolean {
+  const n = s.length
+  if (n === 0 || (short && n > 15) || (n > 1 && s.charCodeAt(0) === 48)) return false
+  for (let i = 0; i < n; i++) if (!isDigit(s.charCodeAt(i))) return false
+  return true
+}
+
+/**
+ * The record of `entry`: its key read directly when its fields have the forms the client's
+ * reader gives them (nearly always), else through `mergeKeyOf` (every other form, and the
+ * typed error for a field the merge cannot order by).
+ */
+function recOf(entry: TransactionEntry, chainIndex: number, position: number, wallet: number): Rec {
+  if (entry !== null && typeof entry === 'object') {
+    const { hash, block_timestamp: ts, block_number: bn, transaction_index: ti } = entry as Record<string, unknown>
+    if (typeof hash === 'string' && hash !== '' && typeof ts === 'string' && typeof bn === 'string' && plainDecimal(bn, false)) {
+      const time = canonicalTime(ts)
+      let index = Number.NaN
+      if (ti === null || ti === undefined) index = -1
+      else if (typeof ti === 'string' && plainDecimal(ti, true)) index = Number(ti)
+      else if (typeof ti === 'number' && Number.isSafeInteger(ti) && ti >= 0) index = ti
+      if (time === time && index === index) return makeRec(time, chainIndex, bn, index, hash.toLowerCase(), wallet, entry)
+    }
+  }
+  const k = mergeKeyOf(entry, chainIndex, position)
+  return makeRec(k.time, k.chain, k.block, k.index, k.hash, wallet, entry)
 }
 
 export interface MergeSource {
@@ -116,6 +197,46 @@ export interface MergeSource {
   requests: number
 }
 
+/**
+ * The hashes one chain has delivered, as small integers: a set of text keys costs more than the
+ * rest of the merge's work on an entry. Two hashes folding to one integer (or a repeat) make
+ * it exact from then on: a set of the hashes themselves.
+ */
+interface SeenHashes {
+  readonly folds: Set<number>
+  /** The hashes, in arrival order, until `exact` is made from them. */
+  list: string[]
+  exact: Set<string> | undefined
+}
+
+/**
+ * A 30-bit fold of the last 16 characters and the length (a small integer, which a Set keeps
+ * cheaply): a transaction hash's tail is as random as all of it, and a clash only costs the exact set.
+ */
+function fold(hash: string): number {
+  let h = hash.length
+  for (let i = Math.max(0, hash.length - 16); i < hash.length; i++) h = (Math.imul(h, 31) + hash.charCodeAt(i)) | 0
+  return h & 0x3fffffff
+}
+
+/** Whether `hash` was seen before on this chain; records it when not. */
+function seenBefore(seen: SeenHashes, hash: string): boolean {
+  let exact = seen.exact
+  if (exact === undefined) {
+    const k = fold(hash)
+    if (!seen.folds.has(k)) {
+      seen.folds.add(k)
+      seen.list.push(hash)
+      return false
+    }
+    exact = seen.exact = new Set(seen.list)
+    seen.list = []
+  }
+  if (exact.has(hash)) return true
+  exact.add(hash)
+  return false
+}
+
 /** The merge's whole state. Mutated only by the functions below, none of which does I/O. */
 export interface MergeState {
   readonly order: MergeOrder
@@ -123,8 +244,13 @@ export interface MergeState {
   readonly wallets: readonly string[]
   readonly chains: readonly string[]
   readonly sources: readonly MergeSource[]
-  /** Per chain index: hash → the one record of that transaction. */
+  /**
+   * Per chain index: hash → the one record of that transaction, to fold other wallets' views
+   * into it. With one wallet there is nothing to fold: only the hashes are kept (a repeat is
+   * dropped), so a record is garbage once emitted instead of living as long as the feed.
+   */
   readonly byHash: readonly Map<string, Rec>[]
+  readonly hashes: readonly SeenHashes[]
   /** Key of the last emitted entry. */
   last: MergeKey | undefined
   /** Records to hand out in the next page's `late`. */
@@ -133,11 +259,6 @@ export interface MergeState {
   readonly single: readonly (readonly string[])[]
 }
 
-/** A stable identity for a chain: 'eth' and '0x1' are one chain. */
-function chainIdentity(chain: string): string {
-  if (isChainName(chain)) return chainHexIds[chainNames.indexOf(chain)]!
-  return chain.toLowerCase()
-}
 
 /** Checks every parameter (a typed error naming the first wrong one) and lays out one source per wallet × chain. */
 export function createMergeState(
@@ -182,13 +303,19 @@ export function createMergeState(
   const first = sources[0]!.params
   return {
     order: first.order!, limit: first.limit!, wallets, chains: chainsOut, sources,
-    byHash: chainsOut.map(() => new Map()), last: undefined, late: new Set(), single: wallets.map((w) => Object.freeze([w])),
+    byHash: chainsOut.map(() => new Map()), hashes: chainsOut.map(() => ({ folds: new Set<number>(), list: [], exact: undefined })), last: undefined, late: new Set(), single: wallets.map((w) => Object.freeze([w])),
   }
 }
 
 function dedupe(list: string[], identity: (s: string) => string): string[] {
   const seen = new Set<string>()
   return list.filter((x) => !seen.has(identity(x)) && (seen.add(identity(x)), true))
+}
+
+/** Whether `a` comes before `b` in the feed's order; the time alone decides nearly always. */
+function precedes(desc: boolean, a: MergeKey, b: MergeKey): boolean {
+  if (a.time !== b.time) return desc ? a.time > b.time : a.time < b.time
+  return (desc ? compareMergeKeys(b, a) : compareMergeKeys(a, b)) < 0
 }
 
 /** Comparison in the feed's order. */
@@ -220,20 +347,23 @@ export function takeMergedEntries(state: MergeState, max: number): MergedTransac
   const out: MergedTransactionEntry[] = []
   const f = mergeFrontier(state)
   if (f === 'none') return out
+  const desc = state.order === 'DESC'
+  const sources = state.sources
   while (out.length < max) {
     // A scan of the sources' next entries: 13 chains make a heap no faster.
     let best: MergeSource | undefined
     let head: Rec | undefined
-    for (const s of state.sources) {
+    for (let i = 0; i < sources.length; i++) {
+      const s = sources[i]!
       if (s.head === s.buffer.length) continue
       const r = s.buffer[s.head]!
-      if (head === undefined || compareInOrder(state, r, head) < 0) {
+      if (head === undefined || precedes(desc, r, head)) {
         best = s
         head = r
       }
     }
     if (best === undefined || head === undefined) break
-    if (f !== 'all' && compareInOrder(state, head, f) > 0) break
+    if (f !== 'all' && precedes(desc, f, head)) break
     best.head++
     head.emitted = true
     state.last = head
@@ -258,31 +388,28 @@ function strip(entry: TransactionEntry): TransactionEntry {
   return out as TransactionEntry
 }
 
+/**
+ * Gives `rec`'s entry (the client's fresh object) its merged fields in place, as it arrives and
+ * is still in cache: a copy of every entry would cost more than reading it.
+ */
+function claim(state: MergeState, rec: Rec): void {
+  rec.inPlace = true
+  const out = rec.entry as MergedTransactionEntry
+  out.chain = state.chains[rec.chain]!
+  // Each added field costs every entry a slot: `wallet(s)` only where they tell something.
+  if (state.wallets.length > 1) {
+    out.wallet = state.wallets[rec.wallet]!
+    out.wallets = state.single[rec.wallet]!
+  }
+}
+
 function build(state: MergeState, rec: Rec): MergedTransactionEntry {
+  if (rec.others === undefined) {
+    if (!rec.inPlace) claim(state, rec)
+    return rec.entry as MergedTransactionEntry
+  }
   const chain = state.chains[rec.chain]!
   const wallet = state.wallets[rec.wallet]!
-  if (rec.others === undefined) {
-    const e = rec.entry
-    // The common case gains its three fields in place (the entry is the client's fresh object):
-    // a copy of every entry would cost more than reading it.
-    if (!rec.inPlace) {
-      rec.inPlace = true
-      const out = e as MergedTransactionEntry
-      out.chain = chain
-      // Each added field costs every entry a slot: `wallet(s)` only where they tell something.
-      if (state.wallets.length > 1) {
-        out.wallet = wallet
-        out.wallets = state.single[rec.wallet]!
-      }
-      return out
-    }
-    const copy: MergedTransactionEntry = { ...strip(e), chain }
-    if (state.wallets.length > 1) {
-      copy.wallet = wallet
-      copy.wallets = state.single[rec.wallet]!
-    }
-    return copy
-  }
   const base = rec.inPlace ? strip(rec.entry) : rec.entry
   return {
     ...base,
@@ -344,49 +471,55 @@ export function receiveSourcePage(state: MergeState, source: MergeSource, page: 
     failSource(source, new ResponseShapeError('wallet history page', [{ path: ['result'], message: 'expected a list of transactions' }]))
     return
   }
-  const keys: MergeKey[] = new Array(result.length)
+  const n = result.length
+  const recs: Rec[] = new Array(n)
   let sorted = true
   try {
-    for (let i = 0; i < result.length; i++) {
-      const k = (keys[i] = mergeKeyOf(result[i] as TransactionEntry, source.chainIndex, i))
-      if (sorted && i > 0 && compareInOrder(state, keys[i - 1]!, k) > 0) sorted = false
+    for (let i = 0; i < n; i++) {
+      const rec = (recs[i] = recOf(result[i] as TransactionEntry, source.chainIndex, i, source.walletIndex))
+      if (sorted && i > 0 && compareInOrder(state, recs[i - 1]!, rec) > 0) sorted = false
     }
   } catch (error) {
     failSource(source, error)
     return
   }
-  // Services send their pages in order; sort only one that is not.
-  const order = sorted ? undefined : keys.map((_, i) => i).sort((a, b) => compareInOrder(state, keys[a]!, keys[b]!))
+  // Services send their pages in order; sort only one that is not (stable: a repeat keeps its place).
+  if (!sorted) recs.sort((a, b) => compareInOrder(state, a, b))
 
   let resort = false
+  const several = state.wallets.length > 1
   const seen = state.byHash[source.chainIndex]!
-  for (let n = 0; n < keys.length; n++) {
-    const i = order === undefined ? n : order[n]!
-    const key = keys[i]!
-    const entry = result[i] as TransactionEntry
-    const rec = seen.get(key.hash)
-    if (rec) {
-      if (addView(rec, source.walletIndex, entry) && rec.emitted) state.late.add(rec)
+  const hashes = state.hashes[source.chainIndex]!
+  const last = state.last
+  const buffer = source.buffer
+  for (let i = 0; i < n; i++) {
+    const rec = recs[i]!
+    if (several) {
+      const known = seen.get(rec.hash)
+      if (known) {
+        if (addView(known, source.walletIndex, rec.entry) && known.emitted) state.late.add(known)
+        continue
+      }
+      seen.set(rec.hash, rec)
+    } else {
+      // The service repeated itself (one wallet: the same hash is the same view).
+      if (seenBefore(hashes, rec.hash)) continue
+    }
+    claim(state, rec)
+    if (last !== undefined && compareInOrder(state, rec, last) <= 0) {
+      rec.emitted = true
+      state.late.add(rec)
       continue
     }
-    const fresh: Rec = { time: key.time, chain: key.chain, block: key.block, index: key.index, hash: key.hash, wallet: source.walletIndex, entry, others: undefined, emitted: false, inPlace: false }
-    seen.set(key.hash, fresh)
-    if (state.last !== undefined && compareInOrder(state, key, state.last) <= 0) {
-      fresh.emitted = true
-      state.late.add(fresh)
-      continue
-    }
-    const tail = source.buffer[source.buffer.length - 1]
-    if (source.head < source.buffer.length && tail && compareInOrder(state, tail, key) > 0) resort = true
-    source.buffer.push(fresh)
+    if (!resort && source.head < buffer.length && compareInOrder(state, buffer[buffer.length - 1]!, rec) > 0) resort = true
+    buffer.push(rec)
   }
   if (resort) {
-    const rest = source.buffer.slice(source.head).sort((a, b) => compareInOrder(state, a, b))
-    source.buffer = rest
+    source.buffer = buffer.slice(source.head).sort((a, b) => compareInOrder(state, a, b))
     source.head = 0
   }
-  const lastKey = keys.length === 0 ? undefined : keys[order === undefined ? keys.length - 1 : order[order.length - 1]!]
-  if (lastKey && (source.bound === undefined || compareInOrder(state, source.bound, lastKey) < 0)) source.bound = lastKey
+  const lastRec = recs[n - 1]
+  if (lastRec && (source.bound === undefined || compareInOrder(state, source.bound, lastRec) < 0)) source.bound = lastRec
 
   const cursor = typeof page.cursor === 'string' ? nextCursor({ cursor: page.cursor }, source.seen) : undefined
   if (cursor === undefined) {
@@ -466,7 +599,7 @@ export function mergedPage(state: MergeState, entries: MergedTransactionEntry[])
 
 /** Key of a merged entry (chain and hash), the same for every view of one transaction. */
 export function mergedEntryId(entry: Pick<MergedTransactionEntry, 'chain' | 'hash'>): string {
-  return `${chainIdentity(entry.chain)}:${entry.hash.toLowerCase()}`
+  return entryId(entry)
 }
 
 /**

@@ -38,3 +38,27 @@ describe('feedItems', () => {
     expect(shape(r)).toEqual(['day-2024-05-10', 1, 'day-2024-05-09', 2])
   })
 })
+
+describe('feedItems in a merged feed (entries carry their chain)', () => {
+  const one = at('2024-05-10T14:00:00Z')
+  const on = (chain: string, e = one) => ({ ...e, chain })
+
+  it('the same hash on two chains is two entries, each with its own key', () => {
+    // A replayed legacy transaction, or a CREATE2 deployment at the same nonce: one hash, two chains.
+    const r = feedItems([on('eth'), on('base')], options)
+    expect(r.txCount).toBe(2)
+    const keys = r.items.filter((i) => i.type === 'tx').map((i) => i.key)
+    expect(new Set(keys).size).toBe(2)
+    expect(r.items.filter((i) => i.type === 'tx').map((i) => (i.type === 'tx' ? (i.tx as { chain?: string }).chain : ''))).toEqual(['eth', 'base'])
+  })
+
+  it('one entry per chain and hash: a chain named two ways, or a hash in two cases, is still one', () => {
+    const upper = { ...one, hash: one.hash.toUpperCase().replace('0X', '0x') }
+    const r = feedItems([on('eth'), on('0x1'), on('eth', upper), on('polygon'), on('0x89', upper)], options)
+    expect(r.txCount).toBe(2)
+  })
+
+  it('without chains, one item per hash as before', () => {
+    expect(feedItems([one, { ...one }], options).txCount).toBe(1)
+  })
+})
