@@ -7,7 +7,9 @@ import { keyChain } from '../query/rpc.js'
 import type { QueryKeyClient } from '../query/walletHistory.js'
 import { clip } from '../text.js'
 // Types only: this module loads apart from the details view (see RowDetails), so it shares no code with approvals.ts.
-import type { ApprovalKind } from './approvals.js'
+import type { ApprovalKind, ApprovalStates } from './types.js'
+
+export type { ApprovalStates } from './types.js'
 
 const forAll = (kind: ApprovalKind) => kind.endsWith('_all')
 
@@ -24,15 +26,6 @@ export interface GetApprovalStatesParameters {
   chain?: ChainInput | undefined
 }
 
-export interface ApprovalStates {
-  /** The head when these were read (asked in the same batch): a later block may have changed them. */
-  headBlockNumber: bigint
-  /**
-   * In the order asked, each with what the node says now: the allowance (ERC-20 kinds), whether the
-   * operator is approved for all (`*_all`), or null when the call failed or answered nothing readable.
-   */
-  approvals: { forAll: boolean; token: Address; owner: Address; spender: Address; current: bigint | boolean | null }[]
-}
 
 const KINDS: readonly unknown[] = ['approval', 'revoke', 'approval_for_all', 'revoke_all']
 

@@ -1,11 +1,10 @@
 import { encodeFunctionData, erc20Abi, erc721Abi, getAddress, isAddress, maxUint256, type Address, type Hex } from 'viem'
 import { InvalidParameterError } from '../errors.js'
 import type { TransactionEntry } from '../history/schema.js'
-import type { ApprovalStates } from './approvalStates.js'
-import type { TransactionDetails } from './types.js'
+import type { ApprovalKind, ApprovalStates, TransactionDetails } from './types.js'
 import { clip } from '../text.js'
 
-export type ApprovalKind = 'approval' | 'revoke' | 'approval_for_all' | 'revoke_all'
+export type { ApprovalKind } from './types.js'
 
 export interface Approval {
   kind: ApprovalKind

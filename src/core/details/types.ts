@@ -89,3 +89,16 @@ export interface GetNamesParameters {
 
 /** Primary names by checksummed address; null where there is none (or it does not resolve back). */
 export type Names = Record<Address, string | null>
+
+export type ApprovalKind = 'approval' | 'revoke' | 'approval_for_all' | 'revoke_all'
+
+/** What the node says now of some approvals (`getApprovalStates`). */
+export interface ApprovalStates {
+  /** The head when these were read (asked in the same batch): a later block may have changed them. */
+  headBlockNumber: bigint
+  /**
+   * In the order asked, each with what the node says now: the allowance (ERC-20 kinds), whether the
+   * operator is approved for all (`*_all`), or null when the call failed or answered nothing readable.
+   */
+  approvals: { forAll: boolean; token: Address; owner: Address; spender: Address; current: bigint | boolean | null }[]
+}
