@@ -23,7 +23,7 @@ row('wagmi WagmiProvider + createConfig + useBalance + useBlockNumber (reference
 row('hooks / wagmi', (s.hooks.gzipBytes / s.wagmi.gzipBytes).toFixed(3), `≤ ${budgets.hooksVsWagmi.toFixed(3)}`, s.hooks.gzipBytes / s.wagmi.gzipBytes <= budgets.hooksVsWagmi)
 row('hooks + createClient (everything an app needs) / wagmi', ((s.hooks.gzipBytes + s.core.gzipBytes) / s.wagmi.gzipBytes).toFixed(2), 'report', null)
 row('WalletActivityFeed with all rows, filter bar, export: min+gzip loaded with the page', kB(s.feed.gzipBytes), `≤ ${kB(budgets.feedGzipBytes)}`, s.feed.gzipBytes <= budgets.feedGzipBytes)
-row('WalletActivityFeed, loaded later: pending group (after the first render), arrivals, details view, approvals' state, merged feed (min+gzip)', `${kB(s.feed.lazyGzipBytes)} (${s.feed.lazyChunks.map((c) => `${c.file.replace(/-\w+\.js$/, '')} ${kB(c.gzipBytes)}`).join(', ')})`, `≤ ${kB(budgets.feedLazyGzipBytes)}`, s.feed.lazyGzipBytes <= budgets.feedLazyGzipBytes)
+row("WalletActivityFeed, loaded later: pending group (after the first render), arrivals, details view, approvals' state, merged feed (min+gzip)", `${kB(s.feed.lazyGzipBytes)} (${s.feed.lazyChunks.map((c) => `${c.file.replace(/-\w+\.js$/, '')} ${kB(c.gzipBytes)}`).join(', ')})`, `≤ ${kB(budgets.feedLazyGzipBytes)}`, s.feed.lazyGzipBytes <= budgets.feedLazyGzipBytes)
 row('styles.css, min+gzip', kB(s.styles.gzipBytes), `≤ ${kB(budgets.cssGzipBytes)}`, s.styles.gzipBytes <= budgets.cssGzipBytes)
 
 // 2. Parse cost and memory of the history reader (issue 12): end to end through getWalletHistory,
