@@ -85,7 +85,7 @@ row('filter: search text built per page of 100 as it arrives (idle work), CPU ms
 row('filter: first keystroke without that preparation, CPU ms', f.coldFirstCpuMs.toFixed(1), 'report', null)
 
 // 7. The proxy under load (issue 17): local upstream, proxy and autocannon on 127.0.0.1.
-const pl = spawnSync(process.execPath, ['test/bench/proxy-load.mjs'], { encoding: 'utf8', timeout: 600_000 })
+const pl = spawnSync(process.execPath, ['test/bench/proxy-load.mjs'], { encoding: 'utf8', timeout: 900_000 })
 if (pl.status === 0) {
   const l = JSON.parse(pl.stdout)
   for (const [kind, o] of Object.entries(l.overhead)) {
@@ -95,6 +95,19 @@ if (pl.status === 0) {
     row(`proxy CPU per request, ${what} (upstream's own)`, `${o.proxy.proxyCpuUsPerRequest} µs (${o.direct.upstreamCpuUsPerRequest} µs)`, 'report', null)
     row(`floor: a 20-line pass-through node:http proxy / direct, ${what}: p50, throughput, CPU per request`, `${o.floorP50Ratio}×, ${o.floorThroughputRatio}×, ${o.floor.proxyCpuUsPerRequest} µs`, 'report', null)
   }
+  // The same against the devnet (anvil, its history API and /rpc): an upstream doing real work per request.
+  const dp = l.devnetPage
+  const devnetWhat = { history: `devnet history page (${dp.entries} entries, ${kB(dp.bytes)})`, getBalance: 'devnet JSON-RPC eth_getBalance', getBlockByNumber: 'devnet JSON-RPC eth_getBlockByNumber' }
+  for (const [kind, o] of Object.entries(l.devnetOverhead)) {
+    const what = devnetWhat[kind] ?? `devnet ${kind}`
+    // A refused request (401, 4xx) would be a fast and meaningless figure: none may fail.
+    const clean = ['direct', 'floor', 'proxy'].every((w) => o[w].non2xx === 0 && o[w].errors === 0)
+    row(`proxy / direct p50 latency, ${what}, 1 connection`, `${o.p50Ratio}× (${o.proxy.p50Ms} / ${o.direct.p50Ms} ms)`, '≤ 1.25×', clean && o.p50Ratio <= 1.25)
+    row(`proxy / direct throughput, ${what}, 10 connections`, `${o.throughputRatio}× (${o.proxy.perSecond} / ${o.direct.perSecond} req/s)`, '≥ 0.6×', clean && o.throughputRatio >= 0.6)
+    row(`proxy CPU per request, ${what} (the devnet's own, of which anvil)`, `${o.proxy.proxyCpuUsPerRequest} µs (${o.direct.upstreamCpuUsPerRequest} µs, ${o.direct.nodeCpuUsPerRequest} µs)`, 'report', null)
+    row(`floor / direct, ${what}: p50, throughput, CPU per request`, `${o.floorP50Ratio}×, ${o.floorThroughputRatio}×, ${o.floor.proxyCpuUsPerRequest} µs`, 'report', null)
+  }
+  row('load average (1 min) during the proxy runs: start, after the devnet rows', `${l.loadAverageAtStart}, ${l.loadAverageAfterDevnet}`, 'report', null)
   const s = l.soak
   row(`proxy heap growth over ${s.requests.toLocaleString('en')} requests (after GC, after warm-up)`, `${s.heapGrowthMb} MB (${s.heapBeforeMb} → ${s.heapAfterMb})`, '≤ 5 MB', s.heapGrowthMb <= 5 && s.failed === 0)
   row('proxy open file descriptors before / after', `${s.fdsBefore} / ${s.fdsAfter}`, 'no growth', s.fdsAfter <= s.fdsBefore)
