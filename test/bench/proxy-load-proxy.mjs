@@ -32,7 +32,9 @@ const handler = createProxyHandler({
   baseUrl: upstream,
   apiKey: 'bench-key-not-secret',
   rpc: { url: `${upstream}/rpc` },
-  defaultChain: 'eth',
+  // The devnet's chain (e.g. 0x7a69) is not one of the spec's 13: EXTRA_CHAIN makes it the default.
+  defaultChain: process.env.EXTRA_CHAIN ?? 'eth',
+  ...(process.env.EXTRA_CHAIN ? { extraChains: [process.env.EXTRA_CHAIN] } : {}),
   basePath: '/api/blockfeed',
   ...(cacheMode === 'off' ? {} : { cache: { ttlSeconds, ...(redis ? { redis } : {}) } }),
 })

@@ -8,6 +8,10 @@
 //   2. 100,000 requests through the proxy: heap after GC before/after, /proc/self/fd before/after.
 //   3. cache on (memory, then a real redis-server): 1,000 connections reading one wallet for
 //      several TTLs; upstream history calls counted at the upstream.
+//   4. overhead again against a realistic upstream, the devnet (proxy-load-devnet.mjs: anvil, seeded,
+//      its history API and /rpc, with a key): a 100-entry page, eth_getBalance, eth_getBlockByNumber.
+//      The local upstream of 1. answers from bytes made once in 20–70 µs: the worst case of any proxy;
+//      the devnet does real work per request, as the hosted service does.
 import { fork, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import os from 'node:os'
@@ -17,6 +21,8 @@ const here = import.meta.dirname
 const quick = process.argv.includes('--quick')
 // --overhead: only the side-by-side figures (for iterating on the proxy's hot path).
 const overheadOnly = process.argv.includes('--overhead')
+// --devnet: only the side-by-side figures against the devnet (4.).
+const devnetOnly = process.argv.includes('--devnet')
 const SECONDS = 2
 const CONNECTIONS = 10
 const ROUNDS = quick ? 1 : 3
@@ -76,9 +82,9 @@ async function load(opts) {
 
 const round = (x, d = 2) => Math.round(x * 10 ** d) / 10 ** d
 
-async function overhead(upstream, proxy, floor) {
+function localKinds(upstream, proxy, floor) {
   const rpcPost = { method: 'POST', headers: { 'content-type': 'application/json' }, body: rpcBody }
-  const kinds = {
+  return {
     history: {
       direct: { url: `http://127.0.0.1:${upstream.port}${historyPath}` },
       floor: { url: `http://127.0.0.1:${floor.port}/api/blockfeed${historyPath}` },
@@ -90,6 +96,32 @@ async function overhead(upstream, proxy, floor) {
       proxy: { url: `http://127.0.0.1:${proxy.port}/api/blockfeed/rpc`, ...rpcPost },
     },
   }
+}
+
+/** The same three ways to the devnet; a direct call carries the key, as the proxy and the floor add it. */
+function devnetKinds(devnet, proxy, floor) {
+  const path = `/api/v2.2/wallets/${devnet.wallet}/history?chain=${devnet.chain}&limit=100`
+  const key = { 'x-api-key': 'bench-key-not-secret' }
+  const rpc = (method, params) => {
+    const post = { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) }
+    return {
+      direct: { url: `http://127.0.0.1:${devnet.port}/rpc`, ...post, headers: { 'content-type': 'application/json', ...key } },
+      floor: { url: `http://127.0.0.1:${floor.port}/api/blockfeed/rpc`, ...post, headers: { 'content-type': 'application/json' } },
+      proxy: { url: `http://127.0.0.1:${proxy.port}/api/blockfeed/rpc`, ...post, headers: { 'content-type': 'application/json' } },
+    }
+  }
+  return {
+    history: {
+      direct: { url: `http://127.0.0.1:${devnet.port}${path}`, headers: key },
+      floor: { url: `http://127.0.0.1:${floor.port}/api/blockfeed${path}` },
+      proxy: { url: `http://127.0.0.1:${proxy.port}/api/blockfeed${path}` },
+    },
+    getBalance: rpc('eth_getBalance', [devnet.wallet, 'latest']),
+    getBlockByNumber: rpc('eth_getBlockByNumber', ['latest', false]),
+  }
+}
+
+async function overhead(upstream, proxy, floor, kinds) {
   const via = { floor, proxy }
   const out = {}
   for (const [kind, targets] of Object.entries(kinds)) {
@@ -108,6 +140,8 @@ async function overhead(upstream, proxy, floor) {
         const [p1, u1] = [await middle?.ask('cpu', 'cpuMs'), await upstream.ask('counts', 'counts')]
         runs[where].push({
           upstreamCpuUsPerRequest: ((u1.cpuMs - u0.cpuMs) * 1000) / loaded.requests,
+          // The devnet's share that is its node's (anvil): what the server itself spends is the rest.
+          ...(u1.anvilCpuMs === undefined ? {} : { nodeCpuUsPerRequest: ((u1.anvilCpuMs - u0.anvilCpuMs) * 1000) / loaded.requests }),
           ...(middle ? { proxyCpuUsPerRequest: ((p1.cpuMs - p0.cpuMs) * 1000) / loaded.requests } : {}),
           p50Ms: unloaded.p50Ms,
           perSecond: loaded.perSecond,
@@ -122,6 +156,7 @@ async function overhead(upstream, proxy, floor) {
       const med = (k) => median(list.map((r) => r[k]))
       row[where] = {
         upstreamCpuUsPerRequest: Math.round(med('upstreamCpuUsPerRequest')),
+        ...(list[0].nodeCpuUsPerRequest === undefined ? {} : { nodeCpuUsPerRequest: Math.round(med('nodeCpuUsPerRequest')) }),
         ...(where === 'direct' ? {} : { proxyCpuUsPerRequest: Math.round(med('proxyCpuUsPerRequest')) }),
         p50Ms: round(med('p50Ms'), 3),
         perSecond: Math.round(med('perSecond')),
@@ -209,14 +244,22 @@ async function startRedis() {
 }
 
 const started = Date.now()
-const upstream = await child('proxy-load-upstream.mjs')
 // The machine is shared: its load average says how much else ran alongside.
-const result = { upstreamPageBytes: upstream.pageBytes, cpus: os.cpus().length, loadAverageAtStart: os.loadavg()[0] }
+const result = { cpus: os.cpus().length, loadAverageAtStart: os.loadavg()[0] }
+if (!devnetOnly) await localRuns()
+await devnetRuns()
+result.loadAverageAtEnd = os.loadavg()[0]
+result.seconds = round((Date.now() - started) / 1000, 1)
+console.log(JSON.stringify(result, null, 2))
+
+async function localRuns() {
+const upstream = await child('proxy-load-upstream.mjs')
+result.upstreamPageBytes = upstream.pageBytes
 try {
   const plain = await child('proxy-load-proxy.mjs', { env: { UPSTREAM_PORT: String(upstream.port), CACHE: 'off' }, execArgv: ['--expose-gc'] })
   const floor = await child('proxy-load-proxy.mjs', { env: { UPSTREAM_PORT: String(upstream.port), FLOOR: '1' } })
   try {
-    result.overhead = await overhead(upstream, plain, floor)
+    result.overhead = await overhead(upstream, plain, floor, localKinds(upstream, plain, floor))
     await floor.stop()
     if (!overheadOnly) result.soak = await soak(plain)
   } finally {
@@ -227,9 +270,30 @@ try {
 } finally {
   await upstream.stop()
 }
-result.loadAverageAtEnd = os.loadavg()[0]
-result.seconds = round((Date.now() - started) / 1000, 1)
-console.log(JSON.stringify(result, null, 2))
+}
+
+async function devnetRuns() {
+  const devnet = await child('proxy-load-devnet.mjs')
+  try {
+    const env = { UPSTREAM_PORT: String(devnet.port), EXTRA_CHAIN: devnet.chain }
+    const plain = await child('proxy-load-proxy.mjs', { env: { ...env, CACHE: 'off' } })
+    const floor = await child('proxy-load-proxy.mjs', { env: { ...env, FLOOR: '1' } })
+    try {
+      // The page's size as the proxy passes it on (one request, outside the measured runs).
+      const page = await fetch(`http://127.0.0.1:${plain.port}/api/blockfeed/api/v2.2/wallets/${devnet.wallet}/history?chain=${devnet.chain}&limit=100`)
+      const body = await page.text()
+      if (page.status !== 200) throw new Error(`the devnet page through the proxy: ${page.status} ${body.slice(0, 200)}`)
+      result.devnetPage = { entries: JSON.parse(body).result.length, bytes: Buffer.byteLength(body), blocks: devnet.head }
+      result.devnetOverhead = await overhead(devnet, plain, floor, devnetKinds(devnet, plain, floor))
+      result.loadAverageAfterDevnet = os.loadavg()[0]
+    } finally {
+      await floor.stop()
+      await plain.stop()
+    }
+  } finally {
+    await devnet.stop()
+  }
+}
 
 async function cacheRuns(upstream) {
   const memory = await child('proxy-load-proxy.mjs', { env: { UPSTREAM_PORT: String(upstream.port), CACHE: 'memory', TTL_SECONDS: String(TTL) } })
