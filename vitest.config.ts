@@ -118,7 +118,7 @@ export default defineConfig({
       // (viem, TanStack Query, React 18), installed into .lowest/ by `npm test`.
       ...(lowestInstalled()
         ? [
-            lowestProject('lowest-node', 'node', ['test/core/**/*.test.{ts,tsx}'], []),
+            lowestProject('lowest-node', 'node', ['test/core/**/*.test.{ts,tsx}', 'test/devnet/{indexer,history}.test.ts'], []),
             lowestProject('lowest-dom', 'jsdom', ['test/{react,components}/**/*.test.{ts,tsx}'], ['test/support/dom-setup.ts']),
           ]
         : []),

@@ -1,16 +1,27 @@
-import { erc1155Abi, erc20Abi, erc721Abi, formatUnits, parseEventLogs, type RpcLog } from 'viem'
+import { erc1155Abi, erc20Abi, erc721Abi, formatUnits, hexToNumber, parseEventLogs, type RpcLog } from 'viem'
 import type { TokenReader } from './tokens.js'
 
-// ERC-20 and ERC-721 `Transfer` share a selector; viem tells them apart by how many topics are indexed.
-const transferEvents = [...erc20Abi, ...erc721Abi, ...erc1155Abi]
+// ERC-20 and ERC-721 `Transfer` share a selector (only the indexed count differs). viem 2.37, the lowest
+// supported, decodes a selector with its first ABI item only and leaves `logIndex` as the node's hex:
+// so the ERC-721 `Transfer` gets its own pass over what the first did not decode, and indexes are read here.
+const fungibleEvents = [...erc20Abi, ...erc1155Abi].filter((x) => x.type === 'event' && (x.name === 'Transfer' || x.name === 'TransferSingle' || x.name === 'TransferBatch'))
+const nftTransferEvent = erc721Abi.filter((x) => x.type === 'event' && x.name === 'Transfer')
 const eventName = ['Transfer', 'TransferSingle', 'TransferBatch'] as const
 
+const indexOf = (v: number | string): number => (typeof v === 'string' ? hexToNumber(v as `0x${string}`) : v)
+
 /**
- * The token transfers these logs record, decoded with viem's ERC-20/721/1155 ABIs. Call it once
- * for many receipts: viem hashes the ABI's event signatures on every call.
+ * The token transfers these logs record, decoded with viem's ERC-20/721/1155 ABIs, in log order. Call it
+ * once for many receipts: viem hashes the ABI's event signatures on every call.
  */
 export function decodeTransfers(logs: readonly RpcLog[]) {
-  return parseEventLogs({ abi: transferEvents, eventName: [...eventName], logs: [...logs] })
+  const fungible = parseEventLogs({ abi: fungibleEvents, eventName: [...eventName], logs: [...logs], strict: true })
+  const key = (l: { transactionHash: string | null; logIndex: number | string | null }) => `${l.transactionHash}:${l.logIndex === null ? '' : indexOf(l.logIndex)}`
+  const done = new Set(fungible.map(key))
+  const rest = logs.filter((l) => !done.has(key(l)))
+  const nft = parseEventLogs({ abi: nftTransferEvent, eventName: 'Transfer', logs: rest, strict: true })
+  const all = [...fungible, ...nft].map((l) => ({ ...l, blockNumber: BigInt(l.blockNumber ?? 0), logIndex: indexOf(l.logIndex as number | string) }))
+  return all.sort((a, b) => (a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1))
 }
 
 export type DecodedTransfer = ReturnType<typeof decodeTransfers>[number]
