@@ -87,7 +87,7 @@ const DayHeader = memo(function DayHeader({ day, now, locale, timeZone }: { day:
 })
 
 /**
- * The wallet activity feed, presentational: date-grouped, virtualized rows keyed by hash,
+ * The wallet activity feed, presentational: date-grouped, virtualized rows keyed by chain and hash (hash alone when entries carry no chain),
  * ARIA feed pattern with arrow/Page keys, infinite scroll plus a "Load more" button,
  * skeleton / empty / error states, and possible spam hidden behind a visible toggle.
  * The ref and other DOM attributes go to its root `<div>`.
