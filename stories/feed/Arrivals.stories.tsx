@@ -62,7 +62,8 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 const rows = (el: HTMLElement) => [...el.querySelectorAll<HTMLElement>('.bf-feed__item')].filter((i) => i.querySelector('article'))
-const firstKey = (el: HTMLElement) => rows(el)[0]?.dataset['key']
+/** The newest row's hash (a merged feed keys rows by chain and hash: `chain:hash`). */
+const firstKey = (el: HTMLElement) => rows(el)[0]?.dataset['key']?.replace(/^.*:/, '')
 /** Waits for two answered head polls: the feed follows the chain, the next block is an arrival. */
 async function following(handlers: ReturnType<typeof createArrivalHandlers>) {
   const start = handlers.calls.polls

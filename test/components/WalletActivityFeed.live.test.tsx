@@ -92,7 +92,7 @@ afterEach(() => {
 afterAll(() => server.close())
 
 const rpc = { urls: { eth: 'https://rpc.test/eth', base: 'https://rpc.test/base' } }
-const shownHashes = () => screen.getAllByRole('article').map((a) => a.closest('[data-key]')!.getAttribute('data-key'))
+const shownHashes = () => screen.getAllByRole('article').map((a) => a.closest('[data-key]')!.getAttribute('data-key')!.replace(/^.*:/, ''))
 /** The indexer gets `count` new transactions on `chain` and the chain moves on a block. */
 function arrive(chain: string, count = 1) {
   const s = chains.get(chain)!
