@@ -116,7 +116,7 @@ describe('approval states against anvil', () => {
     await queries.fetchQuery(approvalStatesQueryOptions(client, { approvals }))
     expect(requests).toHaveLength(0)
     await node.request({ method: 'anvil_mine' as never, params: ['0x1'] as never })
-    expect(isApprovalStatesStale(states, await node.getBlockNumber())).toBe(true)
+    expect(isApprovalStatesStale(states, await node.getBlockNumber({ cacheTime: 0 }))).toBe(true)
     expect(isApprovalStatesStale(states, states.headBlockNumber)).toBe(false)
   })
 
