@@ -84,6 +84,31 @@ describe('response cache shared through Redis', () => {
     expect(results.every((r) => r.body === answer.body)).toBe(true)
   })
 
+  it('an instance that missed just before the other stored and unlocked takes the stored answer, not a second upstream call', async () => {
+    // The interleaving a loaded machine produced in CI: B reads (miss); A locks, loads, stores and
+    // unlocks; only then does B's lock command run, and it succeeds.
+    const keyPrefix = fresh()
+    const a = createResponseCache({ redis: connect(), keyPrefix })
+    let releaseLock!: () => void
+    const aDone = new Promise<void>((r) => (releaseLock = r))
+    const raw = connect()
+    const slowLock = {
+      async call(command: string, ...args: (string | number)[]) {
+        if (command === 'SET' && args.includes('NX')) await aDone
+        return raw.call(command, ...args)
+      },
+    }
+    const b = createResponseCache({ redis: slowLock, keyPrefix })
+    let calls = 0
+    const load = async () => (calls++, answer)
+    const fromB = b.through('raced', 5, load, ok)
+    await new Promise((r) => setTimeout(r, 20))
+    expect((await a.through('raced', 5, load, ok)).cache).toBe('miss')
+    releaseLock()
+    expect(await fromB).toEqual({ ...answer, cache: 'shared' })
+    expect(calls).toBe(1)
+  })
+
   it('keeps nothing the caller says is not cacheable (an error, a null receipt)', async () => {
     const cache = createResponseCache({ redis: connect(), keyPrefix: fresh() })
     let calls = 0

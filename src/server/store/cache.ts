@@ -109,26 +109,44 @@ export function createResponseCache(options: ProxyCacheOptions = {}): ResponseCa
     await tryRedis((r) => r(ttl === null ? ['SET', dataKey, value] : ['SET', dataKey, value, 'PX', Math.round(ttl * 1000)]))
   }
 
+  /** The answer another instance stored under `key`, if any (and kept here too). */
+  async function sharedAnswer(key: string, ttl: number | null): Promise<CachedAnswer | undefined | typeof SKIP> {
+    const value = await tryRedis((r) => r(['GET', `${prefix}:${key}`]))
+    if (value === SKIP) return SKIP
+    const answer = read(value)
+    if (answer) remember(key, answer, ttl)
+    return answer
+  }
+
   async function resolve(key: string, ttl: number | null, load: () => Promise<CachedAnswer>, cacheable: (a: CachedAnswer) => boolean): Promise<CachedAnswer & { cache: CacheOutcome }> {
-    const dataKey = `${prefix}:${key}`
     const found = await peek(key, ttl)
     if (found) return { ...found, cache: 'hit' }
-    const lockKey = `${dataKey}:lock`
+    const lockKey = `${prefix}:${key}:lock`
     const locked = await tryRedis((r) => r(['SET', lockKey, '1', 'PX', waitMs, 'NX']))
-    if (locked === null) {
+    if (locked === 'OK') {
+      // The holder before us stores its answer before it unlocks: between our miss and our lock it
+      // may have done both, so look once more before calling upstream.
+      const stored = await sharedAnswer(key, ttl)
+      if (stored && stored !== SKIP) {
+        await tryRedis((r) => r(['DEL', lockKey]))
+        return { ...stored, cache: 'shared' }
+      }
+    } else if (locked === null) {
       // Another instance is loading this very answer: wait for it rather than call upstream too.
       const deadline = Date.now() + waitMs
       while (Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, POLL_MS))
-        const value = await tryRedis((r) => r(['GET', dataKey]))
-        if (value === SKIP) break
-        const answer = read(value)
-        if (answer) {
-          remember(key, answer, ttl)
-          return { ...answer, cache: 'shared' }
-        }
+        const stored = await sharedAnswer(key, ttl)
+        if (stored === SKIP) break
+        if (stored) return { ...stored, cache: 'shared' }
         const stillLocked = await tryRedis((r) => r(['EXISTS', lockKey]))
-        if (stillLocked === 0 || stillLocked === SKIP) break
+        if (stillLocked === SKIP) break
+        if (stillLocked === 0) {
+          // Unlocked since our read: the holder stored its answer first, unless it was not cacheable.
+          const late = await sharedAnswer(key, ttl)
+          if (late && late !== SKIP) return { ...late, cache: 'shared' }
+          break
+        }
       }
     }
     const answer = await load()
