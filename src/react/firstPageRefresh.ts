@@ -1,10 +1,11 @@
-import { hashKey, type InfiniteData, type QueryClient } from '@tanstack/react-query'
+import { hashKey, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query'
 import type { BlockfeedClient } from '../core/client.js'
 import { InvalidParameterError } from '../core/errors.js'
 import { watchHead } from '../core/live/headPoller.js'
 import type { WalletHistoryParameters } from '../core/history/params.js'
 import type { TransactionEntry, WalletHistoryPage } from '../core/history/schema.js'
 import { walletHistoryInfiniteQueryOptions, walletHistoryQueryKey } from '../core/query/walletHistory.js'
+import { afterRunningFetch } from './afterRunningFetch.js'
 import { recordArrivals } from './arrivalStore.js'
 
 /**
@@ -86,9 +87,13 @@ export function readFirstPage(
 }
 
 /**
- * Puts the entries of `first` that the loaded history of `params` does not have yet at its top,
- * every other page left as it is, and records them as arrivals. Idempotent: the second feed of the
- * same history finds nothing new. Does nothing before the history has loaded.
+ * Puts the entries of `first` that the loaded history of `params` does not have yet into its first
+ * page, and records them as arrivals. The first page becomes `first` in the service's order (an
+ * entry indexed late lands where it belongs, not above newer ones) followed by the loaded first
+ * page's other entries; later pages are left as they are. When `first` shares nothing with what is
+ * loaded and the service has more after it, entries between the two may be missing: the history is
+ * read again from the top. Idempotent: the second feed of the same history finds nothing new.
+ * Does nothing before the history has loaded.
  */
 export function insertIntoHistory(
   client: BlockfeedClient,
@@ -97,17 +102,34 @@ export function insertIntoHistory(
   first: WalletHistoryPage,
 ): TransactionEntry[] {
   const { queryKey } = walletHistoryInfiniteQueryOptions(client, params)
+  const { fresh, gap } = putFirst(queryClient, queryKey, first)
+  if (fresh.length === 0) return fresh
+  // A page fetched meanwhile is written over what was set here (TanStack keeps the pages it started from): put them in again then.
+  afterRunningFetch(queryClient, queryKey, () => void putFirst(queryClient, queryKey, first))
+  if (gap) void queryClient.invalidateQueries({ queryKey, exact: true })
+  recordArrivals(queryClient, hashKey(queryKey), fresh.map((e) => e.hash))
+  return fresh
+}
+
+function putFirst(queryClient: QueryClient, queryKey: QueryKey, first: WalletHistoryPage): { fresh: TransactionEntry[]; gap: boolean } {
   let fresh: TransactionEntry[] = []
-  queryClient.setQueryData<InfiniteData<WalletHistoryPage, string | undefined>>(queryKey as never, (data) => {
+  let gap = false
+  queryClient.setQueryData<InfiniteData<WalletHistoryPage, string | undefined>>(queryKey, (data) => {
     if (!data?.pages.length) return data
     const seen = new Set(data.pages.flatMap((p) => p.result.map((e) => e.hash.toLowerCase())))
     fresh = first.result.filter((e) => !seen.has(e.hash.toLowerCase()))
     if (fresh.length === 0) return data
+    gap = fresh.length === first.result.length && seen.size > 0 && typeof first.cursor === 'string' && first.cursor !== ''
     const [head, ...rest] = data.pages
-    return { ...data, pages: [{ ...head!, result: [...fresh, ...head!.result] }, ...rest] }
+    const later = new Set(rest.flatMap((p) => p.result.map((e) => e.hash.toLowerCase())))
+    const top = new Set(first.result.map((e) => e.hash.toLowerCase()))
+    const result = [
+      ...first.result.filter((e) => !later.has(e.hash.toLowerCase())),
+      ...head!.result.filter((e) => !top.has(e.hash.toLowerCase())),
+    ]
+    return { ...data, pages: [{ ...head!, result }, ...rest] }
   })
-  recordArrivals(queryClient, hashKey(queryKey), fresh.map((e) => e.hash))
-  return fresh
+  return { fresh, gap }
 }
 
 interface Followed {

@@ -1,26 +1,48 @@
 import { hashKey, type QueryClient } from '@tanstack/react-query'
-import { mergedEntryId, type MergedTransactionEntry } from '../core/history/merge.js'
+import { findSources, mergedEntryId, receiveLivePage, takeLateEntries, type MergeState, type MergedTransactionEntry } from '../core/history/merge.js'
 import type { WalletHistoryPage } from '../core/history/schema.js'
 import { recordArrivals } from './arrivalStore.js'
-import type { MergedWalletHistoryData, MergedWalletHistoryQueryKey } from './useMergedWalletHistory.js'
+import { afterRunningFetch } from './afterRunningFetch.js'
+import { mergeStateOf, type MergedWalletHistoryData, type MergedWalletHistoryQueryKey } from './useMergedWalletHistory.js'
 
 /**
- * Puts a source's first page, read again, into a loaded merged feed: the entries it does not hold
- * yet (by chain and hash) go into the first page's `late` entries, which `applyMergedPage` sorts
- * into place, and are recorded as arrivals. Idempotent; nothing before the feed has loaded.
- * `wallet` is set when the feed merges several wallets (the entry is that wallet's view); a transaction
- * another merged wallet already shows gets this wallet's view added to it (`wallets`, `views`).
+ * Puts a source's first page, read again, into a loaded merged feed, through the merge itself
+ * (`receiveLivePage`): only what the merge has not seen is new. Entries it fetched and holds back
+ * (past the frontier or the page size) stay held back and come in order with a later page; a new
+ * one goes in place (the last page's `late`, which `applyMergedPage` sorts into the whole list) and
+ * is recorded as an arrival; another merged wallet's view of a shown transaction replaces it where
+ * it is (`wallets`, `views`). Idempotent. `wallet` is set when the feed merges several wallets.
+ * Nothing happens for data this QueryClient did not merge (hydrated): its next refetch merges anew.
  */
 export function insertIntoMergedHistory(
   queryClient: QueryClient,
   queryKey: MergedWalletHistoryQueryKey,
   source: { chain: string; wallet?: string | undefined },
   page: WalletHistoryPage,
+  state: MergeState | undefined = mergeStateOf(queryClient, hashKey(queryKey)),
 ): MergedTransactionEntry[] {
+  if (!state || !queryClient.getQueryData<MergedWalletHistoryData>(queryKey)?.pages.length) return []
+  let from
+  try {
+    from = findSources(state, source.chain, source.wallet ?? state.wallets[0])[0]!
+  } catch {
+    return []
+  }
+  if (!receiveLivePage(state, from, page)) return []
+  const late = takeLateEntries(state)
+  if (late.length === 0) return []
+  const fresh = place(queryClient, queryKey, late)
+  // A page fetched meanwhile is written over what was set here (TanStack keeps the pages it started from): place them again then.
+  afterRunningFetch(queryClient, queryKey, () => void place(queryClient, queryKey, late))
+  recordArrivals(queryClient, hashKey(queryKey), fresh.map(mergedEntryId))
+  return fresh
+}
+
+/** Replaces the shown entries among `late` where they are and adds the others; returns the added ones. */
+function place(queryClient: QueryClient, queryKey: MergedWalletHistoryQueryKey, late: readonly MergedTransactionEntry[]): MergedTransactionEntry[] {
   let fresh: MergedTransactionEntry[] = []
   queryClient.setQueryData<MergedWalletHistoryData>(queryKey, (data) => {
     if (!data?.pages.length) return data
-    // Where each loaded transaction is (page, list, index), so another wallet's view of it joins it.
     const where = new Map<string, [number, 'entries' | 'late', number]>()
     data.pages.forEach((p, i) => {
       p.entries.forEach((e, j) => where.set(mergedEntryId(e), [i, 'entries', j]))
@@ -28,27 +50,19 @@ export function insertIntoMergedHistory(
     })
     const pages = data.pages.map((p) => ({ ...p, entries: [...p.entries], late: [...p.late] }))
     fresh = []
-    let joined = false
-    for (const entry of page.result) {
-      const merged: MergedTransactionEntry = { ...entry, chain: source.chain, ...(source.wallet !== undefined ? { wallet: source.wallet, wallets: [source.wallet] } : {}) }
-      const id = mergedEntryId(merged)
-      const at = where.get(id)
+    let changed = false
+    for (const entry of late) {
+      const at = where.get(mergedEntryId(entry))
       if (at === undefined) {
-        where.set(id, [0, 'late', pages[0]!.late.length])
-        pages[0]!.late.push(merged)
-        fresh.push(merged)
-        continue
+        pages[pages.length - 1]!.late.push(entry)
+        fresh.push(entry)
+        changed = true
+      } else if (pages[at[0]]![at[1]][at[2]] !== entry) {
+        pages[at[0]]![at[1]][at[2]] = entry
+        changed = true
       }
-      // A transaction between two of the merged wallets: one entry with both wallets' views, as the merge builds it.
-      const [i, list, j] = at
-      const known = pages[i]![list][j]!
-      if (source.wallet === undefined || known.wallets === undefined || known.wallets.some((w) => w.toLowerCase() === source.wallet!.toLowerCase())) continue
-      pages[i]![list][j] = { ...known, wallets: [...known.wallets, source.wallet], views: [...(known.views ?? [known]), entry] }
-      joined = true
     }
-    if (fresh.length === 0 && !joined) return data
-    return { ...data, pages }
+    return changed ? { ...data, pages } : data
   })
-  recordArrivals(queryClient, hashKey(queryKey), fresh.map((e) => e.hash))
   return fresh
 }

@@ -31,7 +31,10 @@ export interface UseNewArrivalsParameters {
 export type ArrivalsEngine = Pick<typeof import('./firstPageRefresh.js'), 'followArrivals'>
 
 export interface UseNewArrivalsReturnType {
-  /** Lowercase hashes of the entries that arrived live in the target history (the feed may hold them back while scrolled). */
+  /**
+   * The entries that arrived live in the target history, by `entryId`: the lowercase hash, or chain and
+   * hash in a merged feed (the feed may hold them back while scrolled).
+   */
   arrivals: ReadonlySet<string>
   /** `retrying`: a head poll or a first-page read failed and has not succeeded since; `off` when disabled. */
   status: 'off' | 'live' | 'retrying'
@@ -60,20 +63,34 @@ export function useArrivals({ sources, enabled = true, intervalMs, target, load 
     if (!on) return
     let stop: (() => void) | undefined
     let cancelled = false
-    void load().then(({ followArrivals }) => {
-      if (cancelled) return
-      stop = followArrivals({
-        client,
-        queryClient,
-        sources: sourcesRef.current,
-        intervalMs: interval,
-        insert: (source, page) => insertRef.current?.(source, page),
-        ownTarget: () => insertRef.current === undefined,
-        onRetrying: setRetrying,
-      })
-    })
+    let attempts = 0
+    let retry: ReturnType<typeof setTimeout> | undefined
+    // The engine is a chunk of its own: if it does not load (offline, a new deploy), say so and try again.
+    const start = () =>
+      load().then(
+        ({ followArrivals }) => {
+          if (cancelled) return
+          setRetrying(false)
+          stop = followArrivals({
+            client,
+            queryClient,
+            sources: sourcesRef.current,
+            intervalMs: interval,
+            insert: (source, page) => insertRef.current?.(source, page),
+            ownTarget: () => insertRef.current === undefined,
+            onRetrying: setRetrying,
+          })
+        },
+        () => {
+          if (cancelled) return
+          setRetrying(true)
+          retry = setTimeout(start, Math.min(60_000, interval * 2 ** attempts++))
+        },
+      )
+    void start()
     return () => {
       cancelled = true
+      clearTimeout(retry)
       stop?.()
       setRetrying(false)
     }

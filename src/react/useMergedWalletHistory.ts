@@ -18,6 +18,7 @@ import {
   type MergedWalletHistoryIterator,
   type MergedWalletHistoryPage,
   type MergedWalletHistoryParameters,
+  type MergeState,
 } from '../core/history/merge.js'
 import type { BlockfeedQueryError } from '../core/query/error.js'
 import { jsonSafe } from '../core/query/jsonSafe.js'
@@ -86,6 +87,11 @@ function sessionsOf(queryClient: QueryClient): Map<string, Session> {
     })
   }
   return map
+}
+
+/** The merge state behind a loaded merged query (undefined before its first page, or for data not merged here, e.g. hydrated). */
+export function mergeStateOf(queryClient: QueryClient, queryHash: string): MergeState | undefined {
+  return sessionsByClient.get(queryClient)?.get(queryHash)?.iterator?.state
 }
 
 function notify(session: Session): void {

@@ -1,5 +1,6 @@
 import { measureElement, observeElementRect, defaultRangeExtractor, useVirtualizer, type Range, type Rect } from '@tanstack/react-virtual'
 import { forwardRef, memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type HTMLAttributes, type ReactNode } from 'react'
+import { entryId } from '../../core/history/entryId.js'
 import type { TransactionEntry } from '../../core/history/schema.js'
 import { TransactionRow, type TransactionRowProps } from '../TransactionRow/TransactionRow.js'
 import { useNow } from '../shared/clock.js'
@@ -74,7 +75,6 @@ const AT_TOP_PX = 4
 const NONE: ReadonlySet<string> = new Set()
 // Before paint in a browser (no flash of held rows); the server has no layout and React warns there.
 const useBeforePaint = typeof document === 'undefined' ? useEffect : useLayoutEffect
-const lower = (hash: string) => (/[A-F]/.test(hash) ? hash.toLowerCase() : hash)
 const DEFAULT_RECT: Rect = { width: 640, height: 560 }
 /** How close to the end (in items) the last rendered row must be to ask for the next page. */
 const LOAD_AHEAD = 3
@@ -145,9 +145,9 @@ export const TransactionList = forwardRef<HTMLDivElement, TransactionListProps>(
     const shown: TransactionEntry[] = []
     const counted = new Set<string>()
     for (const tx of transactions) {
-      const hash = lower(tx.hash)
-      if (!held.has(hash)) shown.push(tx)
-      else if (!counted.has(hash) && !isHiddenTransaction(tx, wallet, { showSpam, hideZeroValueTransfers })) counted.add(hash)
+      const id = entryId(tx)
+      if (!held.has(id)) shown.push(tx)
+      else if (!counted.has(id) && !isHiddenTransaction(tx, wallet, { showSpam, hideZeroValueTransfers })) counted.add(id)
     }
     return { shown, heldCount: counted.size }
   }, [transactions, held, wallet, showSpam, hideZeroValueTransfers])
@@ -227,8 +227,8 @@ export const TransactionList = forwardRef<HTMLDivElement, TransactionListProps>(
     virtualizer.scrollToOffset(0)
     if (viewportRef.current) viewportRef.current.scrollTop = 0
     // The button goes away: focus moves to the newest row rather than to the page.
-    const newest = transactions.find((tx) => held.has(lower(tx.hash)))
-    if (newest) keyboard.focusKey(lower(newest.hash))
+    const newest = transactions.find((tx) => held.has(entryId(tx)) && !isHiddenTransaction(tx, wallet, { showSpam, hideZeroValueTransfers }))
+    if (newest) keyboard.focusKey(entryId(newest))
   }
 
   const rootClass = className ? `bf-root bf-feed ${className}` : 'bf-root bf-feed'

@@ -38,6 +38,7 @@ export function feedItems(transactions: readonly TransactionEntry[], { wallet, s
   const txItemIndex: number[] = []
   let hiddenCount = 0
   let lastDay: string | null = null
+  const days = new Map<string, number>()
   const dayOf = dayKeyReader(timeZone)
   const rules = { showSpam: false, hideZeroValueTransfers }
   for (const tx of transactions) {
@@ -51,7 +52,10 @@ export function feedItems(transactions: readonly TransactionEntry[], { wallet, s
     }
     const day = dayOf(tx.block_timestamp)
     if (day !== lastDay) {
-      items.push({ type: 'day', key: `day-${day}`, day })
+      // A day met again (a service out of order): its second header needs a key of its own.
+      const n = (days.get(day) ?? 0) + 1
+      days.set(day, n)
+      items.push({ type: 'day', key: n === 1 ? `day-${day}` : `day-${day}-${n}`, day })
       lastDay = day
     }
     txItemIndex.push(items.length)

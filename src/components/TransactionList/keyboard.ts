@@ -43,10 +43,17 @@ interface FeedKeyboardInput {
 export function useFeedKeyboard({ items, txItemIndex, viewportRef, scrollToIndex }: FeedKeyboardInput) {
   const focusedIndex = useRef<number | null>(null)
   const pendingFocus = useRef<string | null>(null)
+  const misses = useRef(0)
 
   const tryFocus = () => {
     const key = pendingFocus.current
     if (key === null) return
+    // A key no item has (any more) is not waited for: nothing else to focus, and no search on every render.
+    if (!items.some((item) => item.key === key)) {
+      if (++misses.current > 2) pendingFocus.current = null
+      return
+    }
+    misses.current = 0
     const mounted = viewportRef.current?.querySelectorAll<HTMLElement>('[data-key]') ?? []
     const article = Array.from(mounted).find((e) => e.dataset.key === key)?.querySelector('article')
     if (article) {
@@ -83,6 +90,7 @@ export function useFeedKeyboard({ items, txItemIndex, viewportRef, scrollToIndex
   const focusKey = (key: string) => {
     focusedIndex.current = null
     pendingFocus.current = key
+    misses.current = 0
   }
 
   return { focusedIndex, tryFocus, onKeyDown, onFocus, focusKey }

@@ -36,17 +36,25 @@ export function LivePending({ params, loaded, ready, title, insert, locale, rend
     const indexed = new Set(loaded.map((t) => t.hash.toLowerCase()))
     return tracked.some((r) => (r.status === 'confirmed' || r.status === 'failed') && !indexed.has(r.hash.toLowerCase()))
   }, [tracked, loaded])
-  // Runs again as the records move (each new block while one is confirming), and every few seconds
-  // while the indexer has not caught up (a final record no longer moves), for two minutes at most.
+  // Runs again as the records move (each new block while one is confirming), then, once a record is
+  // final and still not indexed, after 2, 4, 8… seconds up to two minutes: an indexer a few seconds
+  // behind is caught quickly, and a chain that mines no more blocks (a devnet) still shows the row.
   useEffect(() => {
     if (!awaitingIndex || !ready) return
     void refreshFirstPage()
-    const started = Date.now()
-    const timer = setInterval(() => {
-      if (Date.now() - started > 120_000) clearInterval(timer)
-      else void refreshFirstPage()
-    }, 2_000)
-    return () => clearInterval(timer)
+    let delay = 2_000
+    let waited = 0
+    let timer: ReturnType<typeof setTimeout>
+    const later = () => {
+      timer = setTimeout(() => {
+        waited += delay
+        delay *= 2
+        void refreshFirstPage()
+        if (waited + delay <= 120_000) later()
+      }, delay)
+    }
+    later()
+    return () => clearTimeout(timer)
   }, [awaitingIndex, ready, tracked, refreshFirstPage])
   if (tracked.length === 0) return null
   return (

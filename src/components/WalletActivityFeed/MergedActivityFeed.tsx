@@ -1,7 +1,7 @@
 import { hashKey } from '@tanstack/react-query'
 import { forwardRef, useCallback, useMemo, useState } from 'react'
 import type { ChainInput } from '../../core/chains.js'
-import type { MergedTransactionEntry } from '../../core/history/merge.js'
+import { MERGED_PAGE_LIMIT, type MergedTransactionEntry } from '../../core/history/merge.js'
 import type { WalletHistoryParameters } from '../../core/history/params.js'
 import type { TransactionEntry, WalletHistoryPage } from '../../core/history/schema.js'
 import { insertIntoMergedHistory } from '../../react/mergedArrivals.js'
@@ -52,7 +52,8 @@ export const MergedActivityFeed = forwardRef<HTMLDivElement, MergedActivityFeedP
   const sources = useMemo(
     () =>
       wallets.flatMap((wallet) =>
-        chains.map((chain): Partial<WalletHistoryParameters> => ({ address: wallet, chain, limit, order, includeInternalTransactions })),
+        // The merge's own page size: a first page read again then holds what the merge fetched, and the new entries.
+        chains.map((chain): Partial<WalletHistoryParameters> => ({ address: wallet, chain, limit: limit ?? MERGED_PAGE_LIMIT, order, includeInternalTransactions })),
       ),
     // `sourcesKey` stands for these inputs' contents.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -70,7 +71,7 @@ export const MergedActivityFeed = forwardRef<HTMLDivElement, MergedActivityFeedP
   const live = useArrivals({
     load: () => import('../../react/firstPageRefresh.js'),
     sources,
-    enabled: watch && history.status === 'success' && order !== 'ASC',
+    enabled: watch && history.status === 'success' && order?.toUpperCase() !== 'ASC',
     target: { queryHash, insert },
   })
   const pending =

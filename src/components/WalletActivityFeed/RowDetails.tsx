@@ -31,7 +31,8 @@ export default function RowDetails({ transaction: tx, chain: display, locale, ti
   // The chunk did not load (offline, a new deploy): show the details anyway, approvals as unchecked.
   const [unloaded, setUnloaded] = useState(false)
   // Approvals the service listed are read with the details, in the same batch: the details wait for that code.
-  const listed = readApprovals(tx as never).length > 0
+  // Only those with an owner can be read with them (an entry whose `from_address` is not an address has none until the details say who sent it).
+  const listed = readApprovals(tx as never).some((a) => a.owner)
   const details = useTransactionDetails({ hash: tx.hash as `0x${string}`, chain, blockNumber: tx.block_number, methodLabel: tx.method_label, enabled: !listed || states !== undefined || unloaded })
   const approvals = approvalsOf(tx as never, details.data).flatMap((a) => (a.owner ? [{ kind: a.kind, token: a.token, owner: a.owner, spender: a.spender }] : []))
   // Who may spend is the party an approval is about: named like the others.

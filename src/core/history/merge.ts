@@ -260,13 +260,16 @@ export interface MergeState {
 }
 
 
+/** Entries per merged page and per source request when `limit` is not given. */
+export const MERGED_PAGE_LIMIT = 25
+
 /** Checks every parameter (a typed error naming the first wrong one) and lays out one source per wallet × chain. */
 export function createMergeState(
   params: MergedWalletHistoryParameters,
   defaults: { chain?: string | undefined; extraChains?: readonly string[] | undefined } = {},
 ): MergeState {
   if (params === null || typeof params !== 'object') throw new InvalidParameterError('params', 'expected an object with `address` or `addresses`, and `chains`')
-  const { address, addresses, chains, chain, cursor, limit = 25, order = 'DESC', ...rest } = params as MergedWalletHistoryParameters & { cursor?: unknown }
+  const { address, addresses, chains, chain, cursor, limit = MERGED_PAGE_LIMIT, order = 'DESC', ...rest } = params as MergedWalletHistoryParameters & { cursor?: unknown }
   if (cursor !== undefined) throw new InvalidParameterError('cursor', 'a merged feed keeps one cursor per source and cannot start from one')
   if (address !== undefined && addresses !== undefined) throw new InvalidParameterError('addresses', 'give `address` or `addresses`, not both')
 
@@ -466,26 +469,67 @@ export function beginSourceRequest(source: MergeSource): WalletHistoryParameters
  */
 export function receiveSourcePage(state: MergeState, source: MergeSource, page: Pick<WalletHistoryPage, 'result' | 'cursor'>): void {
   source.inFlight = false
-  const result: unknown = page?.result
-  if (!Array.isArray(result)) {
-    failSource(source, new ResponseShapeError('wallet history page', [{ path: ['result'], message: 'expected a list of transactions' }]))
-    return
-  }
-  const n = result.length
-  const recs: Rec[] = new Array(n)
-  let sorted = true
+  let recs: Rec[]
   try {
-    for (let i = 0; i < n; i++) {
-      const rec = (recs[i] = recOf(result[i] as TransactionEntry, source.chainIndex, i, source.walletIndex))
-      if (sorted && i > 0 && compareInOrder(state, recs[i - 1]!, rec) > 0) sorted = false
-    }
+    recs = readRecs(state, source, page)
   } catch (error) {
     failSource(source, error)
     return
   }
+  admit(state, source, recs)
+  const lastRec = recs[recs.length - 1]
+  if (lastRec && (source.bound === undefined || compareInOrder(state, source.bound, lastRec) < 0)) source.bound = lastRec
+
+  const cursor = typeof page.cursor === 'string' ? nextCursor({ cursor: page.cursor }, source.seen) : undefined
+  if (cursor === undefined) {
+    source.status = 'done'
+    source.cursor = undefined
+  } else {
+    source.seen.add(cursor)
+    source.cursor = cursor
+    source.status = 'ok'
+  }
+  source.error = undefined
+}
+
+/**
+ * A source's first page read again for new arrivals (a live feed): what the merge has not seen
+ * goes where it belongs, as for any page — before the last emitted entry into `late` (hand it out
+ * with `takeLateEntries`), after it into the source's buffer, emitted in order by a later page —
+ * and another wallet's view joins a transaction already known. Entries the merge holds back
+ * (fetched, not yet emitted) stay held back: they are not new. The source's cursor, status and
+ * frontier are left as they are. A page the merge cannot order is ignored (false).
+ */
+export function receiveLivePage(state: MergeState, source: MergeSource, page: Pick<WalletHistoryPage, 'result'>): boolean {
+  let recs: Rec[]
+  try {
+    recs = readRecs(state, source, page)
+  } catch {
+    return false
+  }
+  admit(state, source, recs)
+  return true
+}
+
+/** A page's entries as records, in the feed's order; throws the typed error of an entry the merge cannot order. */
+function readRecs(state: MergeState, source: MergeSource, page: Pick<WalletHistoryPage, 'result'>): Rec[] {
+  const result: unknown = page?.result
+  if (!Array.isArray(result)) throw new ResponseShapeError('wallet history page', [{ path: ['result'], message: 'expected a list of transactions' }])
+  const n = result.length
+  const recs: Rec[] = new Array(n)
+  let sorted = true
+  for (let i = 0; i < n; i++) {
+    const rec = (recs[i] = recOf(result[i] as TransactionEntry, source.chainIndex, i, source.walletIndex))
+    if (sorted && i > 0 && compareInOrder(state, recs[i - 1]!, rec) > 0) sorted = false
+  }
   // Services send their pages in order; sort only one that is not (stable: a repeat keeps its place).
   if (!sorted) recs.sort((a, b) => compareInOrder(state, a, b))
+  return recs
+}
 
+/** Takes sorted records in: each transaction once (other wallets' views joined), late or buffered. */
+function admit(state: MergeState, source: MergeSource, recs: Rec[]): void {
+  const n = recs.length
   let resort = false
   const several = state.wallets.length > 1
   const seen = state.byHash[source.chainIndex]!
@@ -518,19 +562,6 @@ export function receiveSourcePage(state: MergeState, source: MergeSource, page: 
     source.buffer = buffer.slice(source.head).sort((a, b) => compareInOrder(state, a, b))
     source.head = 0
   }
-  const lastRec = recs[n - 1]
-  if (lastRec && (source.bound === undefined || compareInOrder(state, source.bound, lastRec) < 0)) source.bound = lastRec
-
-  const cursor = typeof page.cursor === 'string' ? nextCursor({ cursor: page.cursor }, source.seen) : undefined
-  if (cursor === undefined) {
-    source.status = 'done'
-    source.cursor = undefined
-  } else {
-    source.seen.add(cursor)
-    source.cursor = cursor
-    source.status = 'ok'
-  }
-  source.error = undefined
 }
 
 /** Records a failed request (after the client's own retries). */
