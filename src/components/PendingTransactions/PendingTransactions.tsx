@@ -1,4 +1,4 @@
-import { forwardRef, useEffect, useId, useRef, useState, type CSSProperties } from 'react'
+import { forwardRef, useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react'
 import type { TransactionEntry } from '../../core/history/schema.js'
 import {
   pendingRecords,
@@ -10,6 +10,7 @@ import {
   type ReceiptLog,
   type TrackedTokenLookup,
 } from '../../core/live/display.js'
+import { receiptTransfers } from '../../core/live/receipt.js'
 import type { TrackedTransaction } from '../../core/live/record.js'
 import { Erc20TransferRow } from '../Erc20TransferRow/Erc20TransferRow.js'
 import { NativeTransferRow } from '../NativeTransferRow/NativeTransferRow.js'
@@ -108,8 +109,9 @@ function PendingItem({ record, tokens, logs, onSendAgain, chain, locale, renderL
   const summary = summarizeTracked(record, { tokens })
   const text = trackedSummaryText({ ...summary, amount: summary.amount === null ? null : formatDecimal(summary.amount, locale), symbol: symbolText(summary.symbol) })
   // Once mined, the receipt's lines (record.receiptTransfers, or given logs), drawn as the indexed rows draw them.
-  const entry = logs || record.receiptTransfers ? trackedToEntry(record, { tokens, logs }) : null
-  const more = !logs && record.receiptTransfers ? record.receiptTransfers.total - record.receiptTransfers.lines.length : 0
+  const lines = useMemo(() => (logs ? receiptTransfers(logs) : record.receiptTransfers), [logs, record.receiptTransfers])
+  const entry = lines ? trackedToEntry({ ...record, receiptTransfers: lines }, { tokens }) : null
+  const more = lines ? lines.total - lines.lines.length : 0
   const confirming = record.status === 'confirmed' && !record.final
   const txHref = explorerLink(chain, 'tx', record.hash)
   return (

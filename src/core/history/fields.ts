@@ -124,10 +124,29 @@ function readText(v: unknown, ctx: Ctx): string {
   return fail(ctx, v, `expected text, got ${describe(v)}`)
 }
 
+/**
+ * True while a body parsed by `parseJsonLossless` is read: a bare integer above 2^53 still a number
+ * then was written in a form JSON.parse keeps as written (an exponent), not rounded digits.
+ */
+let lossless = false
+export function readLossless<T>(read: () => T): T {
+  lossless = true
+  try {
+    return read()
+  } finally {
+    lossless = false
+  }
+}
+
 function readOptText(v: unknown, ctx: Ctx): string | null {
   if (v === undefined || v === null || v === '') return null
   if (typeof v === 'string') return v
-  if (typeof v === 'number') return Number.isSafeInteger(v) && v >= 0 ? decimalOf(v) : String(v)
+  if (typeof v === 'number') {
+    if (Number.isSafeInteger(v) && v >= 0) return decimalOf(v)
+    // Digits JSON.parse rounded (a 0-decimal token's amount as a bare number): read the body again, losslessly.
+    if (!lossless && Number.isInteger(v) && !Number.isSafeInteger(v)) return fail(ctx, v, 'integer above 2^53 arrived already rounded; parse the body with parseJsonLossless')
+    return String(v)
+  }
   return fail(ctx, v, `expected text or null, got ${describe(v)}`)
 }
 

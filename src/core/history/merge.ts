@@ -387,7 +387,13 @@ const OURS = new Set(['chain', 'wallet', 'wallets', 'views'])
 /** The service's entry without the fields `build` added to it in place. */
 function strip(entry: TransactionEntry): TransactionEntry {
   const out: Record<string, unknown> = {}
-  for (const k of Object.keys(entry)) if (!OURS.has(k)) out[k] = (entry as Record<string, unknown>)[k]
+  for (const k of Object.keys(entry)) {
+    if (OURS.has(k)) continue
+    const value = (entry as Record<string, unknown>)[k]
+    // A service's own "__proto__" field stays a field: `out.__proto__ = v` would make it the view's prototype.
+    if (k === '__proto__') Object.defineProperty(out, k, { value, enumerable: true, writable: true, configurable: true })
+    else out[k] = value
+  }
   return out as TransactionEntry
 }
 

@@ -19,6 +19,7 @@ import {
   optIntText,
   optSharedText,
   optText,
+  readLossless,
   sharedText,
   timestampOfEntry,
   txHashOfEntry,
@@ -228,7 +229,7 @@ export function readWalletHistoryResponse(json: unknown, text: string): WalletHi
   // The reader gives up on any integer JSON.parse rounded, known field or kept extra alike.
   const fast = (inPlace ??= compileReader(walletHistoryPageSchema, { inPlace: true }))(json)
   if (fast !== undefined) return fast
-  return readWalletHistoryPage(parseJsonLossless(text))
+  return readLossless(() => readWalletHistoryPage(parseJsonLossless(text)))
 }
 
 let compiled: ((input: unknown) => WalletHistoryPage | undefined) | undefined

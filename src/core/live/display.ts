@@ -1,6 +1,7 @@
 import { erc20Abi, formatUnits, getAddress, parseEventLogs, parseTransaction, type Hex, type Log } from 'viem'
 import { getChainInfo } from '../chains.js'
 import type { Erc20Transfer, NativeTransfer, NftTransfer, TransactionEntry } from '../history/schema.js'
+import { receiptTransfers } from './receipt.js'
 import type { TrackedTransaction, TrackedTransferLine } from './record.js'
 
 /** What the feed knows of a token from rows it already has: its symbol and decimals (untrusted service text). */
@@ -160,7 +161,14 @@ export function transfersFromLogs(
   logs: readonly ReceiptLog[],
   tokens?: TrackedTokenLookup,
 ): Erc20Transfer[] {
-  const parsed = parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: logs as Log[], strict: true })
+  // One log at a time: a malformed one (no topics, bad hex) is skipped, not the whole receipt thrown out.
+  const parsed = (Array.isArray(logs) ? logs : []).flatMap((log) => {
+    try {
+      return parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: [log as Log], strict: true })
+    } catch {
+      return []
+    }
+  })
   return parsed.map((log) => {
     const index = (log as { logIndex?: unknown }).logIndex
     const logIndex = typeof index === 'number' ? index : typeof index === 'string' && /^0x[0-9a-f]+$/i.test(index) ? Number.parseInt(index, 16) : null
@@ -235,16 +243,16 @@ function directionOf(record: Pick<TrackedTransaction, 'from'>, from: string, to:
 /**
  * A tracked record as a (partial) `TransactionEntry`, so rows draw it like an indexed one:
  * the transfer lines come from the decoded calldata until the receipt is read, then from its
- * logs (the record's `receiptTransfers`, or `logs` when given). `block_timestamp` is when it was tracked; `block_number` is '' until mined
+ * logs (the record's `receiptTransfers`, or `logs` when given, read the same way: ERC-20, ERC-721 and ERC-1155, at most 20 lines). `block_timestamp` is when it was tracked; `block_number` is '' until mined
  * (the one field in which an unmined entry is not a valid indexed one).
  */
 export function trackedToEntry(record: TrackedTransaction, options: TrackedDisplayOptions = {}): TransactionEntry {
   const { tokens, logs } = options
   let erc20: Erc20Transfer[] = []
   let nfts: NftTransfer[] = []
-  const lines = record.receiptTransfers?.lines
-  if (logs) erc20 = transfersFromLogs(record, logs, tokens)
-  else if (lines) {
+  // Given logs are read as the tracker reads a receipt: every kind of transfer, malformed logs skipped.
+  const lines = logs ? receiptTransfers(logs).lines : record.receiptTransfers?.lines
+  if (lines) {
     // Mined: what the receipt's logs moved replaces the calldata guess.
     erc20 = lines.filter((l) => l.kind === 'erc20').map((l) => erc20Entry(record, l, tokens))
     nfts = lines.filter((l) => l.kind !== 'erc20').map((l) => nftEntry(record, l))

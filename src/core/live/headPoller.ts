@@ -74,18 +74,21 @@ export function watchHead(client: BlockfeedClient, chain: string | undefined, li
       }
       try {
         const n = BigInt(await client.rpc({ method: 'eth_blockNumber' }, { chain: resolved, signal: p.controller.signal }))
-        for (const l of [...p.listeners]) l.onPoll?.(n)
-        if (p.last === undefined || n > p.last) {
-          const previous = p.last
-          p.last = n
+        // One subscriber's failure must not keep the head from the others, nor stop the poller.
+        const each = (call: (l: HeadListener) => void) => {
           for (const l of [...p.listeners]) {
-            // One subscriber's failure must not keep the head from the others, nor stop the poller.
             try {
-              l.onHead(n, previous)
+              call(l)
             } catch (error) {
               l.onError?.(error)
             }
           }
+        }
+        each((l) => l.onPoll?.(n))
+        if (p.last === undefined || n > p.last) {
+          const previous = p.last
+          p.last = n
+          each((l) => l.onHead(n, previous))
         }
       } catch (error) {
         if (isAbortError(error) || p.controller.signal.aborted) return

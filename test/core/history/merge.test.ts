@@ -169,6 +169,26 @@ describe('mergedWalletHistoryPages through createClient', () => {
     expect(all.filter((e) => e !== transfer).every((e) => e.wallets?.length === 1 && e.wallet === A && e.views === undefined)).toBe(true)
   })
 
+  it('a service\'s "__proto__" field on a transfer between two merged wallets stays a field of each view, never its prototype', async () => {
+    const shared = { hash: hash('eth', 998), block_number: '5000001', block_timestamp: new Date(T0 + 1000).toISOString(), transaction_index: '3', from_address: A, to_address: B }
+    const hostile = (direction: string) => {
+      const e = specEntry({ ...shared, native_transfers: [{ from_address: A, to_address: B, value: '1000', direction }] })
+      // An own "__proto__" key, as JSON.parse makes it from a body that has one.
+      Object.defineProperty(e, '__proto__', { value: { chain: 'evil', toString: 'x' }, enumerable: true, writable: true, configurable: true })
+      return e
+    }
+    serve({ [`${A}:eth`]: [hostile('outgoing')], [`${B}:eth`]: [hostile('incoming')] })
+    const pages = await drain(mergedWalletHistoryPages(client, { addresses: [A, B], chains: ['eth'], limit: 10 }))
+    const transfer = pages.flatMap((p) => p.entries).find((e) => e.hash === shared.hash)!
+    expect(transfer.views).toHaveLength(2)
+    for (const view of transfer.views!) {
+      expect(Object.getPrototypeOf(view)).toBe(Object.prototype)
+      expect(Object.hasOwn(view, '__proto__')).toBe(true)
+      expect((view as { chain?: unknown }).chain).toBeUndefined()
+      expect(() => String(view)).not.toThrow()
+    }
+  })
+
   it('merges oldest first when asked ASC, tie-breaking equal timestamps by the chains’ order', async () => {
     const same = new Date(T0).toISOString()
     serve({

@@ -133,3 +133,14 @@ describe('one direction rule for every transfer list', () => {
     expect(tx.nft_transfers[0]!.direction).toBeNull()
   })
 })
+
+describe('integers above 2^53 sent as bare numbers in text fields', () => {
+  it('keep every digit (a 0-decimal token amount in value_formatted), and a number written with an exponent reads as written', async () => {
+    const entry = specEntry({ erc20_transfer: [{ ...(specEntry().erc20_transfer as Record<string, unknown>[])[0], value_formatted: 'X' }] as never, summary: 'S' })
+    const text = JSON.stringify(specPage([entry])).replace('"value_formatted":"X"', '"value_formatted":12345678901234567890').replace('"summary":"S"', '"summary":1e+21')
+    server.use(http.get(ROUTE, () => new HttpResponse(text, { headers: { 'content-type': 'application/json' } })))
+    const page = await load()
+    expect(page.result[0]!.erc20_transfer[0]!.value_formatted).toBe('12345678901234567890')
+    expect(page.result[0]!.summary).toBe('1e+21')
+  })
+})

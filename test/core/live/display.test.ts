@@ -68,6 +68,21 @@ describe('transfersFromLogs', () => {
   })
 })
 
+describe('trackedToEntry with the receipt logs given', () => {
+  it('reads them as the tracker reads a receipt: an ERC-721 transfer is an NFT line, and a log without topics is skipped, not thrown', () => {
+    const nft = {
+      address: '0x00000000000000000000000000000000000000aa' as const,
+      topics: encodeEventTopics({ abi: erc721Abi, eventName: 'Transfer', args: { from: LIVE_WALLET, to: RECIPIENT, tokenId: 5n } }) as [`0x${string}`, ...`0x${string}`[]],
+      data: '0x' as const,
+    }
+    const noTopics = { address: USDC, data: '0x' } as unknown as (typeof usdcReceiptLogs)[number]
+    const entry = trackedToEntry(liveRecords.confirmed, { tokens: liveTokens, logs: [noTopics, nft, ...usdcReceiptLogs] })
+    expect(entry.nft_transfers.map((t) => [t.token_address.toLowerCase(), t.token_id])).toEqual([[nft.address, '5']])
+    expect(entry.erc20_transfer.map((t) => [t.address, t.value])).toEqual([[USDC, '25000000']])
+    expect(transfersFromLogs(base, [noTopics, ...usdcReceiptLogs], liveTokens)).toHaveLength(1)
+  })
+})
+
 describe('summarizeTracked', () => {
   it('tracked by hash alone (sender not yet known), a contract creation, and a call that is not an ERC-20 transfer', async () => {
     expect(summarizeTracked({ ...base, from: null, nonce: null, to: null, value: null, tokenTransfer: null, raw: null }).text).toBe('Sending a transaction')

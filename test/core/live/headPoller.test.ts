@@ -46,6 +46,29 @@ describe('watchHead: one head poller per client and chain', () => {
     expect(chain.counter.requests).toHaveLength(0)
   })
 
+  it("one subscriber's onPoll throwing keeps the head coming to the others, and that subscriber hears the error", async () => {
+    const client = chain.makeClient()
+    const heads: bigint[] = []
+    const errors: unknown[] = []
+    const releaseBad = watchHead(client, '0x7a69', {
+      intervalMs: 20,
+      onHead: () => {},
+      onPoll: () => {
+        throw new Error('listener bug')
+      },
+      onError: (e) => errors.push(e),
+    })
+    const releaseGood = watchHead(client, '0x7a69', { intervalMs: 20, onHead: (h) => heads.push(h) })
+    await wait(() => expect(heads.length).toBeGreaterThan(0))
+    await chain.test.mine({ blocks: 1 })
+    await wait(() => expect(heads).toHaveLength(2))
+    expect(heads[1]).toBe(heads[0]! + 1n)
+    expect(errors.length).toBeGreaterThan(0)
+    expect((errors[0] as Error).message).toBe('listener bug')
+    releaseBad()
+    releaseGood()
+  })
+
   it('polls nothing while the tab is hidden and polls at once when it is shown', async () => {
     const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState })
     ;(globalThis as { document?: unknown }).document = doc
