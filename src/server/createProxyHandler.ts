@@ -15,7 +15,7 @@ export type { ProxyErrorBody } from './access.js'
 export interface ProxyHandlerOptions {
   /** The upstream service's {base_url}. */
   baseUrl: string
-  /** Sent upstream as `X-API-Key`; never leaves the server. */
+  /** Sent upstream as `X-API-Key`; never leaves the server. Visible ASCII (what every HTTP stack sends unchanged). */
   apiKey: string
   /**
    * Upstream JSON-RPC URL(s), as in `createClient`. The chain of an RPC request is the
@@ -40,9 +40,10 @@ export interface ProxyHandlerOptions {
    */
   rateLimit?: RateLimitOptions | undefined
   /**
-   * Serve answers again: history pages for `ttlSeconds` (default 5), reads addressed by hash for
-   * good; identical concurrent requests cost one upstream call (across instances with `redis`).
-   * `true` for the in-memory defaults. Off when not given.
+   * Serve answers again: history pages, and transactions and receipts read by hash, for `ttlSeconds`
+   * (default 5; a reorg can change the latter), reads addressed by a block hash for good; identical
+   * concurrent requests cost one upstream call (across instances with `redis`). `true` for the
+   * in-memory defaults. Off when not given.
    */
   cache?: ProxyCacheOptions | boolean | undefined
   /** Largest request body (JSON-RPC). Default 256 KiB. */
@@ -104,7 +105,8 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     let cors: Record<string, string> = {}
     try {
       const url = request.url
-      if (allowedHosts && !allowedHosts.has(url.host.toLowerCase())) {
+      // The Host header, as the browser sent it: a framework may build `request.url` on its own bind name (`next start` says localhost).
+      if (allowedHosts && !allowedHosts.has((request.header('host') ?? url.host).toLowerCase())) {
         throw new Refusal(403, 'host_not_allowed', 'This host is not served by the proxy')
       }
       cors = corsHeaders(request, allowedOrigins)
@@ -158,10 +160,12 @@ function resolveOptions(options: ProxyHandlerOptions): ProxyConfig {
   if (!options || typeof options.baseUrl !== 'string' || !/^https?:\/\//.test(options.baseUrl)) {
     throw new InvalidParameterError('baseUrl', 'expected the absolute upstream base URL (http or https)')
   }
-  if (typeof options.apiKey !== 'string' || options.apiKey === '' || /[\r\n]/.test(options.apiKey)) {
-    throw new InvalidParameterError('apiKey', 'expected the upstream API key as text without line breaks')
+  // What every HTTP stack sends as a header value unchanged: visible ASCII, spaces inside only (fetch trims the ends).
+  if (typeof options.apiKey !== 'string' || !/^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(options.apiKey)) {
+    throw new InvalidParameterError('apiKey', 'expected the upstream API key as visible ASCII text (no line breaks, control characters, non-ASCII letters or spaces at the ends)')
   }
-  const count = (name: 'maxBatchSize' | 'upstreamBatchSize' | 'upstreamConcurrency', fallback: number): number => {
+  checkRpcUrls(options.rpc)
+  const count = (name: 'maxBatchSize' | 'upstreamBatchSize' | 'upstreamConcurrency' | 'maxResponseBytes', fallback: number): number => {
     const value = options[name] ?? fallback
     if (!Number.isSafeInteger(value) || value < 1) throw new InvalidParameterError(name, 'expected a whole number, at least 1')
     return value
@@ -173,7 +177,7 @@ function resolveOptions(options: ProxyHandlerOptions): ProxyConfig {
     defaultChain: options.defaultChain,
     extraChains: options.extraChains ?? [],
     maxRequestBytes: options.maxRequestBytes ?? 256 * 1024,
-    maxResponseBytes: options.maxResponseBytes ?? 16 * 1024 * 1024,
+    maxResponseBytes: count('maxResponseBytes', 16 * 1024 * 1024),
     maxBatchSize: count('maxBatchSize', batchLimits.maxBatchSize),
     upstreamBatchSize: count('upstreamBatchSize', batchLimits.upstreamBatchSize),
     upstreamConcurrency: count('upstreamConcurrency', batchLimits.upstreamConcurrency),
@@ -183,6 +187,23 @@ function resolveOptions(options: ProxyHandlerOptions): ProxyConfig {
     fetchTransport: makeFetchTransport(options.fetch),
     cache: options.cache ? createResponseCache(options.cache === true ? {} : options.cache) : undefined,
     secrets: [options.apiKey],
+  }
+}
+
+/** Fixed RPC URLs must be absolute http(s) URLs; a function's are checked per request (a bad one answers 502). */
+function checkRpcUrls(rpc: RpcConfig | undefined): void {
+  if (!rpc || typeof rpc !== 'object') return
+  const named: [string, unknown][] = 'urls' in rpc ? Object.entries(rpc.urls ?? {}).map(([chain, url]) => [`rpc.urls.${chain}`, url]) : [['rpc.url', rpc.url]]
+  for (const [name, url] of named) {
+    if (url !== undefined && !isHttpUrl(url)) throw new InvalidParameterError(name, 'expected an absolute upstream JSON-RPC URL (http or https)')
+  }
+}
+
+function isHttpUrl(url: unknown): boolean {
+  try {
+    return typeof url === 'string' && /^https?:$/.test(new URL(url).protocol)
+  } catch {
+    return false
   }
 }
 

@@ -65,6 +65,25 @@ const encoder = new TextEncoder()
 
 export const timedOut = (timeoutMs: number) => new Refusal(504, 'upstream_timeout', `The upstream service did not answer within ${timeoutMs} ms`)
 export const unreachable = () => new Refusal(502, 'upstream_unreachable', 'The upstream service could not be reached')
+export const undecodable = () =>
+  new Refusal(502, 'upstream_unsupported_encoding', 'The upstream service answered in a content encoding the proxy cannot decode (it reads gzip, deflate and br)')
+
+/**
+ * The codings both routes undo (fetch itself, the node route with zlib). A body in any other is
+ * refused: passed on, it would be bytes labelled JSON that mean nothing, the key unlooked-for inside.
+ */
+const DECODED_CODINGS: ReadonlySet<string> = new Set(['gzip', 'x-gzip', 'deflate', 'br'])
+
+/**
+ * The codings of a `Content-Encoding` to undo, first applied first ([] for none), or undefined when
+ * the body is in one the proxy cannot undo. `identity` mixed with others counts as one: fetch then
+ * undoes none of them.
+ */
+export function codingsToUndo(header: string | null | undefined): string[] | undefined {
+  const codings = (header ?? '').split(',').map((c) => c.trim().toLowerCase()).filter((c) => c !== '')
+  if (codings.every((c) => c === 'identity')) return []
+  return codings.every((c) => DECODED_CODINGS.has(c)) ? codings : undefined
+}
 
 /** The Fetch route's tools: the options' `fetch`, and redaction on the decoded text (works on any runtime). */
 export const fetchTools: Tools = {
@@ -87,6 +106,10 @@ export function fetchTransport(fetcher: typeof fetch): Transport {
       status: response.status,
       header: (name) => response.headers.get(name),
       read: async (budget) => {
+        if (!codingsToUndo(response.headers.get('content-encoding'))) {
+          void response.body?.cancel().catch(() => {})
+          throw undecodable()
+        }
         try {
           const bytes = await readBytes(response.body, budget)
           return bytes && [bytes]
@@ -110,8 +133,11 @@ export function fetchIncoming(request: Request): Incoming {
   }
 }
 
+/** Statuses whose answers have no body (`new Response` throws when given one, even empty). */
+export const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([204, 205, 304])
+
 export function toResponse(reply: Reply): Response {
-  const body = Array.isArray(reply.body) ? joinPieces(reply.body) : reply.body
+  const body = NULL_BODY_STATUSES.has(reply.status) ? null : Array.isArray(reply.body) ? joinPieces(reply.body) : reply.body
   return new Response(body as BodyInit | null, { status: reply.status, headers: reply.headers })
 }
 

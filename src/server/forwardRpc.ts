@@ -9,7 +9,7 @@ import { answerBatch, methodNotFound, readId, rpcErrorCode, type CallVerdict, ty
 import { textOf, type Incoming, type Reply, type Tools, type UpstreamAnswer } from './exchange.js'
 import type { ByteBudget } from './readCapped.js'
 import { readUpstream, relay, retryAfterOf, upstreamFetch, type ProxyConfig } from './upstream.js'
-import { keepsForever, rpcCacheKey, rpcResultCache } from './rpcCache.js'
+import { isKeepable, rpcCachePolicy, rpcResultCache } from './rpcCache.js'
 
 const ALLOWED = `this proxy forwards the ${rpcMethods.length} methods of the Blockchain Data Service Interface v2.2 only`
 
@@ -50,16 +50,17 @@ export async function forwardRpc(config: ProxyConfig, tools: Tools, request: Inc
   const post = (payload: unknown) => upstreamFetch(config, tools, target, { method: 'POST', headers, body: JSON.stringify(payload) })
 
   const cache = config.cache && rpcResultCache(config.cache)
+  const pagesTtl = config.cache?.ttlSeconds ?? 0
   if (!Array.isArray(body)) {
     const call = checkSingle(body)
-    const key = cache && rpcCacheKey(chain, call)
-    if (!cache || !key) return relay(config, tools, await post(call), cors)
-    const kept = await cache.get(key)
+    const policy = cache && rpcCachePolicy(chain, call, pagesTtl)
+    if (!cache || !policy) return relay(config, tools, await post(call), cors)
+    const kept = await cache.get(policy)
     if (kept !== undefined) return { status: 200, headers: { ...cors, ...jsonHeaders, 'x-blockfeed-cache': 'hit' }, body: JSON.stringify({ jsonrpc: '2.0', id: call.id, result: kept }) }
     const upstream = await post(call)
     const reply = await readUpstream(config, tools, upstream)
     const result = isOk(upstream) ? resultOf(textOf(reply)) : undefined
-    if (result !== undefined && keepsForever(call.method, result)) await cache.put(key, result)
+    if (result !== undefined && isKeepable(call.method, result)) await cache.put(policy, result)
     return { status: upstream.status, headers: { ...cors, ...jsonHeaders, 'x-blockfeed-cache': 'miss' }, body: reply }
   }
 
@@ -72,12 +73,12 @@ export async function forwardRpc(config: ProxyConfig, tools: Tools, request: Inc
     send: (calls) => sendChunk(config, tools, () => post(calls), budget),
     results: cache && {
       lookup: (call) => {
-        const key = rpcCacheKey(chain, call)
-        return key ? cache.get(key) : Promise.resolve(undefined)
+        const policy = rpcCachePolicy(chain, call, pagesTtl)
+        return policy ? cache.get(policy) : Promise.resolve(undefined)
       },
       remember: (call, result) => {
-        const key = rpcCacheKey(chain, call)
-        if (key && keepsForever(call.method, result)) void cache.put(key, result)
+        const policy = rpcCachePolicy(chain, call, pagesTtl)
+        if (policy && isKeepable(call.method, result)) void cache.put(policy, result)
       },
     },
   })

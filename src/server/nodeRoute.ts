@@ -1,9 +1,11 @@
-import { Buffer, isUtf8 } from 'node:buffer'
-import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http'
+import { Buffer, constants as bufferConstants, isUtf8 } from 'node:buffer'
+import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http'
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
-import { brotliDecompress, gunzip } from 'node:zlib'
+import { promisify } from 'node:util'
+import { brotliDecompress, gunzip, inflate, inflateRaw, type ZlibOptions } from 'node:zlib'
 import { redact } from '../core/errors.js'
-import { timedOut, unreachable, type Incoming, type Pieces, type Tools, type Transport, type UpstreamAnswer } from './exchange.js'
+import { codingsToUndo, timedOut, undecodable, unreachable, type Incoming, type Pieces, type Tools, type Transport, type UpstreamAnswer } from './exchange.js'
+import type { ByteBudget } from './readCapped.js'
 
 // toNodeHandler's own route to createProxyHandler's routing: node:http in, node:http upstream
 // (kept-alive sockets), bodies as Buffers. The Fetch route spent most of a request's CPU making
@@ -18,21 +20,28 @@ function nodeTransport(): Transport {
   const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) }
   return (target, init, timeoutMs) =>
     new Promise<UpstreamAnswer>((resolve, reject) => {
-      const url = new URL(target)
-      const https = url.protocol === 'https:'
-      let late = false
       // Compressed answers asked for, as fetch asks for them: the bench page of 290 kB is 58 kB gzipped.
       // The user agent fetch sends: services behind a firewall may refuse requests without one.
-      const headers: Record<string, string | number> = { 'accept-encoding': 'gzip, br', 'user-agent': 'node', ...init.headers }
+      const headers: Record<string, string | number> = { 'accept-encoding': 'gzip, deflate, br', 'user-agent': 'node', ...init.headers }
       const payload = init.body === undefined ? undefined : Buffer.from(init.body)
       if (payload) headers['content-length'] = payload.byteLength
+      let req: ClientRequest
+      try {
+        const url = new URL(target)
+        const https = url.protocol === 'https:'
+        req = (https ? httpsRequest : httpRequest)(url, { method: init.method, headers, agent: https ? agents.https : agents.http })
+      } catch {
+        // Refused before any socket (a relative URL, a scheme node:http does not speak, a header
+        // character Node will not send): the upstream cannot be reached, as fetch says it.
+        return reject(unreachable())
+      }
+      let late = false
       // One deadline for the headers and the body, as the Fetch route's AbortSignal.timeout.
       const timer = setTimeout(() => {
         late = true
         req.destroy()
       }, timeoutMs)
       const failure = () => (late ? timedOut(timeoutMs) : unreachable())
-      const req = (https ? httpsRequest : httpRequest)(url, { method: init.method, headers, agent: https ? agents.https : agents.http })
       req.on('error', () => {
         clearTimeout(timer)
         reject(failure())
@@ -73,19 +82,12 @@ function answerOf(res: IncomingMessage, timer: NodeJS.Timeout, failure: () => Er
         }
         const onEnd = () => {
           settle()
-          const encoding = res.headers['content-encoding']?.trim().toLowerCase()
-          if (encoding !== 'gzip' && encoding !== 'x-gzip' && encoding !== 'br') return resolve(chunks)
-          const whole = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)
+          const codings = decodersOf(res.headers['content-encoding'])
+          if (codings === undefined) return reject(undecodable())
+          if (codings.length === 0 || size === 0) return resolve(chunks)
           // The cap counts the decompressed bytes (as fetch's would): a small bomb is refused, not inflated.
           budget.left += size
-          const done = (error: Error | null, out: Buffer) => {
-            if (error) return (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' ? resolve(undefined) : reject(unreachable())
-            budget.left -= out.byteLength
-            resolve(budget.left < 0 ? undefined : [out])
-          }
-          const options = { maxOutputLength: Math.max(1, budget.left) }
-          if (encoding === 'br') brotliDecompress(whole, options, done)
-          else gunzip(whole, options, done)
+          decode(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size), codings, budget).then(resolve, reject)
         }
         // Closed before its end: reset, or destroyed by the deadline.
         const onClose = () => {
@@ -101,6 +103,40 @@ function answerOf(res: IncomingMessage, timer: NodeJS.Timeout, failure: () => Er
       res.destroy()
     },
   }
+}
+
+type Decoder = (body: Buffer, options: ZlibOptions) => Promise<Buffer>
+
+const gunzipBytes: Decoder = promisify(gunzip)
+const inflateZlib: Decoder = promisify(inflate)
+const inflateBare: Decoder = promisify(inflateRaw)
+const DECODERS: ReadonlyMap<string, Decoder> = new Map<string, Decoder>([
+  ['gzip', gunzipBytes],
+  ['x-gzip', gunzipBytes],
+  ['br', promisify(brotliDecompress)],
+  // HTTP's `deflate` is zlib-wrapped, but some servers send it bare: told apart by the first byte, as fetch does.
+  ['deflate', (body, options) => ((body[0]! & 0x0f) === 0x08 ? inflateZlib : inflateBare)(body, options)],
+])
+
+/** The decoders of a `Content-Encoding`, first applied first; undefined when one is not known (then the bytes mean nothing). */
+function decodersOf(header: string | undefined): Decoder[] | undefined {
+  return codingsToUndo(header)?.map((c) => DECODERS.get(c)!)
+}
+
+/** The body undone coding by coding, last applied first, or undefined when it inflates past what is left of `budget`. */
+async function decode(body: Buffer, codings: readonly Decoder[], budget: ByteBudget): Promise<Pieces | undefined> {
+  let out = body
+  for (const decoder of [...codings].reverse()) {
+    try {
+      // zlib refuses a limit above what one Buffer can hold (an Infinity, a cap of terabytes).
+      out = await decoder(out, { maxOutputLength: Math.min(bufferConstants.MAX_LENGTH, Math.max(1, Math.floor(budget.left))) })
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return undefined
+      throw unreachable()
+    }
+  }
+  budget.left -= out.byteLength
+  return budget.left < 0 ? undefined : [out]
 }
 
 /**

@@ -1,28 +1,45 @@
 import type { ResponseCache } from './store/cache.js'
 
-// Reads addressed by a block or transaction hash: once they have an answer it never changes.
-const BY_HASH = new Set([
+// Reads addressed by a block hash (and the chain id): once they have an answer it never changes.
+const BY_BLOCK_HASH = new Set([
   'eth_chainId',
   'eth_getBlockByHash',
   'eth_getBlockTransactionCountByHash',
   'eth_getTransactionByBlockHashAndIndex',
-  'eth_getTransactionByHash',
-  'eth_getTransactionReceipt',
   'eth_getUncleByBlockHashAndIndex',
   'eth_getUncleCountByBlockHash',
 ])
+// Reads addressed by a transaction hash: a reorg can move the transaction to another block or take
+// it out of any, so its answer (block, index, receipt status and logs) is not fixed.
+const BY_TRANSACTION_HASH = new Set(['eth_getTransactionByHash', 'eth_getTransactionReceipt'])
 
-/** The cache key of a call the proxy may answer from its cache, or undefined when it must go upstream. */
-export function rpcCacheKey(chain: string | undefined, call: { method: string; params: unknown }): string | undefined {
-  if (!BY_HASH.has(call.method)) return undefined
-  return `rpc:${chain ?? ''}:${call.method}:${JSON.stringify(call.params ?? []).toLowerCase()}`
+/** Where and how long the answer to a call may be kept: `ttlSeconds` null is for good. */
+export interface RpcCachePolicy {
+  key: string
+  ttlSeconds: number | null
 }
 
 /**
- * Whether an answer can be kept for good: a result, not null (a transaction or receipt not known
- * yet), and for a transaction, one already in a block (a pending one still changes).
+ * How the proxy may answer a call from its cache, or undefined when it must always go upstream.
+ * A read by transaction hash is kept for `pagesTtlSeconds` (the history pages' TTL, default 5 s):
+ * as fresh as the pages that list the same transactions, and shorter than the time between a
+ * tracker's first read of a receipt and its re-read at the confirmations target (11 blocks on eth,
+ * 31 on polygon, 14 on bsc), so that re-read sees a reorg instead of the receipt it read first.
  */
-export function keepsForever(method: string, result: unknown): boolean {
+export function rpcCachePolicy(chain: string | undefined, call: { method: string; params: unknown }, pagesTtlSeconds: number): RpcCachePolicy | undefined {
+  const forever = BY_BLOCK_HASH.has(call.method)
+  if (!forever && !BY_TRANSACTION_HASH.has(call.method)) return undefined
+  return {
+    key: `rpc:${chain ?? ''}:${call.method}:${JSON.stringify(call.params ?? []).toLowerCase()}`,
+    ttlSeconds: forever ? null : pagesTtlSeconds,
+  }
+}
+
+/**
+ * Whether an answer may be kept at all: a result, not null (a transaction or receipt not known
+ * yet), and for a transaction, one already in a block (a pending one changes at its next block).
+ */
+export function isKeepable(method: string, result: unknown): boolean {
   if (result === null || result === undefined) return false
   if (method === 'eth_getTransactionByHash' || method === 'eth_getTransactionByBlockHashAndIndex') {
     return typeof result === 'object' && typeof (result as { blockHash?: unknown }).blockHash === 'string'
@@ -32,17 +49,17 @@ export function keepsForever(method: string, result: unknown): boolean {
 
 /** A cache of single results, for the calls of a batch: looked up before sending, filled after. */
 export interface RpcResultCache {
-  get(key: string): Promise<unknown | undefined>
-  put(key: string, result: unknown): Promise<void>
+  get(policy: RpcCachePolicy): Promise<unknown | undefined>
+  put(policy: RpcCachePolicy, result: unknown): Promise<void>
 }
 
-/** The proxy's response cache seen as a store of single results, kept for good. */
+/** The proxy's response cache seen as a store of single results. */
 export function rpcResultCache(cache: ResponseCache): RpcResultCache {
   return {
-    async get(key) {
-      const answer = await cache.peek(key, null)
+    async get({ key, ttlSeconds }) {
+      const answer = await cache.peek(key, ttlSeconds)
       return answer ? (JSON.parse(answer.body) as unknown) : undefined
     },
-    put: (key, result) => cache.keep(key, { status: 200, body: JSON.stringify(result) }, null),
+    put: ({ key, ttlSeconds }, result) => cache.keep(key, { status: 200, body: JSON.stringify(result) }, ttlSeconds),
   }
 }

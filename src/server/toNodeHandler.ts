@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
 import { Buffer } from 'node:buffer'
 import { proxyRoute, type ProxyHandler, type ProxyRoute } from './createProxyHandler.js'
+import { NULL_BODY_STATUSES } from './exchange.js'
 import { nodeIncoming, nodeTools } from './nodeRoute.js'
 
 export interface NodeHandlerOptions {
@@ -34,8 +35,10 @@ export function toNodeHandler(handler: ProxyHandler, options: NodeHandlerOptions
     const reply = await route(nodeIncoming(req, url, options.trustForwardedFor === true), tools!)
     const body = reply.body === null ? [] : typeof reply.body === 'string' ? [Buffer.from(reply.body)] : reply.body instanceof Uint8Array ? [reply.body] : reply.body
     const head: Record<string, string | number> = reply.headers
-    const empty = reply.status === 204 || reply.status === 304
-    if (!empty && reply.body !== null) head['content-length'] = body.reduce((n, piece) => n + piece.byteLength, 0)
+    const empty = NULL_BODY_STATUSES.has(reply.status)
+    // A 205 says its emptiness with a length of 0; a 204 or 304 carries none.
+    if (reply.status === 205) head['content-length'] = 0
+    else if (!empty && reply.body !== null) head['content-length'] = body.reduce((n, piece) => n + piece.byteLength, 0)
     // A request body left unread (over the cap) is not drained: the connection closes after the answer.
     if (!req.complete) head.connection = 'close'
     res.writeHead(reply.status, head)

@@ -22,7 +22,7 @@ export interface ProxyConfig {
   fetch: typeof fetch | undefined
   /** A transport over `fetch` (the options' or the global one), for the Fetch route. */
   fetchTransport: Transport
-  /** Kept answers (history pages for a while, by-hash reads for good), when the cache is on. */
+  /** Kept answers (history pages and reads by transaction hash for a while, reads by block hash for good), when the cache is on. */
   cache: ResponseCache | undefined
   /** Text never passed back to a client. */
   secrets: readonly string[]

@@ -19,10 +19,24 @@ describe('RowDetails: approvals the service listed', () => {
     expect(withDetails[0]).toEqual(expect.arrayContaining(['eth_getTransactionByHash', 'eth_getTransactionReceipt', 'eth_getBlockByNumber', 'allowance']))
   })
 
-  it('spent since: the amount remaining, and no Revoke', async () => {
+  it('spent down to a limited amount since: the amount remaining, and still Revoke (a live allowance is a live risk)', async () => {
     setup(12_500_000n)
     const approvals = await screen.findByRole('region', { name: 'Approvals' }, { timeout: 10_000 })
     await waitFor(() => expect(approvals.textContent).toContain('now 12.5 remaining'), { timeout: 10_000 })
+    expect(screen.getByRole('button', { name: 'Revoke' })).toBeTruthy()
+  })
+
+  it('spent in part on a token that subtracts even from max: still unlimited, still active, with Revoke', async () => {
+    setup(maxUint256 - 12_500_000n)
+    const approvals = await screen.findByRole('region', { name: 'Approvals' }, { timeout: 10_000 })
+    await waitFor(() => expect(approvals.textContent).toContain('may spend unlimited USDT — still active'), { timeout: 10_000 })
+    expect(screen.getByRole('button', { name: 'Revoke' })).toBeTruthy()
+  })
+
+  it('revoked since: no longer active, no Revoke', async () => {
+    setup(0n)
+    const approvals = await screen.findByRole('region', { name: 'Approvals' }, { timeout: 10_000 })
+    await waitFor(() => expect(approvals.textContent).toContain('no longer active'), { timeout: 10_000 })
     expect(screen.queryByRole('button', { name: 'Revoke' })).toBeNull()
   })
 })

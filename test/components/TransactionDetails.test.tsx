@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createRef } from 'react'
-import { decodeFunctionData, erc20Abi, getAddress, maxUint256 } from 'viem'
+import { decodeFunctionData, erc20Abi, getAddress, maxUint256, maxUint96 } from 'viem'
 import { describe, expect, it, vi } from 'vitest'
 import { TransactionDetails } from '../../src/components/TransactionDetails/TransactionDetails.js'
 import type { ApprovalStates } from '../../src/core/details/approvalStates.js'
@@ -107,7 +107,7 @@ describe('TransactionDetails', () => {
     expect(decodeFunctionData({ abi: erc20Abi, data: request.data })).toEqual({ functionName: 'approve', args: [getAddress(F.ROUTER), 0n] })
   })
 
-  it('offers Revoke only while the node still reports the unlimited allowance: revoked, spent in part, unreadable or unchecked get none', async () => {
+  it('offers Revoke while anything of an unlimited approval is left: revoked, unreadable or unchecked get none', async () => {
     const f = F.unlimitedApproval()
     const details = await detailsOf(f)
     const entry = entryFor(f, {
@@ -118,9 +118,10 @@ describe('TransactionDetails', () => {
     const approvals = () => screen.getByRole('region', { name: 'Approvals' })
     expect(approvals().textContent).toContain('may spend unlimited USDT — no longer active')
     expect(screen.queryByRole('button', { name: 'Revoke' })).toBeNull()
+    // Spent down to a limited amount: still a live allowance, still revocable.
     rerender(<TransactionDetails details={details} entry={entry} variant="panel" onRevoke={() => {}} approvalStates={statesOf(12_500_000n)} />)
     expect(approvals().textContent).toContain('— now 12.5 remaining')
-    expect(screen.queryByRole('button', { name: 'Revoke' })).toBeNull()
+    expect(screen.getByRole('button', { name: 'Revoke' })).toBeTruthy()
     rerender(<TransactionDetails details={details} entry={entry} variant="panel" onRevoke={() => {}} approvalStates={statesOf(null)} />)
     expect(approvals().textContent).toContain('— could not check whether it is still active')
     expect(screen.queryByRole('button', { name: 'Revoke' })).toBeNull()
@@ -131,6 +132,43 @@ describe('TransactionDetails', () => {
     rerender(<TransactionDetails details={details} entry={entry} variant="panel" onRevoke={() => {}} />)
     expect(approvals().textContent).not.toContain('active')
     expect(screen.queryByRole('button', { name: 'Revoke' })).toBeNull()
+  })
+
+  it('an unlimited approval spent in part on a token that subtracts even from max is still unlimited and active, with Revoke', async () => {
+    const f = F.unlimitedApproval()
+    const entry = entryFor(f, {
+      category: 'approve',
+      contract_interactions: { approvals: [{ value: maxUint256.toString(), token: { address: F.USDT, token_symbol: 'USDT', token_decimals: '6' }, spender: { address: F.ROUTER } }] },
+    })
+    render(<TransactionDetails details={await detailsOf(f)} entry={entry} variant="panel" onRevoke={() => {}} approvalStates={statesOf(maxUint256 - 40_000_000n)} />)
+    expect(screen.getByRole('region', { name: 'Approvals' }).textContent).toContain('may spend unlimited USDT — still active')
+    expect(screen.getByRole('button', { name: 'Revoke' })).toBeTruthy()
+  })
+
+  it('UNI/COMP style: an approval of max uint96 reads as unlimited in the approvals and the events, live, with Revoke', async () => {
+    const f = F.unlimitedApproval()
+    const details = await detailsOf(f)
+    // The token stores and emits max uint96 for an approve(max uint256).
+    const uint96 = { ...details, logs: details.logs.map((l) => ({ ...l, args: { ...l.args, value: maxUint96 } })) } as Details
+    render(<TransactionDetails details={uint96} entry={entryFor(f, { erc20_transfers: [] })} variant="panel" onRevoke={() => {}} approvalStates={statesOf(maxUint96)} />)
+    expect(screen.getByRole('region', { name: 'Approvals' }).textContent).toMatch(/may spend unlimited 0xdAC1…1ec7 .* — still active/)
+    expect(screen.getByRole('region', { name: 'Events' }).textContent).toMatch(/may spend unlimited the token/)
+    expect(screen.getByRole('button', { name: 'Revoke' })).toBeTruthy()
+  })
+
+  it('a limited approval whose amount the service sent as a JSON number reads as still active', async () => {
+    const f = F.unlimitedApproval()
+    const entry = entryFor(f, {
+      category: 'approve',
+      contract_interactions: { approvals: [{ value: 25_000_000, token: { address: F.USDT, token_symbol: 'USDT', token_decimals: 6 }, spender: { address: F.ROUTER } }] },
+    })
+    const details = await detailsOf(f)
+    const { rerender } = render(<TransactionDetails details={details} entry={entry} variant="panel" onRevoke={() => {}} approvalStates={statesOf(25_000_000n)} />)
+    expect(screen.getByRole('region', { name: 'Approvals' }).textContent).toContain('may spend 25 USDT — still active')
+    expect(screen.queryByRole('button', { name: 'Revoke' })).toBeNull()
+    // Approved again since, for max less a spend: that reads as unlimited, not as a 59-digit number.
+    rerender(<TransactionDetails details={details} entry={entry} variant="panel" onRevoke={() => {}} approvalStates={statesOf(maxUint256 - 40_000_000n)} />)
+    expect(screen.getByRole('region', { name: 'Approvals' }).textContent).toContain('may spend 25 USDT — now unlimited remaining')
   })
 
   it('without the service\'s contract_interactions, the approval comes from the receipt\'s own Approval log', async () => {

@@ -1,4 +1,4 @@
-import { brotliCompressSync, gzipSync } from 'node:zlib'
+import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createClient } from '../../src/core/client.js'
 import { createProxyHandler, type ProxyHandler, type ProxyHandlerOptions } from '../../src/server/createProxyHandler.js'
@@ -39,11 +39,12 @@ function proxy(extra: Partial<ProxyHandlerOptions> = {}): ProxyHandler {
     server ??= serveProxy(handler, { trustForwardedFor: true }).then((s) => (served.push(s), s))
     const { port } = await server
     const url = new URL(request.url)
-    const headers = { ...Object.fromEntries(request.headers), host: url.host }
+    // The request's own Host when it has one (a framework's request.url may name another host).
+    const headers = { ...Object.fromEntries(request.headers), host: request.headers.get('host') ?? url.host }
     const body = request.body ? await request.text() : undefined
     const raw = await rawRequest(port, request.method, `${url.pathname}${url.search}`, headers, body)
     const flat = Object.entries(raw.headers).flatMap(([k, v]) => (v === undefined ? [] : [[k, Array.isArray(v) ? v.join(', ') : v] as [string, string]]))
-    return new Response(raw.status === 204 || request.method === 'HEAD' ? null : raw.body, { status: raw.status, headers: flat })
+    return new Response([204, 205, 304].includes(raw.status) || request.method === 'HEAD' ? null : raw.body, { status: raw.status, headers: flat })
   }
 }
 
@@ -176,6 +177,63 @@ describe.each(ROUTES)('createProxyHandler, %s', (name) => {
       const response = await proxy({ maxResponseBytes: 100_000 })(at(HISTORY))
       expect(response.status).toBe(502)
       expect(((await response.json()) as { error: { code: string } }).error.code).toBe('upstream_too_large')
+    })
+
+    it.each([
+      ['deflate', (text: string) => deflateSync(text)],
+      ['deflate', (text: string) => deflateRawSync(text)],
+      ['gzip, br', (text: string) => brotliCompressSync(gzipSync(text))],
+    ] as const)('reads a page sent as %s (asked for or not), and removes the key from what it decoded', async (encoding, compress) => {
+      const text = JSON.stringify({ ...rawPage([rawEntry(1)]), note: `echo ${API_KEY}` })
+      upstream.reply((_c, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': encoding })
+        res.end(compress(text))
+      })
+      const response = await proxy()(at(HISTORY))
+      expect(response.status).toBe(200)
+      expect(await response.text()).toBe(text.replace(API_KEY, '[redacted]'))
+    })
+
+    it.each(['compress', 'zstd', 'gzip, identity'])('a page in a content encoding the proxy cannot decode (%s) → 502 upstream_unsupported_encoding, not the bytes labelled JSON', async (encoding) => {
+      upstream.reply((_c, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': encoding })
+        res.end(gzipSync(JSON.stringify({ note: API_KEY })))
+      })
+      const response = await proxy()(at(HISTORY))
+      expect(response.status).toBe(502)
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('upstream_unsupported_encoding')
+    })
+
+    it('a page labelled `identity` is passed on as it is', async () => {
+      const text = JSON.stringify(rawPage([rawEntry(1)]))
+      upstream.reply((_c, res) => json(res, 200, text, { 'content-encoding': 'identity' }))
+      const response = await proxy()(at(HISTORY))
+      expect(response.status).toBe(200)
+      expect(await response.text()).toBe(text)
+    })
+
+    it('reads a compressed page when maxResponseBytes is more than one Buffer can hold (2^40)', async () => {
+      const text = JSON.stringify(rawPage([rawEntry(1)]))
+      upstream.reply((_c, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' })
+        res.end(gzipSync(text))
+      })
+      const response = await proxy({ maxResponseBytes: 2 ** 40 })(at(HISTORY))
+      expect(response.status).toBe(200)
+      expect(await response.text()).toBe(text)
+    })
+
+    it.each([204, 205])('passes an upstream %i on with no body and its CORS headers, cache on or off', async (status) => {
+      upstream.reply((_c, res) => {
+        res.writeHead(status, status === 205 ? { 'content-length': '0' } : {})
+        res.end()
+      })
+      for (const handler of [proxy(), proxy({ cache: true })]) {
+        const response = await handler(at(HISTORY, { headers: { origin: ORIGIN } }))
+        expect(response.status).toBe(status)
+        expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN)
+        expect(await response.text()).toBe('')
+      }
     })
 
     it('forwards an allowed JSON-RPC call and a batch, re-serialized', async () => {
@@ -406,6 +464,14 @@ describe.each(ROUTES)('createProxyHandler, %s', (name) => {
       })
     })
 
+    it('allowedHosts reads the Host header the browser sent, not request.url (which next start builds on localhost)', async () => {
+      const handler = proxy({ allowedHosts: ['app.example'] })
+      const reached = (host: string) => new Request(`http://localhost:3000${HISTORY}`, { headers: { host } })
+      await expectRefused(handler, reached('evil.example'), 403, 'host_not_allowed')
+      expect((await handler(reached('app.example'))).status).toBe(200)
+      expect(upstream.calls).toHaveLength(1)
+    })
+
     it('a client over its rate limit → 429 with Retry-After, the extra request not forwarded', async () => {
       const handler = proxy({ rateLimit: { capacity: 2, refillPerSecond: 0.01 } })
       const from = (ip: string) => at(HISTORY, { headers: { 'x-forwarded-for': ip } })
@@ -488,6 +554,32 @@ describe.each(ROUTES)('createProxyHandler, %s', (name) => {
     it('refuses to start without an absolute upstream URL or with a key holding a line break', () => {
       expect(() => createProxyHandler({ baseUrl: '/relative', apiKey: API_KEY })).toThrow(/baseUrl/)
       expect(() => createProxyHandler({ baseUrl: upstream.url, apiKey: 'a\r\nX: y' })).toThrow(/apiKey/)
+    })
+
+    it('refuses to start with a key Node will not send in a header, or an RPC URL that is not http(s), naming the option', () => {
+      for (const apiKey of ['sk_live…', 'sk_\u0000live', 'sk_\u007flive', 'sk_\tlive', ' sk_live', 'sk_clé']) {
+        expect(() => createProxyHandler({ baseUrl: upstream.url, apiKey })).toThrow(/`apiKey`/)
+      }
+      const withRpc = (rpc: ProxyHandlerOptions['rpc']) => () => createProxyHandler({ baseUrl: upstream.url, apiKey: API_KEY, rpc })
+      expect(withRpc({ url: 'ftp://node.example/rpc' })).toThrow(/`rpc\.url`/)
+      expect(withRpc({ url: '/rpc' })).toThrow(/`rpc\.url`/)
+      expect(withRpc({ urls: { eth: `${upstream.url}/rpc`, polygon: 'file:///etc/passwd' } })).toThrow(/`rpc\.urls\.polygon`/)
+      expect(withRpc({ urls: { eth: 'https://node.example/rpc' } })).not.toThrow()
+    })
+
+    it('refuses to start with a maxResponseBytes that is no whole number of bytes', () => {
+      for (const maxResponseBytes of [Infinity, 0, -1, 1.5, Number.NaN]) {
+        expect(() => createProxyHandler({ baseUrl: upstream.url, apiKey: API_KEY, maxResponseBytes })).toThrow(/`maxResponseBytes`/)
+      }
+    })
+
+    it('an RPC URL (from an `rpc` function) no request can be made to → 502 upstream_unreachable, and nothing fails when its deadline passes', async () => {
+      const handler = proxy({ rpc: () => 'ftp://node.example/rpc', timeoutMs: 50 })
+      const response = await handler(at('/api/blockfeed/rpc?chain=eth', rpcInit({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' })))
+      expect(response.status).toBe(502)
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('upstream_unreachable')
+      // Past the deadline: its timer once read a request that was never made, and threw outside any request.
+      await new Promise((r) => setTimeout(r, 150))
     })
   })
 

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http'
 import { connect, type AddressInfo } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { createProxyHandler } from '../../src/server/createProxyHandler.js'
-import { nodeIncoming } from '../../src/server/nodeRoute.js'
+import { nodeIncoming, nodeTools } from '../../src/server/nodeRoute.js'
 import { API_KEY, WALLET, rawEntry, rawPage } from '../faults/support/fixtures.js'
 import { rawRequest, serveProxy } from './support.js'
 
@@ -81,5 +81,19 @@ describe("toNodeHandler's node route: talking to the upstream", () => {
       upstream.closeAllConnections()
       await new Promise<void>((r) => upstream.close(() => r()))
     }
+  })
+})
+
+describe("toNodeHandler's node route: a request Node refuses to make", () => {
+  it.each([
+    ['a header character Node will not send', 'http://127.0.0.1:9/rpc', { 'x-api-key': 'sk_live…' }],
+    ['a control character in a header', 'http://127.0.0.1:9/rpc', { 'x-api-key': 'sk_\u0001live' }],
+    ['a scheme node:http does not speak', 'ftp://127.0.0.1/rpc', {}],
+    ['a relative URL', '/rpc', {}],
+  ])('%s → 502 upstream_unreachable, and nothing fails when its deadline passes', async (_name, target, headers) => {
+    const transport = nodeTools().transport!
+    await expect(transport(target, { method: 'POST', headers, body: '{}' }, 50)).rejects.toMatchObject({ status: 502, code: 'upstream_unreachable' })
+    // Past the deadline: its timer once read a request that was never made, and threw outside any request.
+    await new Promise((r) => setTimeout(r, 150))
   })
 })

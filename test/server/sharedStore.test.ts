@@ -104,7 +104,7 @@ describe('two proxy instances sharing one Redis', () => {
     expect((await a!(get(`${HISTORY}?limit=10&chain=eth`))).headers.get('x-blockfeed-cache')).toBe('hit')
   })
 
-  it('keeps reads by hash for good, through a stock viem client batching its calls, but never a null (not yet known) answer', async () => {
+  it('keeps reads by hash, through a stock viem client batching its calls, but never a null (not yet known) answer', async () => {
     const [a, b] = await twoInstances((redis) => ({ cache: { redis, keyPrefix: `c${run}` } }))
     const [sa, sb] = await Promise.all([serveProxy(a!), serveProxy(b!)])
     try {
@@ -132,6 +132,41 @@ describe('two proxy instances sharing one Redis', () => {
     } finally {
       await Promise.all([sa.close(), sb.close()])
     }
+  })
+})
+
+describe('reads by hash across a reorg', () => {
+  it("keeps a receipt only for the pages' TTL (a reorg moves it), and a block read by its hash for good", async () => {
+    const BLOCK = `0x${'12'.repeat(32)}`
+    let receiptBlock = `0x${'aa'.repeat(32)}`
+    upstream.reply((call, res) => {
+      const c = JSON.parse(call.body) as { id: number; method: string }
+      const result = c.method === 'eth_getTransactionReceipt' ? { transactionHash: TX, blockHash: receiptBlock, status: '0x1' } : { hash: BLOCK, number: '0x10' }
+      return json(res, 200, { jsonrpc: '2.0', id: c.id, result })
+    })
+    const [a, b] = await twoInstances((redis) => ({ cache: { redis, keyPrefix: `c${run}`, ttlSeconds: 0.5 } }))
+    const call = (handler: typeof a, method: string, params: unknown[]) =>
+      handler!(new Request('http://proxy.test/api/blockfeed/rpc', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) }))
+        .then((r) => r.json() as Promise<{ result: { blockHash?: string; hash?: string } }>)
+    const receipt = () => call(a, 'eth_getTransactionReceipt', [TX]).then((r) => r.result.blockHash)
+    const block = (via: typeof a) => call(via, 'eth_getBlockByHash', [BLOCK, false]).then((r) => r.result.hash)
+
+    expect(await receipt()).toBe(`0x${'aa'.repeat(32)}`)
+    expect(await block(a)).toBe(BLOCK)
+    // A reorg: the transaction is mined again in another block.
+    receiptBlock = `0x${'bb'.repeat(32)}`
+    expect(await receipt()).toBe(`0x${'aa'.repeat(32)}`)
+    await new Promise((r) => setTimeout(r, 600))
+    expect(await receipt()).toBe(`0x${'bb'.repeat(32)}`)
+    expect(await call(b, 'eth_getTransactionReceipt', [TX]).then((r) => r.result.blockHash)).toBe(`0x${'bb'.repeat(32)}`)
+    // The block by hash never went upstream again, on either instance.
+    expect(await block(a)).toBe(BLOCK)
+    expect(await block(b)).toBe(BLOCK)
+    expect(upstream.calls.map((c) => (JSON.parse(c.body) as { method: string }).method)).toEqual([
+      'eth_getTransactionReceipt',
+      'eth_getBlockByHash',
+      'eth_getTransactionReceipt',
+    ])
   })
 })
 

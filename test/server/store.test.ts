@@ -118,6 +118,70 @@ describe('response cache shared through Redis', () => {
     expect(calls).toBe(2)
   })
 
+  it('a load that fails releases the lock: the other instance calls upstream at once, not after waitForOtherMs', async () => {
+    const keyPrefix = fresh()
+    const a = createResponseCache({ redis: connect(), keyPrefix, waitForOtherMs: 3_000 })
+    const b = createResponseCache({ redis: connect(), keyPrefix, waitForOtherMs: 3_000 })
+    await expect(a.through('failing', 5, () => Promise.reject(new Error('upstream down')), ok)).rejects.toThrow('upstream down')
+    const started = Date.now()
+    expect((await b.through('failing', 5, async () => answer, ok)).cache).toBe('miss')
+    expect(Date.now() - started).toBeLessThan(1_000)
+  })
+
+  it("a holder whose load outlasted its lock does not unlock the next holder's: a third instance still waits for that one", async () => {
+    const keyPrefix = fresh()
+    let calls = 0
+    const gated = (result: CachedAnswer) => {
+      let open!: () => void
+      const gate = new Promise<void>((r) => (open = r))
+      return { open, load: async () => (calls++, await gate, result) }
+    }
+    // A's lock lasts 50 ms; its load takes longer and ends in an answer not kept (an upstream error).
+    const a = createResponseCache({ redis: connect(), keyPrefix, waitForOtherMs: 50 })
+    const b = createResponseCache({ redis: connect(), keyPrefix, waitForOtherMs: 5_000 })
+    const c = createResponseCache({ redis: connect(), keyPrefix, waitForOtherMs: 5_000 })
+    const slowA = gated({ status: 502, body: '{}' })
+    const slowB = gated(answer)
+    const fromA = a.through('long', 5, slowA.load, ok)
+    await new Promise((r) => setTimeout(r, 150))
+    // A's lock has expired: B takes the lock and loads.
+    const fromB = b.through('long', 5, slowB.load, ok)
+    await new Promise((r) => setTimeout(r, 50))
+    slowA.open()
+    expect((await fromA).status).toBe(502)
+    // B still holds its lock: C waits for B's answer instead of calling upstream a third time.
+    const fromC = c.through('long', 5, async () => (calls++, answer), ok)
+    await new Promise((r) => setTimeout(r, 100))
+    slowB.open()
+    expect(await fromB).toEqual({ ...answer, cache: 'miss' })
+    expect(await fromC).toEqual({ ...answer, cache: 'shared' })
+    expect(calls).toBe(2)
+  })
+
+  it('an answer read from Redis is served from memory for what is left of its TTL, not a whole TTL again', async () => {
+    const keyPrefix = fresh()
+    const a = createResponseCache({ redis: connect(), keyPrefix })
+    const b = createResponseCache({ redis: connect(), keyPrefix })
+    let calls = 0
+    const load = async () => (calls++, answer)
+    await a.through('aging', 1, load, ok)
+    await new Promise((r) => setTimeout(r, 600))
+    expect((await b.through('aging', 1, load, ok)).cache).toBe('hit')
+    // 1.15 s after it was fetched: older than its TTL, so no longer served by either instance.
+    await new Promise((r) => setTimeout(r, 550))
+    expect((await b.through('aging', 1, load, ok)).cache).toBe('miss')
+    expect(calls).toBe(2)
+  })
+
+  it('keeps an answer "for good" in Redis for a day, not for ever', async () => {
+    const keyPrefix = fresh()
+    const cache = createResponseCache({ redis: connect(), keyPrefix })
+    await cache.through('rpc:block', null, async () => answer, ok)
+    const left = await connect().pttl(`${keyPrefix}:rpc:block`)
+    expect(left).toBeGreaterThan(23 * 3600_000)
+    expect(left).toBeLessThanOrEqual(24 * 3600_000)
+  })
+
   it('expires history pages after their TTL', async () => {
     const cache = createResponseCache({ redis: connect(), keyPrefix: fresh() })
     let calls = 0
@@ -128,6 +192,37 @@ describe('response cache shared through Redis', () => {
     await new Promise((r) => setTimeout(r, 300))
     await cache.through('k', 0.2, load, ok)
     expect(calls).toBe(2)
+  })
+})
+
+describe('response cache in memory', () => {
+  const ok = (a: CachedAnswer) => a.status === 200
+  // 1 MiB of text, with its bytes 2 MiB an answer; one string and one array shared by every entry.
+  const body = 'x'.repeat(1 << 20)
+  const bytes = new TextEncoder().encode(body)
+
+  it('holds at most 64 MiB by default: past that, the least recently used answers go first', async () => {
+    const cache = createResponseCache()
+    let calls = 0
+    const load = async () => (calls++, { status: 200, body, bytes })
+    for (let i = 0; i < 40; i++) await cache.through(`page-${i}`, 60, load, ok)
+    expect((await cache.through('page-39', 60, load, ok)).cache).toBe('hit')
+    expect((await cache.through('page-0', 60, load, ok)).cache).toBe('miss')
+    expect(calls).toBe(41)
+  })
+
+  it('maxBytes sets the limit; an answer larger than it is not kept', async () => {
+    const cache = createResponseCache({ maxBytes: 5 * 1024 * 1024 })
+    let calls = 0
+    const load = async () => (calls++, { status: 200, body, bytes })
+    await cache.through('a', 60, load, ok)
+    await cache.through('b', 60, load, ok)
+    await cache.through('c', 60, load, ok)
+    expect((await cache.through('c', 60, load, ok)).cache).toBe('hit')
+    expect((await cache.through('a', 60, load, ok)).cache).toBe('miss')
+    const small = createResponseCache({ maxBytes: 1024 })
+    await small.through('big', 60, load, ok)
+    expect((await small.through('big', 60, load, ok)).cache).toBe('miss')
   })
 })
 
@@ -176,6 +271,8 @@ describe('bad configuration is refused with a message', () => {
   it('names what is wrong', () => {
     expect(() => createRateLimiter({ capacity: 0, refillPerSecond: 1 })).toThrow(/capacity/)
     expect(() => createResponseCache({ ttlSeconds: 0 })).toThrow(/ttlSeconds/)
+    expect(() => createResponseCache({ maxBytes: 0 })).toThrow(/maxBytes/)
+    expect(() => createResponseCache({ maxBytes: Infinity })).toThrow(/maxBytes/)
     expect(() => createResponseCache({ redis: {} as never })).toThrow(/ioredis or node-redis/)
   })
 })

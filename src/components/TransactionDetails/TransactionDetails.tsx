@@ -1,7 +1,7 @@
 import { forwardRef, useId, useState, type CSSProperties, type ReactNode } from 'react'
 import { useCopy } from '../shared/copy.js'
-import { formatGwei, formatUnits, getAddress, isAddress, maxUint256 } from 'viem'
-import { approvalsOf, approvalStatus, currentOf, isRevocable, revokeApprovalRequest, type Approval, type RevokeRequest } from '../../core/details/approvals.js'
+import { formatGwei, formatUnits, getAddress, isAddress } from 'viem'
+import { approvalsOf, approvalStatus, currentOf, isRevocable, isUnlimitedAmount, revokeApprovalRequest, type Approval, type RevokeRequest } from '../../core/details/approvals.js'
 import type { ApprovalStates } from '../../core/details/approvalStates.js'
 import type { TransactionDetails as Details } from '../../core/details/getTransactionDetails.js'
 import type { TransactionEntry } from '../../core/history/schema.js'
@@ -21,6 +21,8 @@ export interface TransactionDetailsProps extends Pick<DisplayOptions, 'chain' | 
   names?: Readonly<Record<string, string | null>> | undefined
   /** The history entry the details belong to: labels, token symbols and decimals, approvals. */
   entry?: TransactionEntry | undefined
+  /** The wallet being viewed, when it may not be the sender (a smart account): its approvals in the receipt are shown too. */
+  wallet?: string | undefined
   isLoading?: boolean | undefined
   error?: Error | null | undefined
   /** `disclosure` (default): a button that expands the details in place; `panel`: always shown. */
@@ -36,9 +38,10 @@ export interface TransactionDetailsProps extends Pick<DisplayOptions, 'chain' | 
    */
   approvalStates?: ApprovalStates | null | undefined
   /**
-   * Shows a "Revoke" action on an unlimited approval that `approvalStates` reports still in full
-   * effect (never on an unchecked, spent or revoked one); gets the ready `approve(spender, 0)`
-   * request for the app's wallet to sign (blockfeed never holds keys).
+   * Shows a "Revoke" action on an unlimited approval while `approvalStates` reports any allowance
+   * left of it (`isRevocable`; never on an unchecked, fully spent or revoked one); gets the ready
+   * `approve(spender, 0)` request for the app's wallet to sign (blockfeed never holds keys), and the
+   * approval, whose `owner` is the wallet that must sign it.
    */
   onRevoke?: ((request: RevokeRequest, approval: Approval) => void) | undefined
   className?: string | undefined
@@ -89,13 +92,13 @@ export const TransactionDetails = forwardRef<HTMLElement, TransactionDetailsProp
   )
 })
 
-function Body({ details, entry, names, isLoading, error, chain, locale, timeZone, renderLink = defaultRenderLink, onRevoke, approvalStates }: TransactionDetailsProps) {
+function Body({ details, entry, wallet, names, isLoading, error, chain, locale, timeZone, renderLink = defaultRenderLink, onRevoke, approvalStates }: TransactionDetailsProps) {
   if (error) return <p className="bf-details__error" role="alert">Could not load the details: <ClippedText text={error.message} max={160} /></p>
   if (isLoading || details === undefined) return <div className="bf-details__skeleton" role="status"><span className="bf-visually-hidden">Loading details</span></div>
   if (details === null) return <p className="bf-details__empty">The node does not know this transaction.</p>
   const chainId = chain ?? details.chain ?? undefined
   const tokens = tokensOf(entry)
-  const approvals = approvalsOf(entry as never, details)
+  const approvals = approvalsOf(entry as never, details, wallet)
   const symbol = details.nativeSymbol
   const native = (wei: bigint) => `${formatDecimal(formatUnits(wei, 18), locale)} ${symbol}`
   const txHref = explorerLink(chainId, 'tx', details.hash)
@@ -231,7 +234,7 @@ function ApprovalState({ approval: a, states, tokens, locale }: { approval: Appr
   const granting = !a.kind.startsWith('revoke')
   const decimals = a.tokenDecimals ?? tokens.get(a.token.toLowerCase())?.decimals ?? null
   const remaining = status.state === 'changed' ? status.remaining : false
-  const amount = typeof remaining !== 'bigint' ? '' : remaining === maxUint256 ? 'unlimited' : decimals !== null ? formatDecimal(formatUnits(remaining, decimals), locale) : `${remaining} units`
+  const amount = typeof remaining !== 'bigint' ? '' : isUnlimitedAmount(remaining) ? 'unlimited' : decimals !== null ? formatDecimal(formatUnits(remaining, decimals), locale) : `${remaining} units`
   const text =
     status.state === 'inactive' ? 'no longer active'
     : !granting ? (remaining !== false ? `approved again since${amount && ` (${amount})`}` : null)

@@ -1,7 +1,7 @@
-import { formatUnits, maxUint256 } from 'viem'
+import { formatUnits } from 'viem'
 import type { TransactionDetailsLog } from '../../core/details/getTransactionDetails.js'
 import type { TransactionEntry } from '../../core/history/schema.js'
-import { readApprovals } from '../../core/details/approvals.js'
+import { isUnlimitedAmount, readApprovals } from '../../core/details/approvals.js'
 import { formatDecimal } from '../shared/format.js'
 import { cleanText } from '../shared/text.js'
 
@@ -29,7 +29,7 @@ export function tokensOf(entry: TransactionEntry | undefined): Map<string, Token
 
 function amount(value: unknown, token: TokenInfo | undefined, locale: string | undefined): Segment[] {
   if (typeof value !== 'bigint') return [{ text: String(value) }]
-  if (value === maxUint256) return [{ text: 'unlimited ' }, ...symbol(token)]
+  if (isUnlimitedAmount(value)) return [{ text: 'unlimited ' }, ...symbol(token)]
   if (token?.decimals != null) return [{ text: `${formatDecimal(formatUnits(value, token.decimals), locale)} ` }, ...symbol(token)]
   return [{ text: `${value.toString()} units of ` }, ...symbol(token)]
 }

@@ -97,9 +97,9 @@ export const MergedActivityFeed = forwardRef<HTMLDivElement, MergedActivityFeedP
   const { locale, timeZone, renderLink } = listProps
   const renderDetails = useCallback(
     (tx: TransactionEntry) => (
-      <DetailsToggle transaction={tx} chain={(tx as MergedTransactionEntry).chain} locale={locale} timeZone={timeZone} renderLink={renderLink} onRevoke={onRevoke} />
+      <DetailsToggle transaction={tx} chain={(tx as MergedTransactionEntry).chain} wallet={(tx as MergedTransactionEntry).wallet ?? address} locale={locale} timeZone={timeZone} renderLink={renderLink} onRevoke={onRevoke} />
     ),
-    [locale, timeZone, renderLink, onRevoke],
+    [address, locale, timeZone, renderLink, onRevoke],
   )
   return (
     <TransactionList

@@ -9,7 +9,7 @@ import { useNames } from '../../react/useNames.js'
 import { useTransactionDetails } from '../../react/useTransactionDetails.js'
 import { TransactionDetails, type TransactionDetailsProps } from '../TransactionDetails/TransactionDetails.js'
 
-export interface RowDetailsProps extends Pick<TransactionDetailsProps, 'chain' | 'locale' | 'timeZone' | 'renderLink' | 'onRevoke'> {
+export interface RowDetailsProps extends Pick<TransactionDetailsProps, 'chain' | 'locale' | 'timeZone' | 'renderLink' | 'onRevoke' | 'wallet'> {
   transaction: TransactionEntry
 }
 
@@ -23,7 +23,7 @@ type StatesModule = typeof import('../../core/details/approvalStates.js')
 // The state reads load apart, with the first row that has approvals: most rows have none.
 let statesModule: StatesModule | undefined
 
-export default function RowDetails({ transaction: tx, chain: display, locale, timeZone, renderLink, onRevoke }: RowDetailsProps) {
+export default function RowDetails({ transaction: tx, chain: display, wallet, locale, timeZone, renderLink, onRevoke }: RowDetailsProps) {
   // Display options accept a numeric chain id; the queries take the service's spelling.
   const chain = typeof display === 'number' ? `0x${display.toString(16)}` : display
   const { client, queryClient } = useBlockfeedQueryContext()
@@ -34,7 +34,7 @@ export default function RowDetails({ transaction: tx, chain: display, locale, ti
   // Only those with an owner can be read with them (an entry whose `from_address` is not an address has none until the details say who sent it).
   const listed = readApprovals(tx as never).some((a) => a.owner)
   const details = useTransactionDetails({ hash: tx.hash as `0x${string}`, chain, blockNumber: tx.block_number, methodLabel: tx.method_label, enabled: !listed || states !== undefined || unloaded })
-  const approvals = approvalsOf(tx as never, details.data).flatMap((a) => (a.owner ? [{ kind: a.kind, token: a.token, owner: a.owner, spender: a.spender }] : []))
+  const approvals = approvalsOf(tx as never, details.data, wallet).flatMap((a) => (a.owner ? [{ kind: a.kind, token: a.token, owner: a.owner, spender: a.spender }] : []))
   // Who may spend is the party an approval is about: named like the others.
   const parties = [tx.from_address, tx.to_address, ...tx.erc20_transfer.flatMap((t) => [t.from_address, t.to_address]), ...approvals.map((a) => a.spender)].filter((a): a is string => !!a)
   // A chain with no known resolver has no names; that is not an error worth showing.
@@ -60,6 +60,7 @@ export default function RowDetails({ transaction: tx, chain: display, locale, ti
       isLoading={details.isPending}
       error={details.error}
       entry={tx}
+      wallet={wallet}
       names={names.data}
       approvalStates={read.isError || unloaded ? null : read.data}
       chain={display}

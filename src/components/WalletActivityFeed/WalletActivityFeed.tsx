@@ -115,8 +115,8 @@ const SingleChainFeed = forwardRef<HTMLDivElement, WalletActivityFeedProps>(func
   } = props
   const { locale, timeZone, renderLink } = listProps
   const renderDetails = useCallback(
-    (tx: TransactionEntry) => <DetailsToggle transaction={tx} chain={chain} locale={locale} timeZone={timeZone} renderLink={renderLink} onRevoke={onRevoke} />,
-    [chain, locale, timeZone, renderLink, onRevoke],
+    (tx: TransactionEntry) => <DetailsToggle transaction={tx} chain={chain} wallet={address} locale={locale} timeZone={timeZone} renderLink={renderLink} onRevoke={onRevoke} />,
+    [chain, address, locale, timeZone, renderLink, onRevoke],
   )
   const [ownFilter, setOwnFilter] = useState<WalletHistoryFilter>(defaultFilter ?? {})
   const filter = filterProp ?? ownFilter

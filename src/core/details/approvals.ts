@@ -1,4 +1,4 @@
-import { encodeFunctionData, erc20Abi, erc721Abi, getAddress, isAddress, maxUint256, type Address, type Hex } from 'viem'
+import { decodeFunctionData, encodeFunctionData, erc20Abi, erc721Abi, getAddress, isAddress, maxUint96, parseAbi, type Address, type Hex } from 'viem'
 import { InvalidParameterError } from '../errors.js'
 import type { TransactionEntry } from '../history/schema.js'
 import type { ApprovalKind, ApprovalStates, TransactionDetails } from './types.js'
@@ -15,13 +15,22 @@ export interface Approval {
   tokenDecimals: number | null
   spender: Address
   spenderLabel: string | null
-  /** Whose tokens: the entry's (or transaction's) sender, or the log's `owner`; null when unknown. */
+  /**
+   * Whose tokens: the log's `owner`, the service item's `owner`, else the sender (a smart account's
+   * or a relayed permit's owner is not the one who sent the transaction); null when unknown.
+   */
   owner: Address | null
   /** Smallest units as given by the service; null for the `*_all` kinds. */
   amount: bigint | null
-  /** Max uint256 (or a set-approval-for-all): the spender may take everything. */
+  /** An amount at or above 2^96−1 (`isUnlimitedAmount`), or a set-approval-for-all: the spender may take everything. */
   unlimited: boolean
 }
+
+/**
+ * True for an allowance at or above 2^96−1: max uint256, what is left of it after spends on tokens
+ * that subtract even from max (OpenZeppelin 3.x–4.4), and the uint96 max UNI or COMP store for it.
+ */
+export const isUnlimitedAmount = (amount: unknown): boolean => typeof amount === 'bigint' && amount >= maxUint96
 
 const lists: readonly [string, ApprovalKind][] = [
   ['approvals', 'approval'],
@@ -35,15 +44,14 @@ function own(o: unknown, key: string): unknown {
 }
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null)
 const addr = (v: unknown): Address | null => (typeof v === 'string' && isAddress(v, { strict: false }) ? getAddress(v) : null)
+// Decimal text, or a JSON number that is a safe integer (the JSON reader quotes larger ones).
+const amountOf = (v: unknown): bigint | null =>
+  typeof v === 'string' && /^\d+$/.test(v) ? BigInt(v) : typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? BigInt(v) : null
 
-/**
- * The approvals a history entry made or removed, from its `contract_interactions` object
- * (`approvals`, `revokes`, `set_approvals_all`, `set_revokes_all`); items it cannot read
- * (no token or spender address) are left out. Empty for an entry without the object.
- */
-export function readApprovals(entry: Partial<Pick<TransactionEntry, 'category' | 'from_address'>> & Record<string, unknown>): Approval[] {
+/** The service's items, each with whether the item itself named its owner (else the owner is the entry's sender). */
+function listedApprovals(entry: Record<string, unknown>): { approval: Approval; ownerGiven: boolean }[] {
   const interactions = own(entry, 'contract_interactions')
-  const out: Approval[] = []
+  const out: { approval: Approval; ownerGiven: boolean }[] = []
   for (const [key, kind] of lists) {
     const items = own(interactions, key)
     if (!Array.isArray(items)) continue
@@ -53,26 +61,40 @@ export function readApprovals(entry: Partial<Pick<TransactionEntry, 'category' |
       const tokenAddress = addr(own(token, 'address'))
       const spenderAddress = addr(own(spender, 'address'))
       if (!tokenAddress || !spenderAddress) continue
-      const rawValue = own(item, 'value')
-      const amount = typeof rawValue === 'string' && /^\d+$/.test(rawValue) ? BigInt(rawValue) : null
+      const amount = amountOf(own(item, 'value'))
       const decimals = own(token, 'token_decimals')
       const d = typeof decimals === 'number' ? decimals : typeof decimals === 'string' && /^\d+$/.test(decimals) ? Number(decimals) : null
       const forAll = kind === 'approval_for_all' || kind === 'revoke_all'
+      // `owner` as an address or as `{ address }`, like `spender`.
+      const itemOwner = addr(own(item, 'owner')) ?? addr(own(own(item, 'owner'), 'address'))
       out.push({
-        kind,
-        token: tokenAddress,
-        tokenSymbol: str(own(token, 'token_symbol')),
-        tokenName: str(own(token, 'token_name')),
-        tokenDecimals: d !== null && d <= 255 ? d : null,
-        spender: spenderAddress,
-        spenderLabel: str(own(spender, 'address_label')),
-        owner: addr(own(entry, 'from_address')),
-        amount: forAll ? null : kind === 'revoke' ? (amount ?? 0n) : amount,
-        unlimited: kind === 'approval_for_all' || (kind === 'approval' && amount === maxUint256),
+        ownerGiven: itemOwner !== null,
+        approval: {
+          kind,
+          token: tokenAddress,
+          tokenSymbol: str(own(token, 'token_symbol')),
+          tokenName: str(own(token, 'token_name')),
+          tokenDecimals: d !== null && d <= 255 ? d : null,
+          spender: spenderAddress,
+          spenderLabel: str(own(spender, 'address_label')),
+          owner: itemOwner ?? addr(own(entry, 'from_address')),
+          amount: forAll ? null : kind === 'revoke' ? (amount ?? 0n) : amount,
+          unlimited: kind === 'approval_for_all' || (kind === 'approval' && isUnlimitedAmount(amount)),
+        },
       })
     }
   }
   return out
+}
+
+/**
+ * The approvals a history entry made or removed, from its `contract_interactions` object
+ * (`approvals`, `revokes`, `set_approvals_all`, `set_revokes_all`); items it cannot read
+ * (no token or spender address) are left out. Empty for an entry without the object.
+ * The owner is the item's `owner` when it has one, else the entry's sender.
+ */
+export function readApprovals(entry: Partial<Pick<TransactionEntry, 'category' | 'from_address'>> & Record<string, unknown>): Approval[] {
+  return listedApprovals(entry).map((l) => l.approval)
 }
 
 /** A transaction request for the app's wallet to sign: blockfeed never holds keys. */
@@ -98,25 +120,70 @@ export function revokeApprovalRequest(approval: Pick<Approval, 'token' | 'spende
   return { to: getAddress(token), data, value: 0n }
 }
 
+// What a transaction calls to grant an allowance itself: then its Approval logs at that token are approvals, never spends.
+const grantAbi = parseAbi([
+  'function approve(address spender, uint256 value)',
+  'function increaseAllowance(address spender, uint256 addedValue)',
+  'function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)',
+  // DAI's
+  'function permit(address holder, address spender, uint256 nonce, uint256 expiry, bool allowed, uint8 v, bytes32 r, bytes32 s)',
+])
+
+type Receipt = Pick<TransactionDetails, 'logs'> & Partial<Pick<TransactionDetails, 'from' | 'to' | 'input'>>
+
+/** The token whose approve/increaseAllowance/permit the transaction calls; null for any other call. */
+function grantedToken(details: Receipt): Address | null {
+  if (!details.to || !details.input) return null
+  try {
+    decodeFunctionData({ abi: grantAbi, data: details.input })
+    return getAddress(details.to)
+  } catch {
+    return null
+  }
+}
+
+/** `token:from` of every ERC-20 Transfer in the receipt: an Approval of that token by that owner beside one is an allowance being spent. */
+function transfersOut(logs: Receipt['logs']): Set<string> {
+  const out = new Set<string>()
+  for (const l of logs) {
+    const from = l.decoded && l.eventName === 'Transfer' && typeof own(l.args, 'value') === 'bigint' ? addr(own(l.args, 'from')) : null
+    if (from) out.add(`${getAddress(l.address)}:${from}`)
+  }
+  return out
+}
+
 /**
- * The approvals a transaction's own receipt records (ERC-20 `Approval`, `ApprovalForAll`) where the
- * owner is its sender: the ones that sender's wallet can revoke. For entries without the service's
- * `contract_interactions` (the devnet's, other indexers').
+ * The approvals a transaction's own receipt records (ERC-20 `Approval`, `ApprovalForAll`), owned by
+ * the log's `owner`: the sender's, `wallet`'s (a smart account the sender acted for), or those the
+ * call itself grants (approve/permit on the token: a relayed permit is its signer's). For
+ * entries without the service's `contract_interactions` (the devnet's, other indexers').
+ * An `Approval` next to a `Transfer` of the same token out of the same owner is an allowance being
+ * spent (OpenZeppelin's `transferFrom` emits the remainder), not one granted, and is left out —
+ * unless the transaction itself calls approve/increaseAllowance/permit on that token.
  */
-export function approvalsFromLogs(details: Pick<TransactionDetails, 'from' | 'logs'>): Approval[] {
+export function approvalsFromLogs(details: Receipt & Partial<Pick<TransactionDetails, 'from'>>, wallet?: string | undefined): Approval[] {
+  // Whose approvals: the sender's, the viewed wallet's (a smart account the sender acted for), and
+  // any the call itself makes on a token (a relayed permit). A contract's own approvals inside the
+  // call (a router approving a pool) are not the user's.
+  const owners = new Set([addr(details.from), addr(wallet)].filter((a): a is Address => a !== null))
+  const granted = grantedToken(details)
+  const spent = transfersOut(details.logs)
   const out: Approval[] = []
   for (const log of details.logs) {
     if (!log.decoded) continue
     const args = log.args
     const owner = addr(own(args, 'owner'))
-    if (!owner || owner !== getAddress(details.from)) continue
-    const base = { token: log.address, tokenSymbol: null, tokenName: null, tokenDecimals: null, spenderLabel: null, owner }
+    const token = getAddress(log.address)
+    // The transaction's own approve/permit call on this token (a relayed permit names its signer) counts whoever owns it.
+    if (!owner || (!owners.has(owner) && token !== granted)) continue
+    const base = { token, tokenSymbol: null, tokenName: null, tokenDecimals: null, spenderLabel: null, owner }
     if (log.eventName === 'Approval') {
       const value = own(args, 'value')
       const spender = addr(own(args, 'spender'))
       // ERC-721's Approval (owner, approved, tokenId) is one item's, not an allowance.
       if (!spender || typeof value !== 'bigint') continue
-      out.push({ ...base, kind: value === 0n ? 'revoke' : 'approval', spender, amount: value, unlimited: value === maxUint256 })
+      if (token !== granted && spent.has(`${token}:${owner}`)) continue
+      out.push({ ...base, kind: value === 0n ? 'revoke' : 'approval', spender, amount: value, unlimited: isUnlimitedAmount(value) })
     } else if (log.eventName === 'ApprovalForAll') {
       const operator = addr(own(args, 'operator'))
       const approved = own(args, 'approved')
@@ -127,11 +194,42 @@ export function approvalsFromLogs(details: Pick<TransactionDetails, 'from' | 'lo
   return out
 }
 
-/** The approvals to show for an entry and its details: the service's list when it sent one, else the receipt's. */
-export function approvalsOf(entry: (Record<string, unknown> & Partial<Pick<TransactionEntry, 'from_address'>>) | undefined, details: Pick<TransactionDetails, 'from' | 'logs'> | null | undefined): Approval[] {
-  const listed = entry ? readApprovals(entry) : []
-  if (listed.length > 0) return details ? listed.map((a) => ({ ...a, owner: getAddress(details.from) })) : listed
-  return details ? approvalsFromLogs(details) : []
+/**
+ * Whose allowance a listed approval is, from the receipt: the owner of an `Approval` (or
+ * `ApprovalForAll`) log of the same token and spender, one with the same amount first.
+ */
+function ownerInLogs(logs: Receipt['logs'], a: Approval): Address | null {
+  const all = forAll(a.kind)
+  let first: Address | null = null
+  for (const log of logs) {
+    if (!log.decoded || log.eventName !== (all ? 'ApprovalForAll' : 'Approval') || getAddress(log.address) !== a.token) continue
+    const owner = addr(own(log.args, 'owner'))
+    const value = own(log.args, all ? 'approved' : 'value')
+    if (!owner || addr(own(log.args, all ? 'operator' : 'spender')) !== a.spender || typeof value !== (all ? 'boolean' : 'bigint')) continue
+    const same = all ? value === (a.kind === 'approval_for_all') : value === a.amount || (a.unlimited && isUnlimitedAmount(value))
+    if (same) return owner
+    first ??= owner
+  }
+  return first
+}
+
+/**
+ * The approvals to show for an entry and its details: the service's list when it sent one, else the
+ * receipt's. A listed approval's owner is the item's `owner`, else the owner of the receipt's matching
+ * log, else the transaction's sender.
+ */
+export function approvalsOf(
+  entry: (Record<string, unknown> & Partial<Pick<TransactionEntry, 'from_address'>>) | undefined,
+  details: (Receipt & Pick<TransactionDetails, 'from'>) | null | undefined,
+  /** The wallet being viewed, when it may not be the sender (a smart account): its approvals in the receipt count too. */
+  wallet?: string | undefined,
+): Approval[] {
+  const listed = entry ? listedApprovals(entry) : []
+  if (listed.length > 0) {
+    if (!details) return listed.map((l) => l.approval)
+    return listed.map(({ approval, ownerGiven }) => (ownerGiven ? approval : { ...approval, owner: ownerInLogs(details.logs, approval) ?? getAddress(details.from) }))
+  }
+  return details ? approvalsFromLogs(details, wallet) : []
 }
 
 /** ERC-721/1155 style (`isApprovedForAll`) rather than an ERC-20 allowance. */
@@ -160,12 +258,19 @@ export function approvalStatus(approval: Pick<Approval, 'kind' | 'amount'>, curr
   const none = current === 0n || current === false
   if (approval.kind.startsWith('revoke')) return none ? { state: 'active' } : { state: 'changed', remaining: current }
   if (none) return { state: 'inactive' }
-  return current === true || current === approval.amount ? { state: 'active' } : { state: 'changed', remaining: current }
+  // Unlimited then and now (max less a spend, or a token's uint96 max) is the same approval.
+  const same = current === true || current === approval.amount || (isUnlimitedAmount(approval.amount) && isUnlimitedAmount(current))
+  return same ? { state: 'active' } : { state: 'changed', remaining: current }
 }
 
-/** A "Revoke" is offered only for an unlimited approval the node still reports in full. */
+/**
+ * A "Revoke" is offered for an unlimited approval (`unlimited`) while the node reads anything left
+ * of it: still unlimited, spent down to a limited amount, or set to another non-zero amount since —
+ * a live allowance is a live risk. Never for a limited approval, a revoke, or a zero, unread or
+ * unreadable allowance.
+ */
 export function isRevocable(approval: Pick<Approval, 'kind' | 'amount' | 'unlimited'>, current: bigint | boolean | null | undefined): boolean {
-  return approval.unlimited && approvalStatus(approval, current).state === 'active'
+  return approval.unlimited && !approval.kind.startsWith('revoke') && (current === true || (typeof current === 'bigint' && current > 0n))
 }
 
 /** True when `head` is past the block the states were read at: time to read them again. */

@@ -1,6 +1,6 @@
-import { decodeFunctionData, erc20Abi, erc721Abi, getAddress, maxUint256 } from 'viem'
+import { decodeFunctionData, encodeFunctionData, erc20Abi, erc721Abi, getAddress, maxUint256, maxUint96 } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { approvalsFromLogs, approvalStatus, isRevocable, readApprovals, revokeApprovalRequest } from '../../../src/core/details/approvals.js'
+import { approvalsFromLogs, approvalsOf, approvalStatus, isRevocable, readApprovals, revokeApprovalRequest } from '../../../src/core/details/approvals.js'
 import { InvalidParameterError, transactionEntrySchema } from '../../../src/exports/index.js'
 
 const TOKEN = '0xdac17f958d2ee523a2206206994597c13d831ec7'
@@ -45,6 +45,32 @@ describe('readApprovals', () => {
     expect(readApprovals({ category: 'approve', contract_interactions: inherited } as never)).toEqual([])
     expect(readApprovals(entry({ approvals: [{ value: 'lots', token: { address: TOKEN, token_decimals: '999' }, spender: { address: SPENDER } }] }))[0]).toMatchObject({ amount: null, unlimited: false, tokenDecimals: null })
   })
+
+  it('reads amounts sent as JSON numbers (safe integers) as well as decimal text', () => {
+    const amounts = readApprovals(entry({
+      approvals: [1000, '1000', 0, -5, 1.5, 2 ** 60, '1e3'].map((value) => ({ value, token: { address: TOKEN }, spender: { address: SPENDER } })),
+    })).map((a) => a.amount)
+    expect(amounts).toEqual([1000n, 1000n, 0n, null, null, null, null])
+  })
+
+  it('counts 2^96−1 and more as unlimited: what UNI and COMP store for max, what is left of max after a spend', () => {
+    const unlimited = readApprovals(entry({
+      approvals: [maxUint96, maxUint96 - 1n, maxUint256 - 40n].map((v) => ({ value: v.toString(), token: { address: TOKEN }, spender: { address: SPENDER } })),
+    })).map((a) => a.unlimited)
+    expect(unlimited).toEqual([true, false, true])
+  })
+
+  it('takes the owner from the item when it names one (as an address or { address }), else the sender', () => {
+    const WALLET = '0x95222290dd7278aa3ddd389cc1e1d165cc4bafe5'
+    const owners = readApprovals(entry({
+      approvals: [
+        { value: '1', token: { address: TOKEN }, spender: { address: SPENDER }, owner: WALLET },
+        { value: '1', token: { address: TOKEN }, spender: { address: SPENDER }, owner: { address: WALLET } },
+        { value: '1', token: { address: TOKEN }, spender: { address: SPENDER }, owner: 'nobody' },
+      ],
+    })).map((a) => a.owner)
+    expect(owners).toEqual([getAddress(WALLET), getAddress(WALLET), getAddress(SPENDER)])
+  })
 })
 
 describe('revokeApprovalRequest', () => {
@@ -82,7 +108,7 @@ describe('readApprovals on any JSON (fast-check)', () => {
         for (const a of readApprovals({ category: 'approve', contract_interactions: ci } as never)) {
           expect(a.token).toBe(getAddress(a.token))
           expect(a.spender).toBe(getAddress(a.spender))
-          if (a.unlimited && a.kind === 'approval') expect(a.amount).toBe(maxUint256)
+          if (a.unlimited && a.kind === 'approval') expect(a.amount! >= maxUint96).toBe(true)
           if (a.kind === 'approval_for_all' || a.kind === 'revoke_all') expect(a.amount).toBeNull()
         }
       }),
@@ -96,7 +122,7 @@ describe('approvalsFromLogs and approvalStatus', () => {
   const log = (eventName: string, args: Record<string, unknown>, address = TOKEN) =>
     ({ decoded: true as const, address: getAddress(address), logIndex: 0, eventName, args, topics: [], data: '0x' as const })
 
-  it('reads the sender\'s own ERC-20 approvals and approvals-for-all; skips others\' and ERC-721 single-item approvals', () => {
+  it('reads ERC-20 approvals and approvals-for-all with the log\'s owner; skips ERC-721 single-item approvals', () => {
     const found = approvalsFromLogs({
       from: OWNER,
       logs: [
@@ -113,9 +139,52 @@ describe('approvalsFromLogs and approvalStatus', () => {
     expect(found.map((a) => [a.kind, a.token, a.owner, a.spender, a.amount, a.unlimited])).toEqual([
       ['approval', getAddress(TOKEN), OWNER, getAddress(SPENDER), maxUint256, true],
       ['revoke', getAddress(TOKEN), OWNER, getAddress(SPENDER), 0n, false],
+      // (SPENDER's own approval to OWNER is neither the sender's nor the viewed wallet's: left out.)
       ['approval_for_all', getAddress(COLLECTION), OWNER, getAddress(SPENDER), null, true],
       ['revoke_all', getAddress(COLLECTION), OWNER, getAddress(SPENDER), null, false],
     ])
+  })
+
+  it('an approval owned by a wallet other than the sender (smart account, relayed permit) is that wallet\'s', () => {
+    const BUNDLER = getAddress('0x95222290dd7278aa3ddd389cc1e1d165cc4bafe5')
+    const logs = [log('Approval', { owner: OWNER, spender: SPENDER, value: maxUint256 })]
+    expect(approvalsFromLogs({ from: BUNDLER, logs }, OWNER)).toMatchObject([{ kind: 'approval', owner: OWNER, unlimited: true }])
+    // Not the sender's and not the viewed wallet's: a contract's own approval inside the call (a router approving a pool).
+    expect(approvalsFromLogs({ from: BUNDLER, logs })).toEqual([])
+  })
+
+  it('a listed approval\'s owner: the item\'s, else the receipt\'s matching Approval log\'s, else the sender', () => {
+    const BUNDLER = getAddress('0x95222290dd7278aa3ddd389cc1e1d165cc4bafe5')
+    const WALLET = getAddress('0x1111111111111111111111111111111111111111')
+    const item = { value: maxUint256.toString(), token: { address: TOKEN }, spender: { address: SPENDER } }
+    const listed = (extra = {}) => ({ from_address: BUNDLER, contract_interactions: { approvals: [{ ...item, ...extra }] } })
+    const logs = [
+      log('Approval', { owner: WALLET, spender: OWNER, value: maxUint256 }),
+      log('Approval', { owner: OWNER, spender: SPENDER, value: maxUint256 }, COLLECTION),
+      log('Approval', { owner: OWNER, spender: SPENDER, value: maxUint256 }),
+    ]
+    expect(approvalsOf(listed(), { from: BUNDLER, logs })[0]!.owner).toBe(OWNER)
+    expect(approvalsOf(listed({ owner: WALLET }), { from: BUNDLER, logs })[0]!.owner).toBe(WALLET)
+    expect(approvalsOf(listed(), { from: BUNDLER, logs: logs.slice(0, 2) })[0]!.owner).toBe(BUNDLER)
+  })
+
+  it('an Approval beside a Transfer of the same token out of its owner is an allowance being spent, not an approval — unless the call itself approves', () => {
+    const PAIR = '0x0d4a11d5eeaac28ec3f61d100daf4d40471f1852'
+    const spend = [
+      log('Transfer', { from: OWNER, to: getAddress(PAIR), value: 40n }),
+      log('Approval', { owner: OWNER, spender: SPENDER, value: 60n }),
+    ]
+    const swap = { from: OWNER, to: getAddress(SPENDER), input: '0x38ed1739' as const, logs: spend }
+    expect(approvalsFromLogs(swap)).toEqual([])
+    // Spent to zero: not a revoke either.
+    expect(approvalsFromLogs({ ...swap, logs: [spend[0]!, log('Approval', { owner: OWNER, spender: SPENDER, value: 0n })] })).toEqual([])
+    // A Transfer of another token, or out of someone else, is no spend of this allowance.
+    expect(approvalsFromLogs({ ...swap, logs: [log('Transfer', { from: OWNER, to: getAddress(PAIR), value: 40n }, COLLECTION), spend[1]!] })).toHaveLength(1)
+    expect(approvalsFromLogs({ ...swap, logs: [log('Transfer', { from: getAddress(PAIR), to: OWNER, value: 40n }), spend[1]!] })).toHaveLength(1)
+    // The transaction is approve on that token: its Approval is one, whatever else moved.
+    const approve = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [getAddress(SPENDER), 60n] })
+    expect(approvalsFromLogs({ ...swap, to: getAddress(TOKEN), input: approve })).toMatchObject([{ kind: 'approval', amount: 60n }])
+    expect(approvalsFromLogs({ ...swap, to: getAddress(COLLECTION), input: approve })).toEqual([])
   })
 
   it('judges what the node reads now against what the transaction did', () => {
@@ -124,8 +193,15 @@ describe('approvalsFromLogs and approvalStatus', () => {
     expect(approvalStatus(unlimited, 0n)).toEqual({ state: 'inactive' })
     expect(approvalStatus(unlimited, 7n)).toEqual({ state: 'changed', remaining: 7n })
     expect(approvalStatus(unlimited, null)).toEqual({ state: 'unknown' })
-    expect([maxUint256, 0n, 7n, null, undefined].map((c) => isRevocable(unlimited, c))).toEqual([true, false, false, false, false])
+    // Unlimited is 2^96−1 or more: max less a spend (tokens that subtract from max), a token's uint96 max.
+    expect(approvalStatus(unlimited, maxUint256 - 40n)).toEqual({ state: 'active' })
+    expect(approvalStatus(unlimited, maxUint96)).toEqual({ state: 'active' })
+    expect(approvalStatus({ kind: 'approval', amount: 100n }, maxUint96)).toEqual({ state: 'changed', remaining: maxUint96 })
+    // Revoke while anything of an unlimited approval is left; never for a limited one.
+    expect([maxUint256, maxUint256 - 40n, maxUint96, 7n, 0n, null, undefined].map((c) => isRevocable(unlimited, c))).toEqual([true, true, true, true, false, false, false])
     expect(isRevocable({ kind: 'approval', amount: 100n, unlimited: false }, 100n)).toBe(false)
+    expect(isRevocable({ kind: 'approval', amount: 100n, unlimited: false }, maxUint256)).toBe(false)
+    expect(isRevocable({ kind: 'revoke', amount: 0n, unlimited: false }, maxUint256)).toBe(false)
     expect(isRevocable({ kind: 'approval_for_all', amount: null, unlimited: true }, true)).toBe(true)
     expect(isRevocable({ kind: 'approval_for_all', amount: null, unlimited: true }, false)).toBe(false)
     // A revoke stands while the allowance is zero; approved again since, it says so.
