@@ -1,4 +1,4 @@
-import { decodeFunctionData, encodeFunctionData, erc20Abi, erc721Abi, getAddress, isAddress, maxUint96, parseAbi, type Address, type Hex } from 'viem'
+import { encodeFunctionData, erc20Abi, erc721Abi, getAddress, isAddress, maxUint96, type Address, type Hex } from 'viem'
 import { InvalidParameterError } from '../errors.js'
 import type { TransactionEntry } from '../history/schema.js'
 import type { ApprovalKind, ApprovalStates, TransactionDetails } from './types.js'
@@ -120,26 +120,15 @@ export function revokeApprovalRequest(approval: Pick<Approval, 'token' | 'spende
   return { to: getAddress(token), data, value: 0n }
 }
 
-// What a transaction calls to grant an allowance itself: then its Approval logs at that token are approvals, never spends.
-const grantAbi = parseAbi([
-  'function approve(address spender, uint256 value)',
-  'function increaseAllowance(address spender, uint256 addedValue)',
-  'function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)',
-  // DAI's
-  'function permit(address holder, address spender, uint256 nonce, uint256 expiry, bool allowed, uint8 v, bytes32 r, bytes32 s)',
-])
+// What a transaction calls to grant an allowance itself (approve, increaseAllowance, EIP-2612 permit, DAI's permit), by
+// selector: then its Approval logs at that token are approvals, never spends.
+const GRANTS = new Set(['0x095ea7b3', '0x39509351', '0xd505accf', '0x8fcbaf0c'])
 
 type Receipt = Pick<TransactionDetails, 'logs'> & Partial<Pick<TransactionDetails, 'from' | 'to' | 'input'>>
 
 /** The token whose approve/increaseAllowance/permit the transaction calls; null for any other call. */
 function grantedToken(details: Receipt): Address | null {
-  if (!details.to || !details.input) return null
-  try {
-    decodeFunctionData({ abi: grantAbi, data: details.input })
-    return getAddress(details.to)
-  } catch {
-    return null
-  }
+  return details.to && typeof details.input === 'string' && GRANTS.has(details.input.slice(0, 10).toLowerCase()) ? getAddress(details.to) : null
 }
 
 /** `token:from` of every ERC-20 Transfer in the receipt: an Approval of that token by that owner beside one is an allowance being spent. */
