@@ -41,20 +41,28 @@ export function LivePending({ params, loaded, ready, title, insert, locale, rend
   // behind is caught quickly, and a chain that mines no more blocks (a devnet) still shows the row.
   useEffect(() => {
     if (!awaitingIndex || !ready) return
-    void refreshFirstPage()
     let delay = 2_000
     let waited = 0
-    let timer: ReturnType<typeof setTimeout>
-    const later = () => {
-      timer = setTimeout(() => {
-        waited += delay
-        delay *= 2
-        void refreshFirstPage()
-        if (waited + delay <= 120_000) later()
-      }, delay)
+    let cancelled = false
+    let timer: ReturnType<typeof setTimeout> | undefined
+    // Each wait starts once the read before it is done: counted from its start, the first wait ended
+    // inside the read's own 2 s minimum interval (the chunk loading first) and that read was skipped.
+    const read = () => {
+      const next = () => {
+        if (cancelled || waited + delay > 120_000) return
+        timer = setTimeout(() => {
+          waited += delay
+          delay *= 2
+          read()
+        }, delay)
+      }
+      refreshFirstPage().then(next, next)
     }
-    later()
-    return () => clearTimeout(timer)
+    read()
+    return () => {
+      cancelled = true
+      clearTimeout(timer)
+    }
   }, [awaitingIndex, ready, tracked, refreshFirstPage])
   if (tracked.length === 0) return null
   return (
