@@ -162,9 +162,11 @@ export function transfersFromLogs(
   tokens?: TrackedTokenLookup,
 ): Erc20Transfer[] {
   // One log at a time: a malformed one (no topics, bad hex) is skipped, not the whole receipt thrown out.
+  // Older viem (2.37) hands a log without topics back with no `args`: kept only when fully decoded.
   const parsed = (Array.isArray(logs) ? logs : []).flatMap((log) => {
+    if (log === null || typeof log !== 'object' || !Array.isArray((log as { topics?: unknown }).topics)) return []
     try {
-      return parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: [log as Log], strict: true })
+      return parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: [log as Log], strict: true }).filter((l) => typeof l.args?.value === 'bigint')
     } catch {
       return []
     }
