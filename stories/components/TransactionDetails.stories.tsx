@@ -104,7 +104,7 @@ export const UnlimitedApproval: Story = {
   loaders: [load(F.unlimitedApproval, approvalEntry, maxUint256)],
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement)
-    await expect(canvas.getByRole('region', { name: 'Approvals' })).toHaveTextContent('may spend unlimited USDT — still active')
+    await expect((await canvas.findByRole('region', { name: 'Approvals' }))).toHaveTextContent('may spend unlimited USDT — still active')
     await userEvent.click(canvas.getByRole('button', { name: 'Revoke' }))
     const request = (args.onRevoke as ReturnType<typeof fn>).mock.calls[0]![0] as { data: `0x${string}` }
     await expect(decodeFunctionData({ abi: erc20Abi, data: request.data }).args[1]).toBe(0n)
@@ -117,7 +117,7 @@ export const ApprovalNoLongerActive: Story = {
   loaders: [load(F.unlimitedApproval, approvalEntry, 0n)],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await expect(canvas.getByRole('region', { name: 'Approvals' })).toHaveTextContent('— no longer active')
+    await expect((await canvas.findByRole('region', { name: 'Approvals' }))).toHaveTextContent('— no longer active')
     await expect(canvas.queryByRole('button', { name: 'Revoke' })).toBeNull()
   },
 }
@@ -128,7 +128,7 @@ export const ApprovalPartlySpent: Story = {
   loaders: [load(F.unlimitedApproval, approvalEntry, 12_500_000n)],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await expect(canvas.getByRole('region', { name: 'Approvals' })).toHaveTextContent('— now 12.5 remaining')
+    await expect((await canvas.findByRole('region', { name: 'Approvals' }))).toHaveTextContent('— now 12.5 remaining')
     await expect(canvas.getByRole('button', { name: 'Revoke' })).toBeVisible()
   },
 }
@@ -139,7 +139,7 @@ export const ApprovalUnknown: Story = {
   loaders: [load(F.unlimitedApproval, approvalEntry, null)],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await expect(canvas.getByRole('region', { name: 'Approvals' })).toHaveTextContent('could not check whether it is still active')
+    await expect((await canvas.findByRole('region', { name: 'Approvals' }))).toHaveTextContent('could not check whether it is still active')
     await expect(canvas.queryByRole('button', { name: 'Revoke' })).toBeNull()
   },
 }
@@ -149,7 +149,7 @@ export const Revoke: Story = {
   loaders: [load(F.revokedApproval, { category: 'revoke', contract_interactions: { revokes: [{ value: '0', token: { address: F.USDT, token_symbol: 'USDT' }, spender: { address: F.ROUTER } }] } })],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await expect(canvas.getByRole('region', { name: 'Approvals' })).toHaveTextContent('may no longer spend USDT')
+    await expect((await canvas.findByRole('region', { name: 'Approvals' }))).toHaveTextContent('may no longer spend USDT')
     await expect(canvas.queryByRole('button', { name: 'Revoke' })).toBeNull()
   },
 }

@@ -41,7 +41,8 @@ async function lazyDetailsChunks() {
   const initial = staticOf(entry)
   const chunk = (name) => Object.keys(outputs).find((k) => new RegExp(`${name}-\\w+\\.js$`).test(k))
   const rowDetails = chunk('RowDetails')
-  const states = chunk('approvalStates')
+  // Loaded with the first row that has approvals: the receipt's approvals and their state (RowDetails) and their section (TransactionDetails).
+  const withApprovals = ['rowApprovals', 'ApprovalsSection'].map(chunk).filter(Boolean)
   // A default feed (watch and the pending group on) loads these right after its first render, before a row can be opened.
   const afterMount = new Set([...initial, ...staticOf(chunk('LivePending')), ...staticOf(chunk('firstPageRefresh'))])
   const opened = [...staticOf(rowDetails)].filter((k) => !afterMount.has(k))
@@ -52,7 +53,7 @@ async function lazyDetailsChunks() {
     // With `watch={false}` and `showPending={false}` the head poller the details share with the live feed comes with them.
     openAloneGzip: sum(openedAlone),
     sharedAlone: openedAlone.filter((k) => !opened.includes(k)).map((k) => ({ chunk: [...Object.keys(outputs[k].inputs)].map((i) => i.split('/').pop()).join(', '), gzip: gz(k) })),
-    statesGzip: states ? sum([...staticOf(states)].filter((k) => !afterMount.has(k) && !opened.includes(k))) : 0,
+    statesGzip: sum([...new Set(withApprovals.flatMap((k) => [...staticOf(k)]))].filter((k) => !afterMount.has(k) && !opened.includes(k))),
   }
 }
 

@@ -97,7 +97,7 @@ describe('TransactionDetails', () => {
     const onRevoke = vi.fn()
     // The node says the allowance is still the full max: the approval is live.
     render(<TransactionDetails details={await detailsOf(f)} entry={entry} variant="panel" onRevoke={onRevoke} approvalStates={statesOf(maxUint256)} />)
-    const approvals = screen.getByRole('region', { name: 'Approvals' })
+    const approvals = (await screen.findByRole('region', { name: 'Approvals' }))
     expect(approvals.textContent).toContain('Uniswap V2: Router 2')
     expect(approvals.textContent).toContain('may spend unlimited USDT — still active')
     expect(screen.getByRole('region', { name: 'Events' }).textContent).toMatch(/^Events \(1\)Approval: 0x7a25…488D.* may spend unlimited USDT/)
@@ -115,6 +115,7 @@ describe('TransactionDetails', () => {
       contract_interactions: { approvals: [{ value: maxUint256.toString(), token: { address: F.USDT, token_symbol: 'USDT', token_decimals: '6' }, spender: { address: F.ROUTER } }] },
     })
     const { rerender } = render(<TransactionDetails details={details} entry={entry} variant="panel" onRevoke={() => {}} approvalStates={statesOf(0n)} />)
+    await screen.findByRole('region', { name: 'Approvals' })
     const approvals = () => screen.getByRole('region', { name: 'Approvals' })
     expect(approvals().textContent).toContain('may spend unlimited USDT — no longer active')
     expect(screen.queryByRole('button', { name: 'Revoke' })).toBeNull()
@@ -141,7 +142,7 @@ describe('TransactionDetails', () => {
       contract_interactions: { approvals: [{ value: maxUint256.toString(), token: { address: F.USDT, token_symbol: 'USDT', token_decimals: '6' }, spender: { address: F.ROUTER } }] },
     })
     render(<TransactionDetails details={await detailsOf(f)} entry={entry} variant="panel" onRevoke={() => {}} approvalStates={statesOf(maxUint256 - 40_000_000n)} />)
-    expect(screen.getByRole('region', { name: 'Approvals' }).textContent).toContain('may spend unlimited USDT — still active')
+    expect((await screen.findByRole('region', { name: 'Approvals' })).textContent).toContain('may spend unlimited USDT — still active')
     expect(screen.getByRole('button', { name: 'Revoke' })).toBeTruthy()
   })
 
@@ -151,7 +152,7 @@ describe('TransactionDetails', () => {
     // The token stores and emits max uint96 for an approve(max uint256).
     const uint96 = { ...details, logs: details.logs.map((l) => ({ ...l, args: { ...l.args, value: maxUint96 } })) } as Details
     render(<TransactionDetails details={uint96} entry={entryFor(f, { erc20_transfers: [] })} variant="panel" onRevoke={() => {}} approvalStates={statesOf(maxUint96)} />)
-    expect(screen.getByRole('region', { name: 'Approvals' }).textContent).toMatch(/may spend unlimited 0xdAC1…1ec7 .* — still active/)
+    expect((await screen.findByRole('region', { name: 'Approvals' })).textContent).toMatch(/may spend unlimited 0xdAC1…1ec7 .* — still active/)
     expect(screen.getByRole('region', { name: 'Events' }).textContent).toMatch(/may spend unlimited the token/)
     expect(screen.getByRole('button', { name: 'Revoke' })).toBeTruthy()
   })
@@ -164,18 +165,18 @@ describe('TransactionDetails', () => {
     })
     const details = await detailsOf(f)
     const { rerender } = render(<TransactionDetails details={details} entry={entry} variant="panel" onRevoke={() => {}} approvalStates={statesOf(25_000_000n)} />)
-    expect(screen.getByRole('region', { name: 'Approvals' }).textContent).toContain('may spend 25 USDT — still active')
+    expect((await screen.findByRole('region', { name: 'Approvals' })).textContent).toContain('may spend 25 USDT — still active')
     expect(screen.queryByRole('button', { name: 'Revoke' })).toBeNull()
     // Approved again since, for max less a spend: that reads as unlimited, not as a 59-digit number.
     rerender(<TransactionDetails details={details} entry={entry} variant="panel" onRevoke={() => {}} approvalStates={statesOf(maxUint256 - 40_000_000n)} />)
-    expect(screen.getByRole('region', { name: 'Approvals' }).textContent).toContain('may spend 25 USDT — now unlimited remaining')
+    expect((await screen.findByRole('region', { name: 'Approvals' })).textContent).toContain('may spend 25 USDT — now unlimited remaining')
   })
 
   it('without the service\'s contract_interactions, the approval comes from the receipt\'s own Approval log', async () => {
     const f = F.unlimitedApproval()
     const onRevoke = vi.fn()
     render(<TransactionDetails details={await detailsOf(f)} entry={entryFor(f, { to_address_label: 'Tether: USDT' })} variant="panel" onRevoke={onRevoke} approvalStates={statesOf(maxUint256)} />)
-    const approvals = screen.getByRole('region', { name: 'Approvals' })
+    const approvals = (await screen.findByRole('region', { name: 'Approvals' }))
     expect(approvals.textContent).toMatch(/^Approvals0x7a25…488D.*may spend unlimited Tether: USDT.* — still active/)
     expect(screen.getByRole('button', { name: 'Revoke' })).toBeTruthy()
   })
@@ -184,7 +185,7 @@ describe('TransactionDetails', () => {
     const f = F.revokedApproval()
     const entry = entryFor(f, { category: 'revoke', contract_interactions: { revokes: [{ value: '0', token: { address: F.USDT, token_symbol: 'USDT' }, spender: { address: F.ROUTER } }] } })
     render(<TransactionDetails details={await detailsOf(f)} entry={entry} variant="panel" onRevoke={() => {}} />)
-    expect(screen.getByRole('region', { name: 'Approvals' }).textContent).toContain('may no longer spend USDT')
+    expect((await screen.findByRole('region', { name: 'Approvals' })).textContent).toContain('may no longer spend USDT')
     expect(screen.queryByRole('button', { name: 'Revoke' })).toBeNull()
   })
 

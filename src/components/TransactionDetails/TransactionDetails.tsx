@@ -1,7 +1,8 @@
-import { forwardRef, useId, useState, type CSSProperties, type ReactNode } from 'react'
+import { forwardRef, lazy, Suspense, useId, useState, type CSSProperties, type ReactNode } from 'react'
 import { useCopy } from '../shared/copy.js'
 import { formatGwei, formatUnits, getAddress, isAddress } from 'viem'
-import { approvalsOf, approvalStatus, currentOf, isRevocable, isUnlimitedAmount, revokeApprovalRequest, type Approval, type RevokeRequest } from '../../core/details/approvals.js'
+import { listsApprovals, logsApprovals } from '../../core/details/approvalItems.js'
+import type { Approval, RevokeRequest } from '../../core/details/approvals.js'
 import type { ApprovalStates } from '../../core/details/approvalStates.js'
 import type { TransactionDetails as Details } from '../../core/details/getTransactionDetails.js'
 import type { TransactionEntry } from '../../core/history/schema.js'
@@ -13,6 +14,8 @@ import { defaultRenderLink, EXTERNAL } from '../shared/links.js'
 import type { DisplayOptions } from '../shared/options.js'
 import { explorerLink } from '../shared/url.js'
 import { eventLine, tokensOf, type Segment } from './eventLines.js'
+
+const ApprovalsSection = lazy(() => import('./ApprovalsSection.js'))
 
 export interface TransactionDetailsProps extends Pick<DisplayOptions, 'chain' | 'locale' | 'timeZone' | 'renderLink'> {
   /** From `useTransactionDetails` (or `getTransactionDetails`); null when the node does not know the hash. */
@@ -98,7 +101,6 @@ function Body({ details, entry, wallet, names, isLoading, error, chain, locale, 
   if (details === null) return <p className="bf-details__empty">The node does not know this transaction.</p>
   const chainId = chain ?? details.chain ?? undefined
   const tokens = tokensOf(entry)
-  const approvals = approvalsOf(entry as never, details, wallet)
   const symbol = details.nativeSymbol
   const native = (wei: bigint) => `${formatDecimal(formatUnits(wei, 18), locale)} ${symbol}`
   const txHref = explorerLink(chainId, 'tx', details.hash)
@@ -143,23 +145,11 @@ function Body({ details, entry, wallet, names, isLoading, error, chain, locale, 
         </Row>
       </dl>
 
-      {approvals.length > 0 ? (
-        <section className="bf-details__section" aria-label="Approvals">
-          <h4 className="bf-details__heading">Approvals</h4>
-          <ul className="bf-details__lines">
-            {approvals.map((a, i) => (
-              <li key={`${a.kind}-${a.token}-${a.spender}-${i}`} data-kind={a.kind}>
-                <ApprovalLine approval={a} address={address} locale={locale} tokens={tokens} tokenLabel={a.token.toLowerCase() === entry?.to_address?.toLowerCase() ? entry?.to_address_label : null} />
-                <ApprovalState approval={a} states={approvalStates} tokens={tokens} locale={locale} />
-                {onRevoke && isRevocable(a, currentOf(approvalStates, a)) ? (
-                  <button type="button" className="bf-details__revoke" onClick={() => onRevoke(revokeApprovalRequest(a), a)}>
-                    Revoke
-                  </button>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        </section>
+      {listsApprovals(entry) || logsApprovals(details) ? (
+        // Loaded with the first transaction that has approvals: most have none.
+        <Suspense fallback={null}>
+          <ApprovalsSection entry={entry} details={details} wallet={wallet} approvalStates={approvalStates} onRevoke={onRevoke} address={address} locale={locale} tokens={tokens} />
+        </Suspense>
       ) : null}
 
       <section className="bf-details__section" aria-label="Events">
@@ -205,43 +195,6 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
 function confirmations(n: number, locale: string | undefined): string {
   const count = intlFormatter(Intl.NumberFormat, locale, {}).format(n)
   return n === 1 ? '1 confirmation' : `${count} confirmations`
-}
-
-type TokenMap = ReturnType<typeof tokensOf>
-
-function ApprovalLine({ approval: a, address, locale, tokens, tokenLabel }: { approval: Approval; address: (a: string, label?: string | null) => ReactNode; locale: string | undefined; tokens: TokenMap; tokenLabel: string | null | undefined }) {
-  const symbol = a.tokenSymbol ?? tokens.get(a.token.toLowerCase())?.symbol
-  const token = symbol ? <ClippedText text={symbol} max={16} /> : address(a.token, tokenLabel)
-  const amount =
-    a.unlimited ? 'unlimited' : a.amount !== null && a.tokenDecimals !== null ? formatDecimal(formatUnits(a.amount, a.tokenDecimals), locale) : a.amount?.toString()
-  switch (a.kind) {
-    case 'approval':
-      return <span>{address(a.spender, a.spenderLabel)}{` may spend ${amount ?? 'some'} `}{token}</span>
-    case 'revoke':
-      return <span>{address(a.spender, a.spenderLabel)}{' may no longer spend '}{token}</span>
-    case 'approval_for_all':
-      return <span>{address(a.spender, a.spenderLabel)}{' may move every item of '}{token}</span>
-    case 'revoke_all':
-      return <span>{address(a.spender, a.spenderLabel)}{' may no longer move items of '}{token}</span>
-  }
-}
-
-/** What the node says now about an approval, next to what the transaction did. */
-function ApprovalState({ approval: a, states, tokens, locale }: { approval: Approval; states: ApprovalStates | null | undefined; tokens: TokenMap; locale: string | undefined }) {
-  const current = states === null ? null : currentOf(states, a)
-  if (current === undefined) return null
-  const status = approvalStatus(a, current)
-  const granting = !a.kind.startsWith('revoke')
-  const decimals = a.tokenDecimals ?? tokens.get(a.token.toLowerCase())?.decimals ?? null
-  const remaining = status.state === 'changed' ? status.remaining : false
-  const amount = typeof remaining !== 'bigint' ? '' : isUnlimitedAmount(remaining) ? 'unlimited' : decimals !== null ? formatDecimal(formatUnits(remaining, decimals), locale) : `${remaining} units`
-  const text =
-    status.state === 'inactive' ? 'no longer active'
-    : !granting ? (remaining !== false ? `approved again since${amount && ` (${amount})`}` : null)
-    : status.state === 'unknown' ? 'could not check whether it is still active'
-    : status.state === 'active' ? 'still active'
-    : `now ${amount} remaining`
-  return text ? <span className="bf-details__approval-state" data-state={status.state}>{` — ${text}`}</span> : null
 }
 
 function renderSegments(segments: Segment[], address: (a: string) => ReactNode): ReactNode {

@@ -1,7 +1,7 @@
 import { formatUnits } from 'viem'
 import type { TransactionDetailsLog } from '../../core/details/getTransactionDetails.js'
 import type { TransactionEntry } from '../../core/history/schema.js'
-import { isUnlimitedAmount, readApprovals } from '../../core/details/approvals.js'
+import { isUnlimitedAmount, readApprovals } from '../../core/details/approvalItems.js'
 import { formatDecimal } from '../shared/format.js'
 import { cleanText } from '../shared/text.js'
 

@@ -1,6 +1,6 @@
 import { skipToken, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { approvalsOf, isApprovalStatesStale, readApprovals } from '../../core/details/approvals.js'
+import { isApprovalStatesStale, logsApprovals, readApprovals } from '../../core/details/approvalItems.js'
 import type { ApprovalStates } from '../../core/details/approvalStates.js'
 import type { TransactionEntry } from '../../core/history/schema.js'
 import { rpcQueryKey } from '../../core/query/rpc.js'
@@ -19,8 +19,8 @@ export interface RowDetailsProps extends Pick<TransactionDetailsProps, 'chain' |
  * approvals are still in effect (read again at each new head). Loaded with the first row a user
  * opens, not with the feed.
  */
-type StatesModule = typeof import('../../core/details/approvalStates.js')
-// The state reads load apart, with the first row that has approvals: most rows have none.
+type StatesModule = typeof import('./rowApprovals.js')
+// Approvals (the receipt's, what they amount to now) load apart, with the first row that has any: most rows have none.
 let statesModule: StatesModule | undefined
 
 export default function RowDetails({ transaction: tx, chain: display, wallet, locale, timeZone, renderLink, onRevoke }: RowDetailsProps) {
@@ -34,14 +34,15 @@ export default function RowDetails({ transaction: tx, chain: display, wallet, lo
   // Only those with an owner can be read with them (an entry whose `from_address` is not an address has none until the details say who sent it).
   const listed = readApprovals(tx as never).some((a) => a.owner)
   const details = useTransactionDetails({ hash: tx.hash as `0x${string}`, chain, blockNumber: tx.block_number, methodLabel: tx.method_label, enabled: !listed || states !== undefined || unloaded })
-  const approvals = approvalsOf(tx as never, details.data, wallet).flatMap((a) => (a.owner ? [{ kind: a.kind, token: a.token, owner: a.owner, spender: a.spender }] : []))
+  const wanted = listed || logsApprovals(details.data)
+  const approvals = states ? states.approvalsOf(tx as never, details.data, wallet).flatMap((a) => (a.owner ? [{ kind: a.kind, token: a.token, owner: a.owner, spender: a.spender }] : [])) : []
   // Who may spend is the party an approval is about: named like the others.
   const parties = [tx.from_address, tx.to_address, ...tx.erc20_transfer.flatMap((t) => [t.from_address, t.to_address]), ...approvals.map((a) => a.spender)].filter((a): a is string => !!a)
   // A chain with no known resolver has no names; that is not an error worth showing.
   const names = useNames({ addresses: parties, chain })
   useEffect(() => {
-    if (approvals.length > 0 && !states) import('../../core/details/approvalStates.js').then((m) => setStates((statesModule = m)), () => setUnloaded(true))
-  }, [approvals.length > 0, states]) // eslint-disable-line react-hooks/exhaustive-deps
+    if (wanted && !states) import('./rowApprovals.js').then((m) => setStates((statesModule = m)), () => setUnloaded(true))
+  }, [wanted, states])
   // Read again once the shared head poller (started by useTransactionDetails) sees a later block.
   const read = useQuery<ApprovalStates, Error, ApprovalStates, readonly unknown[]>(
     states ? { ...states.approvalStatesQueryOptions(client, { approvals, chain }), enabled: approvals.length > 0 } as never : { queryKey: ['blockfeed', 'approvalStates', null], queryFn: skipToken },
