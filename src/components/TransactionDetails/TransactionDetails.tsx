@@ -60,7 +60,11 @@ const STATUS_TEXT: Readonly<Record<Details['status'], string>> = {
   unknown: 'Mined, outcome not recorded (a receipt from before Byzantium)',
 }
 
-/** What one transaction did, in place: status, time, parties, amounts, fee, method, events, approvals and input. */
+/**
+ * What one transaction did, in place: status, time, parties, amounts, fee, method, events, approvals and input.
+ * The approvals section is a chunk of its own, loaded with the first transaction that has approvals
+ * (rendered on the client; a server render leaves it out).
+ */
 // forwardRef, not a `ref` prop: React 18 apps are supported too.
 export const TransactionDetails = forwardRef<HTMLElement, TransactionDetailsProps>(function TransactionDetails(props, ref) {
   const { variant = 'disclosure', open: controlled, defaultOpen = false, onOpenChange, className, style } = props
