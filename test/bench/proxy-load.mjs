@@ -216,11 +216,15 @@ async function soak(proxy) {
 async function popular(upstream, proxy) {
   await upstream.ask('reset', 'reset')
   const seconds = TTL * TTL_RUNS
+  const started = performance.now()
   const r = await load({ url: `http://127.0.0.1:${proxy.port}/api/blockfeed${historyPath}`, connections: 1_000, duration: seconds })
+  // Wall time from the first connection to the last answer: opening 1,000 sockets and draining the
+  // requests in flight add to autocannon's `duration`, and each TTL window in it may cost one load.
+  const elapsed = (performance.now() - started) / 1000
   const { counts } = await upstream.ask('counts', 'counts')
   // One load per TTL window, plus the window the run started in part-way.
-  const allowed = Math.ceil(seconds / TTL) + 1
-  return { connections: 1_000, seconds, ttlSeconds: TTL, requests: r.requests, failed: r.non2xx + r.errors, upstreamCalls: counts.history, allowed, perTtl: round(counts.history / (seconds / TTL)) }
+  const allowed = Math.ceil(elapsed / TTL) + 1
+  return { connections: 1_000, seconds, elapsed: round(elapsed), ttlSeconds: TTL, requests: r.requests, failed: r.non2xx + r.errors, upstreamCalls: counts.history, allowed, perTtl: round(counts.history / (elapsed / TTL)) }
 }
 
 async function freePort() {
