@@ -171,7 +171,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(`open an approval known only from its receipt → HTTP requests: ${r.approvalFromLogs} (the allowance read is one more)`)
   console.log(`at a new head → HTTP requests: ${r.approvalNewHead} (the allowance again; the details stay cached)`)
   console.log(`details view loaded on first open (lazy chunks), in a default feed → ${r.openGzip} B gzip (budget 8000); + ${r.statesGzip} B with the first row that has approvals`)
-  console.log(`details view loaded on first open, watch and pending group off → ${r.openAloneGzip} B gzip (report: with ${r.sharedAlone.map((c) => `${c.chunk} ${c.gzip} B`).join(', ')}, which a default feed has loaded after its first render)`)
+  console.log(`details view loaded on first open, watch and pending group off → ${r.openAloneGzip} B gzip (budget 8000; with ${r.sharedAlone.map((c) => `${c.chunk} ${c.gzip} B`).join(', ')}, which a default feed has loaded after its first render)`)
   console.log(`details view + hook added to the feed: ${r.addedMin} B min, ${r.addedGzip} B gzip (budget 8000); as its own chunk: ${r.chunkGzip} B gzip`)
-  if (r.first > 1 || r.again !== 0 || r.names50 > 1 || r.names50Deployless > 1 || r.addedGzip > 8000 || r.openGzip > 8000 || r.approvalListed > 1 || r.approvalAgain !== 0) process.exitCode = 1
+  if (r.first > 1 || r.again !== 0 || r.names50 > 1 || r.names50Deployless > 1 || r.addedGzip > 8000 || r.openGzip > 8000 || r.openAloneGzip > 8000 || r.approvalListed > 1 || r.approvalAgain !== 0) process.exitCode = 1
 }

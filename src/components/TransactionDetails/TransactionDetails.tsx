@@ -1,7 +1,7 @@
 import { forwardRef, lazy, Suspense, useId, useState, type CSSProperties, type ReactNode } from 'react'
 import { useCopy } from '../shared/copy.js'
 import { formatGwei, formatUnits, getAddress, isAddress } from 'viem'
-import { listsApprovals, logsApprovals } from '../../core/details/approvalItems.js'
+import { listsApprovals, logsApprovals } from '../../core/details/approvalHints.js'
 import type { Approval, RevokeRequest } from '../../core/details/approvals.js'
 import type { ApprovalStates } from '../../core/details/approvalStates.js'
 import type { TransactionDetails as Details } from '../../core/details/getTransactionDetails.js'

@@ -1,7 +1,7 @@
 import { formatUnits } from 'viem'
 import type { TransactionDetailsLog } from '../../core/details/getTransactionDetails.js'
 import type { TransactionEntry } from '../../core/history/schema.js'
-import { isUnlimitedAmount, readApprovals } from '../../core/details/approvalItems.js'
+import { isUnlimitedAmount, listedTokens } from '../../core/details/approvalHints.js'
 import { formatDecimal } from '../shared/format.js'
 import { cleanText } from '../shared/text.js'
 
@@ -20,9 +20,9 @@ export function tokensOf(entry: TransactionEntry | undefined): Map<string, Token
   for (const t of entry.erc20_transfer ?? []) {
     tokens.set(t.address.toLowerCase(), { symbol: cleanText(t.token_symbol), decimals: t.token_decimals == null ? null : Number(t.token_decimals) })
   }
-  for (const a of readApprovals(entry as never)) {
-    const key = a.token.toLowerCase()
-    if (!tokens.has(key)) tokens.set(key, { symbol: cleanText(a.tokenSymbol), decimals: a.tokenDecimals })
+  for (const t of listedTokens(entry)) {
+    const key = t.address.toLowerCase()
+    if (!tokens.has(key)) tokens.set(key, { symbol: typeof t.symbol === 'string' ? cleanText(t.symbol) : null, decimals: t.decimals })
   }
   return tokens
 }

@@ -1,6 +1,6 @@
 import { skipToken, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { isApprovalStatesStale, logsApprovals, readApprovals } from '../../core/details/approvalItems.js'
+import { isApprovalStatesStale, listsApprovals, logsApprovals } from '../../core/details/approvalHints.js'
 import type { ApprovalStates } from '../../core/details/approvalStates.js'
 import type { TransactionEntry } from '../../core/history/schema.js'
 import { rpcQueryKey } from '../../core/query/rpc.js'
@@ -30,9 +30,9 @@ export default function RowDetails({ transaction: tx, chain: display, wallet, lo
   const [states, setStates] = useState(statesModule)
   // The chunk did not load (offline, a new deploy): show the details anyway, approvals as unchecked.
   const [unloaded, setUnloaded] = useState(false)
-  // Approvals the service listed are read with the details, in the same batch: the details wait for that code.
-  // Only those with an owner can be read with them (an entry whose `from_address` is not an address has none until the details say who sent it).
-  const listed = readApprovals(tx as never).some((a) => a.owner)
+  // Approvals the service listed are read with the details, in the same batch: the details wait for
+  // that code (which comes once wanted, so they never wait for ever).
+  const listed = listsApprovals(tx)
   const details = useTransactionDetails({ hash: tx.hash as `0x${string}`, chain, blockNumber: tx.block_number, methodLabel: tx.method_label, enabled: !listed || states !== undefined || unloaded })
   const wanted = listed || logsApprovals(details.data)
   const approvals = states ? states.approvalsOf(tx as never, details.data, wallet).flatMap((a) => (a.owner ? [{ kind: a.kind, token: a.token, owner: a.owner, spender: a.spender }] : [])) : []

@@ -2,11 +2,94 @@ import { encodeFunctionData, erc20Abi, erc721Abi, getAddress, isAddress, type Ad
 import { InvalidParameterError } from '../errors.js'
 import type { TransactionEntry } from '../history/schema.js'
 import { clip } from '../text.js'
-import { addr, isUnlimitedAmount, listedApprovals, own, type Approval } from './approvalItems.js'
+import { APPROVAL_LISTS, isUnlimitedAmount, own, tokenDecimals } from './approvalHints.js'
 import type { ApprovalKind, ApprovalStates, TransactionDetails } from './types.js'
 
 export type { ApprovalKind } from './types.js'
-export { isApprovalStatesStale, isUnlimitedAmount, readApprovals, type Approval } from './approvalItems.js'
+export { isApprovalStatesStale, isUnlimitedAmount } from './approvalHints.js'
+
+
+export interface Approval {
+  kind: ApprovalKind
+  /** The token (or collection) contract. */
+  token: Address
+  tokenSymbol: string | null
+  tokenName: string | null
+  tokenDecimals: number | null
+  spender: Address
+  spenderLabel: string | null
+  /**
+   * Whose tokens: the log's `owner`, the service item's `owner`, else the sender (a smart account's
+   * or a relayed permit's owner is not the one who sent the transaction); null when unknown.
+   */
+  owner: Address | null
+  /** Smallest units as given by the service; null for the `*_all` kinds. */
+  amount: bigint | null
+  /** An amount at or above 2^96−1 (`isUnlimitedAmount`), or a set-approval-for-all: the spender may take everything. */
+  unlimited: boolean
+}
+
+
+const KINDS: Readonly<Record<(typeof APPROVAL_LISTS)[number], ApprovalKind>> = {
+  approvals: 'approval',
+  revokes: 'revoke',
+  set_approvals_all: 'approval_for_all',
+  set_revokes_all: 'revoke_all',
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null)
+const addr = (v: unknown): Address | null => (typeof v === 'string' && isAddress(v, { strict: false }) ? getAddress(v) : null)
+// Decimal text, or a JSON number that is a safe integer (the JSON reader quotes larger ones).
+const amountOf = (v: unknown): bigint | null =>
+  typeof v === 'string' && /^\d+$/.test(v) ? BigInt(v) : typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? BigInt(v) : null
+
+/** The service's items, each with whether the item itself named its owner (else the owner is the entry's sender). */
+function listedApprovals(entry: Record<string, unknown>): { approval: Approval; ownerGiven: boolean }[] {
+  const interactions = own(entry, 'contract_interactions')
+  const out: { approval: Approval; ownerGiven: boolean }[] = []
+  for (const key of APPROVAL_LISTS) {
+    const kind = KINDS[key]
+    const items = own(interactions, key)
+    if (!Array.isArray(items)) continue
+    for (const item of items) {
+      const token = own(item, 'token')
+      const spender = own(item, 'spender')
+      const tokenAddress = addr(own(token, 'address'))
+      const spenderAddress = addr(own(spender, 'address'))
+      if (!tokenAddress || !spenderAddress) continue
+      const amount = amountOf(own(item, 'value'))
+      const forAll = kind === 'approval_for_all' || kind === 'revoke_all'
+      // `owner` as an address or as `{ address }`, like `spender`.
+      const itemOwner = addr(own(item, 'owner')) ?? addr(own(own(item, 'owner'), 'address'))
+      out.push({
+        ownerGiven: itemOwner !== null,
+        approval: {
+          kind,
+          token: tokenAddress,
+          tokenSymbol: str(own(token, 'token_symbol')),
+          tokenName: str(own(token, 'token_name')),
+          tokenDecimals: tokenDecimals(token),
+          spender: spenderAddress,
+          spenderLabel: str(own(spender, 'address_label')),
+          owner: itemOwner ?? addr(own(entry, 'from_address')),
+          amount: forAll ? null : kind === 'revoke' ? (amount ?? 0n) : amount,
+          unlimited: kind === 'approval_for_all' || (kind === 'approval' && isUnlimitedAmount(amount)),
+        },
+      })
+    }
+  }
+  return out
+}
+
+/**
+ * The approvals a history entry made or removed, from its `contract_interactions` object
+ * (`approvals`, `revokes`, `set_approvals_all`, `set_revokes_all`); items it cannot read
+ * (no token or spender address) are left out. Empty for an entry without the object.
+ * The owner is the item's `owner` when it has one, else the entry's sender.
+ */
+export function readApprovals(entry: Partial<Pick<TransactionEntry, 'category' | 'from_address'>> & Record<string, unknown>): Approval[] {
+  return listedApprovals(entry).map((l) => l.approval)
+}
 
 /** A transaction request for the app's wallet to sign: blockfeed never holds keys. */
 export interface RevokeRequest {
