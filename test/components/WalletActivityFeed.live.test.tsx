@@ -11,21 +11,13 @@ import { useWalletHistory } from '../../src/react/useWalletHistory.js'
 import { setup } from '../react/support.js'
 import { axeViolations } from './axe.js'
 import { ALICE, WALLET } from './fixtures.js'
+import { hashOf, wire as wireEntry } from '../react/liveFixesSupport.js'
 
 // New arrivals (issue 13 "The feed", issue 14 "across every chain"): a real client, real HTTP (MSW)
 // for the history and the JSON-RPC endpoint, the provider's shared head poller at 30 ms.
 
-const hashOf = (chain: string, n: number) => `0x${(chain === 'base' ? 'b' : 'e')}${n.toString(16).padStart(63, '0')}`
-const wire = (chain: string, n: number) => ({
-  hash: hashOf(chain, n),
-  from_address: WALLET,
-  to_address: ALICE,
-  value: `${n}000000000000000000`,
-  receipt_status: '1',
-  // Higher n is newer.
-  block_timestamp: new Date(Date.UTC(2024, 4, 1, 12, 0, 0) + n * 60_000).toISOString(),
-  block_number: String(1000 + n),
-})
+// Higher n is newer.
+const wire = (chain: string, n: number) => wireEntry(chain, n)
 
 /** Per chain: the entries the indexer has (newest first), the head, and whether each endpoint answers. */
 interface ChainState {
