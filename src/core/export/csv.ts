@@ -11,7 +11,9 @@ export type { ExportProgress, ExportResumePoint, ExportWalletHistoryCsvOptions, 
 const CRLF = '\r\n'
 // RFC 4180 (CRLF, quotes doubled, fields with , " CR LF quoted) and the OWASP CSV-injection rule:
 // a cell starting with = + - @ tab or CR (and their full-width forms) is prefixed with '.
-const csvOptions = { record_delimiter: CRLF, escape_formulas: true, quoted_match: /^'/ } as const
+// `quote_record_delimiter`: with a record delimiter given, csv-stringify quotes only a full CRLF, so a
+// name with a lone LF or CR would end the row in a spreadsheet (and could start the next with a formula).
+const csvOptions = { record_delimiter: CRLF, quote_record_delimiter: true, escape_formulas: true, quoted_match: /^'/ } as const
 
 /**
  * The wallet's whole history as CSV text, streamed: the header, then one chunk per page of history.

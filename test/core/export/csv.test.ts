@@ -122,6 +122,22 @@ describe('exportWalletHistoryCsv', () => {
     for (const row of readCsv(text)) for (const cell of Object.values(row)) expect(cell).not.toMatch(/^[=+@\t\r＝＋＠]/)
   })
 
+  it('quotes a cell with a lone line feed or carriage return, so a token name cannot start a new row (or a formula on it)', async () => {
+    const symbols = ['Claim\n=HYPERLINK("https://evil.example","Refund")', 'two\rlines', 'plain']
+    server.use(
+      http.get(ROUTE, () =>
+        HttpResponse.json(
+          onePage([specEntry({ value: '0', native_transfers: [], nft_transfers: [], internal_transactions: [], erc20_transfer: symbols.map((s) => ({ address: '0xdac17f958d2ee523a2206206994597c13d831ec7', token_symbol: s, token_decimals: '6', from_address: OTHER, to_address: WALLET, value: '5' })) })]),
+        ),
+      ),
+    )
+    const text = (await collect(exportWalletHistoryCsv(createClient({ baseUrl: BASE, chain: 'eth' }), { address: WALLET }))).join('')
+    // A spreadsheet ends a row at any line break outside quotes: there must be exactly one per row.
+    const outside = text.replace(/"(?:[^"]|"")*"/g, '')
+    expect(outside.match(/\r\n|\n|\r/g)).toHaveLength(1 + symbols.length)
+    expect(readCsv(text).map((r) => r.token_symbol)).toEqual(symbols)
+  })
+
   it('streams every page in order (one request a page, one chunk a page) and reports progress', async () => {
     servePages(3, 4)
     const seen: ExportProgress[] = []
