@@ -9,6 +9,8 @@ import type { ExportProgress, ExportWalletHistoryCsvOptions, ExportWalletHistory
 export type { ExportProgress, ExportResumePoint, ExportWalletHistoryCsvOptions, ExportWalletHistoryCsvParameters, WalletHistoryCsvExport } from './types.js'
 
 const CRLF = '\r\n'
+// How many of the last written hashes are remembered (bounded: memory stays flat).
+const RECENT_HASHES = 1000
 // RFC 4180 (CRLF, quotes doubled, fields with , " CR LF quoted) and the OWASP CSV-injection rule:
 // a cell starting with = + - @ tab or CR (and their full-width forms) is prefixed with '.
 // `quote_record_delimiter`: with a record delimiter given, csv-stringify quotes only a full CRLF, so a
@@ -65,23 +67,34 @@ export function exportWalletHistoryCsv(
       progress.chain = chain
       let cursor = i === start && resume?.cursor ? resume.cursor : undefined
       const seen = new Set<string>(cursor ? [cursor] : [])
+      // The hashes written last, so a transaction a drifting page boundary repeats is written once.
+      const recent = new Set<string>()
       do {
         signal?.throwIfAborted()
         progress.requests++
         const page = await client.getWalletHistory({ ...history, chain, ...(cursor ? { cursor } : {}) }, { signal })
         const records: string[][] = []
+        let entries = 0
+        let reached = progress.reached
         for (const entry of page.result) {
+          const id = entry.hash.toLowerCase()
+          if (recent.has(id)) continue
+          recent.add(id)
+          if (recent.size > RECENT_HASHES) recent.delete(recent.values().next().value!)
           for (const record of entryRecords(entry, wallet, chain)) records.push(record)
-          progress.reached = entry.block_timestamp
+          entries++
+          reached = entry.block_timestamp
         }
-        progress.entries += page.result.length
+        const next = nextCursor(page, seen)
+        if (next) seen.add(next)
+        if (records.length > 0) yield stringify(records, csvOptions)
+        // Counted once the reader has taken the chunk: a reader that failed to write it resumes from this page.
+        progress.entries += entries
         progress.rows += records.length
-        cursor = nextCursor(page, seen)
-        if (cursor) seen.add(cursor)
-        // Where to go on from, should the next request fail: after this page.
+        progress.reached = reached
+        cursor = next
         progress.resume = cursor ? { chain, cursor } : i + 1 < chains.length ? { chain: chains[i + 1], cursor: null } : null
         progress.done = progress.resume === null
-        if (records.length > 0) yield stringify(records, csvOptions)
         report()
       } while (cursor)
     }

@@ -10,7 +10,7 @@ export interface ExportWalletHistoryCsvParameters extends Omit<WalletHistoryPara
 
 /** Where an export stands; `resume` is what to pass back to continue after a failure. */
 export interface ExportProgress {
-  /** Transactions read so far. */
+  /** Transactions written so far (a transaction the service repeats on the next page counts once). */
   entries: number
   /** CSV rows written so far (header not counted). */
   rows: number

@@ -193,6 +193,45 @@ describe('exportWalletHistoryCsv', () => {
     expect(all.map((r) => r.hash).filter((h, i, a) => a.indexOf(h) === i)).toEqual([0, 1, 2, 3, 4, 5].map(hashOf))
   })
 
+  it('writes a transaction the service repeats on the next page once (no double-counted amounts)', async () => {
+    // A page boundary that drifted: page 2 starts with the last two entries of page 1.
+    server.use(
+      http.get(ROUTE, ({ request }) => {
+        const second = new URL(request.url).searchParams.get('cursor') === 'c1'
+        const result = (second ? [3, 4, 5, 6] : [1, 2, 3, 4]).map((n) => specEntry({ hash: n === 4 && second ? hashOf(n).toUpperCase().replace('0X', '0x') : hashOf(n) }))
+        return HttpResponse.json(specPage(result, { cursor: second ? '' : 'c1' }))
+      }),
+    )
+    const exporter = exportWalletHistoryCsv(createClient({ baseUrl: BASE, chain: 'eth' }), { address: WALLET })
+    const rows = readCsv((await collect(exporter)).join(''))
+    const perHash = new Map<string, number>()
+    for (const r of rows) perHash.set(r.hash!.toLowerCase(), (perHash.get(r.hash!.toLowerCase()) ?? 0) + 1)
+    // The spec example has four flows: four rows per transaction, six transactions.
+    expect([...perHash.keys()]).toEqual([1, 2, 3, 4, 5, 6].map(hashOf))
+    expect([...perHash.values()]).toEqual([4, 4, 4, 4, 4, 4])
+    expect(exporter.progress).toMatchObject({ entries: 6, rows: 24 })
+  })
+
+  it('resumes from the page whose chunk the reader did not take (a write that failed loses no rows)', async () => {
+    servePages(3, 2)
+    const client = createClient({ baseUrl: BASE, chain: 'eth' })
+    const first = exportWalletHistoryCsv(client, { address: WALLET })
+    const written: string[] = []
+    await expect(
+      (async () => {
+        for await (const chunk of first) {
+          // The disk fills up while the second page is written.
+          if (written.length === 2) throw new Error('disk full')
+          written.push(chunk)
+        }
+      })(),
+    ).rejects.toThrow('disk full')
+    const rest = await collect(exportWalletHistoryCsv(client, { address: WALLET }, { resume: first.progress.resume }))
+    const hashes = readCsv([...written, ...rest].join('')).map((r) => r.hash)
+    expect([...new Set(hashes)]).toEqual([0, 1, 2, 3, 4, 5].map(hashOf))
+    expect(hashes).toHaveLength(6 * 4)
+  })
+
   it('exports several chains one after another, each row naming its chain', async () => {
     server.use(http.get(ROUTE, ({ request }) => HttpResponse.json(onePage([specEntry({ hash: hashOf(new URL(request.url).searchParams.get('chain') === 'eth' ? 1 : 2) })]))))
     const rows = readCsv((await collect(exportWalletHistoryCsv(createClient({ baseUrl: BASE }), { address: WALLET, chains: ['eth', 'polygon'] }))).join(''))
