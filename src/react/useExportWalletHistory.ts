@@ -47,9 +47,10 @@ export function useExportWalletHistory(params: ExportWalletHistoryCsvParameters 
   const [progress, setProgress] = useState<ExportProgress | null>(null)
   const [error, setError] = useState<Error | null>(null)
   const controller = useRef<AbortController | null>(null)
-  // Where a failed export stopped, and what it had written, for the next start() to go on from.
-  const resume = useRef<{ point: ExportResumePoint; parts: string[]; key: string } | null>(null)
-  const key = params ? JSON.stringify(params) : ''
+  // Where a failed export stopped, what it had written and its counts, for the next start() to go on from.
+  const resume = useRef<{ point: ExportResumePoint; parts: string[]; key: string; progress: ExportProgress } | null>(null)
+  // Block bounds may be bigint (viem's type for them), which JSON.stringify cannot write.
+  const key = params ? JSON.stringify(params, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) : ''
 
   // Another wallet or other parameters: an export of the old ones cannot be resumed or go on.
   useEffect(() => {
@@ -57,7 +58,11 @@ export function useExportWalletHistory(params: ExportWalletHistoryCsvParameters 
     setStatus('idle')
     setProgress(null)
     setError(null)
-    return () => controller.current?.abort()
+    return () => {
+      controller.current?.abort()
+      // The old export is over for this control: it says nothing more, and a new one may start at once.
+      controller.current = null
+    }
   }, [key])
 
   const start = useCallback<UseExportWalletHistoryReturnType['start']>(
@@ -65,12 +70,24 @@ export function useExportWalletHistory(params: ExportWalletHistoryCsvParameters 
       if (!params || controller.current) return
       const abort = new AbortController()
       controller.current = abort
+      const current = () => controller.current === abort
       const carried = resume.current?.key === key ? resume.current : null
       const parts = carried?.parts ?? []
+      // A resumed export's counts go on from what the file already holds.
+      const before = carried?.progress
+      const total = (p: ExportProgress): ExportProgress =>
+        before ? { ...p, entries: before.entries + p.entries, rows: before.rows + p.rows, requests: before.requests + p.requests, reached: p.reached ?? before.reached } : p
       setStatus('running')
       setError(null)
+      setProgress(before ?? null)
       try {
-        const exporter = client.exportWalletHistoryCsv(params, { signal: abort.signal, resume: carried?.point, onProgress: setProgress })
+        const exporter = client.exportWalletHistoryCsv(params, {
+          signal: abort.signal,
+          resume: carried?.point,
+          onProgress: (p) => {
+            if (current()) setProgress(total(p))
+          },
+        })
         try {
           for await (const chunk of exporter) {
             if (options.write) await options.write(chunk)
@@ -78,12 +95,14 @@ export function useExportWalletHistory(params: ExportWalletHistoryCsvParameters 
           }
         } finally {
           const point = exporter.progress.resume
-          resume.current = point ? { point, parts, key } : null
+          if (current()) resume.current = point ? { point, parts, key, progress: total(exporter.progress) } : null
         }
+        if (!current()) return
         resume.current = null
         if (!options.write) saveCsvFile(parts, options.filename ?? `${params.address}-history.csv`)
         setStatus('done')
       } catch (e) {
+        if (!current()) return
         if (abort.signal.aborted) {
           resume.current = null
           setStatus('cancelled')
@@ -92,7 +111,7 @@ export function useExportWalletHistory(params: ExportWalletHistoryCsvParameters 
           setStatus('error')
         }
       } finally {
-        controller.current = null
+        if (current()) controller.current = null
       }
     },
     // `key` stands for `params`' contents.

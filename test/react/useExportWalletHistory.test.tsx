@@ -75,6 +75,31 @@ describe('useExportWalletHistory', () => {
   })
 })
 
+describe('useExportWalletHistory with real-world parameters', () => {
+  it('takes block bounds given as bigint (viem’s type for block numbers) and sends them', async () => {
+    const { wrapper } = setup({ chain: 'eth' })
+    const urls: string[] = []
+    server.events.on('request:start', ({ request }) => void urls.push(request.url))
+    const { result } = renderHook(() => useExportWalletHistory({ address: WALLET, fromBlock: 100n, toBlock: 19_000_000n }), { wrapper })
+    await act(() => result.current.start({ write: () => {} }))
+    server.events.removeAllListeners()
+    expect(result.current.status).toBe('done')
+    expect(new URL(urls[0]!).searchParams.get('from_block')).toBe('100')
+  })
+
+  it('after a resume, counts the whole file (what was saved before the failure too)', async () => {
+    const { wrapper } = setup({ chain: 'eth' })
+    const { result } = renderHook(() => useExportWalletHistory({ address: WALLET }), { wrapper })
+    failOn = '2'
+    await act(() => result.current.start({ write: () => {} }))
+    expect(result.current.progress).toMatchObject({ entries: 4, rows: 4 })
+    failOn = undefined
+    await act(() => result.current.start({ write: () => {} }))
+    expect(result.current.status).toBe('done')
+    expect(result.current.progress).toMatchObject({ entries: 6, rows: 6, done: true, reached: '2024-03-06T12:00:00.000Z' })
+  })
+})
+
 describe('ExportControl with the hook (the feed’s button)', () => {
   function Harness() {
     const exp = useExportWalletHistory({ address: WALLET })
@@ -120,6 +145,56 @@ describe('ExportControl with the hook (the feed’s button)', () => {
     await screen.findByText('Export cancelled')
     release()
     expect(requests).toEqual([null, '1'])
+  })
+
+  it('after a failure and Resume, says how many rows the saved file has (all of them)', async () => {
+    const saved: Blob[] = []
+    Object.assign(URL, { createObjectURL: vi.fn((b: Blob) => (saved.push(b), 'blob:history')), revokeObjectURL: vi.fn() })
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {})
+    failOn = '2'
+    const { wrapper } = setup({ chain: 'eth' })
+    render(<Harness />, { wrapper })
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }))
+    await screen.findByRole('alert')
+    failOn = undefined
+    await userEvent.click(screen.getByRole('button', { name: 'Resume export' }))
+    await screen.findByText(/^Saved \d+ rows$/)
+    const lines = (await saved[0]!.text()).trim().split('\r\n')
+    expect(lines).toHaveLength(1 + 6)
+    expect(screen.getByText(/^Saved \d+ rows$/).textContent).toBe('Saved 6 rows')
+    click.mockRestore()
+  })
+
+  it('switching to another wallet mid-export leaves a fresh control: no "cancelled" from the old export, and Export starts at once', async () => {
+    const OTHER_WALLET = '0x3333333333333333333333333333333333333333'
+    let release!: () => void
+    const gate = new Promise<void>((r) => (release = r))
+    const asked: string[] = []
+    server.use(
+      http.get('https://api.test/api/v2.2/wallets/:address/history', async ({ request, params }) => {
+        asked.push(String(params.address).toLowerCase())
+        if (String(params.address).toLowerCase() === WALLET) await gate
+        return HttpResponse.json({ page: 0, page_size: 2, cursor: '', result: [entry(1), entry(2)] })
+      }),
+    )
+    function Switchable({ address }: { address: string }) {
+      const exp = useExportWalletHistory({ address })
+      return <ExportControl {...exp} onStart={() => void exp.start({ write: () => {} })} onCancel={exp.cancel} locale="en-GB" timeZone="UTC" />
+    }
+    const { wrapper } = setup({ chain: 'eth' })
+    const view = render(<Switchable address={WALLET} />, { wrapper })
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }))
+    await screen.findByRole('progressbar')
+    view.rerender(<Switchable address={OTHER_WALLET} />)
+    // The old export's request is aborted and settles.
+    await act(async () => {
+      release()
+      await new Promise((r) => setTimeout(r, 50))
+    })
+    expect(screen.queryByText('Export cancelled')).toBeNull()
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }))
+    await screen.findByText('Saved 2 rows')
+    expect(asked).toEqual([WALLET, OTHER_WALLET])
   })
 
   it('after a failure offers to resume and says where it stopped', async () => {
