@@ -1,4 +1,4 @@
-import { forwardRef, type CSSProperties, type HTMLAttributes } from 'react'
+import { forwardRef, useCallback, useLayoutEffect, useRef, type CSSProperties, type HTMLAttributes } from 'react'
 import type { ExportProgress } from '../../core/export/csv.js'
 import type { ExportStatus } from '../../react/useExportWalletHistory.js'
 import { intlFormatter } from '../shared/intl.js'
@@ -27,52 +27,81 @@ export function exportProgressText(progress: ExportProgress | null, locale?: str
   return Number.isFinite(reached) ? `${count}, up to ${dateOf(locale, timeZone).format(reached)}` : count
 }
 
+const rowsText = (rows: number, locale: string | undefined) => `${countOf(locale).format(rows)} row${rows === 1 ? '' : 's'}`
+
 /**
  * The "Export CSV" control: a button, then while the export runs an (indeterminate) progress bar
  * with the count and the date reached, and Cancel; after a failure, what was kept and Resume.
  * It takes the state of `useExportWalletHistory` as props and fetches nothing.
  */
 export const ExportControl = forwardRef<HTMLDivElement, ExportControlProps>(function ExportControl(
-  { status, progress, error, onStart, onCancel, locale, timeZone, className, style, ...rest },
+  { status, progress, error, onStart, onCancel, locale, timeZone, className, style, onFocus, onBlur, ...rest },
   ref,
 ) {
   const text = exportProgressText(progress, locale, timeZone)
+  const running = status === 'running'
+  const root = useRef<HTMLDivElement | null>(null)
+  const setRoot = useCallback(
+    (node: HTMLDivElement | null) => {
+      root.current = node
+      if (typeof ref === 'function') ref(node)
+      else if (ref) ref.current = node
+    },
+    [ref],
+  )
+  // Export CSV and Cancel take turns: when the focused one goes, focus goes to the one that came
+  // (else a keyboard user is dropped at the top of the page, twice per export).
+  const hadFocus = useRef(false)
+  useLayoutEffect(() => {
+    const node = root.current
+    if (!node || !hadFocus.current) return
+    const active = node.ownerDocument.activeElement
+    if (active && active !== node.ownerDocument.body && node.ownerDocument.contains(active)) return
+    node.querySelector('button')?.focus()
+  }, [status])
+
+  const spoken = running ? text : status === 'done' ? `Saved ${rowsText(progress?.rows ?? 0, locale)}` : status === 'cancelled' ? 'Export cancelled' : ''
   return (
-    <div {...rest} ref={ref} className={className ? `bf-export ${className}` : 'bf-export'} style={style} data-status={status}>
-      {status === 'running' ? (
-        <>
-          <div className="bf-export__bar" role="progressbar" aria-label="Exporting history" aria-valuetext={text}>
-            <span className="bf-export__fill" />
-          </div>
-          <span className="bf-export__text" aria-live="polite">
-            {text}
-          </span>
-          <button type="button" className="bf-button" onClick={onCancel}>
-            Cancel
-          </button>
-        </>
-      ) : (
-        <>
-          <button type="button" className="bf-button" onClick={onStart}>
-            {status === 'error' ? 'Resume export' : 'Export CSV'}
-          </button>
-          {status === 'done' && (
-            <span className="bf-export__text" role="status">
-              Saved {progress ? countOf(locale).format(progress.rows) : 0} rows
-            </span>
-          )}
-          {status === 'cancelled' && (
-            <span className="bf-export__text" role="status">
-              Export cancelled
-            </span>
-          )}
-          {status === 'error' && (
-            <span className="bf-export__text" role="alert">
-              Export stopped after {text.toLowerCase() === 'starting…' ? 'no transactions' : text}
-              {error ? `: ${error.message}` : ''}
-            </span>
-          )}
-        </>
+    <div
+      {...rest}
+      ref={setRoot}
+      className={className ? `bf-export ${className}` : 'bf-export'}
+      style={style}
+      data-status={status}
+      onFocus={(e) => {
+        hadFocus.current = true
+        onFocus?.(e)
+      }}
+      onBlur={(e) => {
+        // A removed button blurs with no new target: that is not the user leaving.
+        if (e.relatedTarget instanceof Node && !e.currentTarget.contains(e.relatedTarget)) hadFocus.current = false
+        onBlur?.(e)
+      }}
+    >
+      {running && (
+        <div className="bf-export__bar" role="progressbar" aria-label="Exporting history" aria-valuetext={text}>
+          <span className="bf-export__fill" />
+        </div>
+      )}
+      {!running && (
+        <button type="button" className="bf-button" onClick={onStart}>
+          {status === 'error' ? 'Resume export' : 'Export CSV'}
+        </button>
+      )}
+      {/* One live region, there from the start: a region inserted along with its text is often not read out. */}
+      <span className="bf-export__text" role="status">
+        {spoken}
+      </span>
+      {running && (
+        <button type="button" className="bf-button" onClick={onCancel}>
+          Cancel
+        </button>
+      )}
+      {status === 'error' && (
+        <span className="bf-export__text" role="alert">
+          Export stopped after {text.toLowerCase() === 'starting…' ? 'no transactions' : text}
+          {error ? `: ${error.message}` : ''}
+        </span>
       )}
     </div>
   )
