@@ -6,6 +6,7 @@ import {
   formatTransactionReceipt,
   formatUnits,
   getAddress,
+  isAddress,
   isHash,
   numberToHex,
   parseEventLogs,
@@ -48,10 +49,15 @@ export async function getTransactionDetails(
   ])
   if (rawTx == null) return null
   const tx = read('eth_getTransactionByHash', () => formatTransaction(rawTx) as Transaction, (t) => t.hash?.toLowerCase() === hash && typeof t.from === 'string' && typeof t.input === 'string')
+  checkFields('eth_getTransactionByHash', tx, { from: isAddressText, input: isHexText, value: isBigint, gas: isBigint, nonce: Number.isSafeInteger })
   const receipt =
     rawReceipt == null
       ? null
       : read('eth_getTransactionReceipt', () => formatTransactionReceipt(rawReceipt) as TransactionReceipt, (r) => r.transactionHash?.toLowerCase() === hash && typeof r.blockHash === 'string' && Array.isArray(r.logs))
+  if (receipt) {
+    checkFields('eth_getTransactionReceipt', receipt, { gasUsed: isBigint })
+    ;(rawReceipt!.logs as unknown[]).forEach((log, i) => checkFields('eth_getTransactionReceipt', log, { address: isAddressText, topics: isTopics, data: isHexText }, ['logs', i]))
+  }
   // The hint may be wrong (a reorg, a stale entry): the receipt's block hash decides.
   let block = hintedBlock && receipt && hintedBlock.hash === receipt.blockHash ? formatBlock(hintedBlock) : null
   if (receipt && !block) {
@@ -64,7 +70,9 @@ export async function getTransactionDetails(
   const amount = (wei: bigint): TransactionAmount => ({ wei, formatted: formatUnits(wei, decimals) })
   const headBlockNumber = BigInt(head)
   const blockNumber = receipt?.blockNumber ?? null
-  const fee = receipt ? receipt.gasUsed * receipt.effectiveGasPrice + (receipt.blobGasUsed ?? 0n) * (receipt.blobGasPrice ?? 0n) : null
+  // Some nodes leave `effectiveGasPrice` out of receipts; the mined transaction's `gasPrice` is then the price paid.
+  const effectiveGasPrice = receipt ? (receipt.effectiveGasPrice ?? tx.gasPrice ?? null) : null
+  const fee = receipt && effectiveGasPrice !== null ? receipt.gasUsed * effectiveGasPrice + (receipt.blobGasUsed ?? 0n) * (receipt.blobGasPrice ?? 0n) : null
   const searchAbi: Abi = abi ? [...abi, ...knownAbi] : knownAbi
 
   return {
@@ -84,7 +92,7 @@ export async function getTransactionDetails(
     type: tx.type,
     gasLimit: tx.gas,
     gasUsed: receipt?.gasUsed ?? null,
-    effectiveGasPrice: receipt?.effectiveGasPrice ?? null,
+    effectiveGasPrice,
     fee: fee === null ? null : amount(fee),
     value: amount(tx.value),
     nativeSymbol: info?.nativeCurrency.symbol ?? 'ETH',
@@ -107,6 +115,20 @@ function read<T>(method: string, format: () => T, ok: (value: T) => boolean): T 
     throw new ResponseShapeError(`${method} result`, [{ path: [], message: 'not the requested transaction (hash, from, input, block hash or logs missing or different)' }])
   }
   return value
+}
+
+const isBigint = (v: unknown) => typeof v === 'bigint'
+const isHexText = (v: unknown) => typeof v === 'string' && /^0x[0-9a-fA-F]*$/.test(v)
+const isAddressText = (v: unknown) => typeof v === 'string' && isAddress(v, { strict: false })
+const isTopics = (v: unknown) => Array.isArray(v) && v.length <= 4 && v.every((t) => typeof t === 'string' && isHash(t))
+
+/** A ResponseShapeError naming the first field of a node reply that is missing or not what it should be. */
+function checkFields(method: string, value: unknown, checks: Record<string, (v: never) => boolean>, at: (string | number)[] = []): void {
+  const issues = Object.entries(checks).flatMap(([field, ok]) => {
+    const v = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[field] : undefined
+    return ok(v as never) ? [] : [{ path: [...at, field], message: v == null ? 'missing' : `unexpected value ${clip(String(v))}` }]
+  })
+  if (issues.length > 0) throw new ResponseShapeError(`${method} result`, issues)
 }
 
 /** Confirmations at a head: 1 in the block itself, 0 while pending (or if the head is behind). */
@@ -158,18 +180,19 @@ function decodeMethod(tx: Transaction, label: string | null, abi: Abi): Transact
 function decodeLogs(logs: RpcLog[], abi: Abi): TransactionDetailsLog[] {
   let parsed: { logIndex: number | string; eventName?: string; args?: unknown }[]
   try {
-    parsed = parseEventLogs({ abi, logs, strict: true }) as unknown as typeof parsed
+    // Matched back by position, not by the node's logIndex: a repeated or missing index must not lend one log another's decoding.
+    parsed = parseEventLogs({ abi, logs: logs.map((l, i) => ({ ...l, logIndex: numberToHex(i) })), strict: true }) as unknown as typeof parsed
   } catch {
     parsed = []
   }
   // viem before 2.4x leaves an RPC log's index as hex text; later versions give a number.
-  const byIndex = new Map(parsed.map((l) => [Number(l.logIndex), l]))
-  return logs.map((raw) => {
-    const logIndex = Number(raw.logIndex)
+  const byPosition = new Map(parsed.map((l) => [Number(l.logIndex), l]))
+  return logs.map((raw, i) => {
+    const index = typeof raw.logIndex === 'string' ? Number(raw.logIndex) : NaN
     // Older viem tries only the first event of a shared topic (ERC-20's Transfer before ERC-721's):
     // a log left over is tried against each ABI on its own.
-    const hit = byIndex.get(logIndex) ?? (abi === knownAbi ? decodeAlone(raw) : undefined)
-    const base = { address: getAddress(raw.address), logIndex, topics: raw.topics as Hex[], data: raw.data }
+    const hit = byPosition.get(i) ?? (abi === knownAbi ? decodeAlone(raw) : undefined)
+    const base = { address: getAddress(raw.address), logIndex: Number.isSafeInteger(index) ? index : i, topics: raw.topics as Hex[], data: raw.data }
     return hit
       ? { ...base, decoded: true as const, eventName: hit.eventName ?? '', args: (hit.args ?? {}) as Record<string, unknown> }
       : { ...base, decoded: false as const, eventName: null, args: null }

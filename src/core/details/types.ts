@@ -67,7 +67,7 @@ export interface TransactionDetails {
   gasLimit: bigint
   gasUsed: bigint | null
   effectiveGasPrice: bigint | null
-  /** gas used × effective gas price (plus blob gas for type 3); null while pending. */
+  /** gas used × effective gas price (plus blob gas for type 3); null while pending, or when the node reports no gas price. */
   fee: TransactionAmount | null
   value: TransactionAmount
   nativeSymbol: string
