@@ -132,6 +132,17 @@ describe('WalletActivityFeed with a filter', () => {
     expect(seen).toHaveLength(0)
   })
 
+  it('dates the filter cannot use (From after To, or unreadable) are the filter’s error: named, no request, no "Try again" that cannot help', async () => {
+    sends(1)
+    const view = render(<WalletActivityFeed {...feedProps} showFilterBar={false} filter={{ fromDate: '2024-05-01', toDate: '2024-03-01T23:59:59Z' }} />, { wrapper })
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain('filter.fromDate')
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull()
+    view.rerender(<WalletActivityFeed {...feedProps} showFilterBar={false} filter={{ toDate: 'next tuesday' }} />)
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('filter.toDate'))
+    expect(seen).toHaveLength(0)
+  })
+
   it('"Export CSV" saves the whole history of the feed’s wallet, whatever the filter shows', async () => {
     sends(2, { 1: [usdcIn(50)] })
     const saved: Blob[] = []

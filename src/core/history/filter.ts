@@ -1,6 +1,7 @@
+import { zeroAddress } from 'viem'
 import { InvalidParameterError } from '../errors.js'
 import { entryFlows, flowDirection, type Flow } from './flows.js'
-import type { DateInput } from './params.js'
+import { normalizeWalletHistoryParameters, type DateInput } from './params.js'
 import type { TransactionEntry } from './schema.js'
 
 export type FilterDirection = 'in' | 'out' | 'self'
@@ -55,12 +56,36 @@ export function checkWalletHistoryFilter(filter: unknown): WalletHistoryFilter {
     if (!/^0x[0-9a-fA-F]{40}$/.test(t)) throw new InvalidParameterError(`filter.tokens[${i}]`, 'expected a contract address (0x + 40 hex)')
   })
   if (f.search !== undefined && typeof f.search !== 'string') throw new InvalidParameterError('filter.search', 'expected text')
+  checkDates(f.fromDate, f.toDate)
   return {
     ...f,
     categories: listOf('categories', f.categories),
     directions: listOf('directions', f.directions, DIRECTIONS),
     kinds: listOf('kinds', f.kinds, KINDS),
     tokens,
+  }
+}
+
+/**
+ * The dates as the request will check them (readable, from not after to), named as the filter's: a
+ * wrong date is the filter's error up front, not a failed request with a Retry that cannot help.
+ */
+function checkDates(fromDate: unknown, toDate: unknown): { fromDate?: string; toDate?: string } {
+  try {
+    const { fromDate: from, toDate: to } = normalizeWalletHistoryParameters({ address: zeroAddress, fromDate: fromDate as DateInput | undefined, toDate: toDate as DateInput | undefined })
+    return { ...(from ? { fromDate: from } : {}), ...(to ? { toDate: to } : {}) }
+  } catch (e) {
+    if (e instanceof InvalidParameterError) throw new InvalidParameterError(`filter.${e.parameter}`, e.reason)
+    throw e
+  }
+}
+
+const readableDate = (value: string) => {
+  try {
+    checkDates(value, undefined)
+    return true
+  } catch {
+    return false
   }
 }
 
@@ -188,9 +213,14 @@ export function walletHistoryFilterToSearchParams(filter: WalletHistoryFilter, i
   const names = { categories: 'category', directions: 'direction', kinds: 'kind', tokens: 'token' } as const
   for (const key of LIST_KEYS) for (const v of filter[key] ?? []) into.append(names[key], v)
   if (filter.search?.trim()) into.set('q', filter.search.trim())
-  const date = (d: DateInput) => (d instanceof Date ? d.toISOString() : String(d))
-  if (filter.fromDate !== undefined) into.set('from', date(filter.fromDate))
-  if (filter.toDate !== undefined) into.set('to', date(filter.toDate))
+  // An invalid Date is named here (its toISOString would throw a bare RangeError).
+  const checked = {
+    ...(filter.fromDate instanceof Date ? checkDates(filter.fromDate, undefined) : {}),
+    ...(filter.toDate instanceof Date ? checkDates(undefined, filter.toDate) : {}),
+  }
+  const date = (d: DateInput, iso: string | undefined) => (d instanceof Date ? iso! : String(d))
+  if (filter.fromDate !== undefined) into.set('from', date(filter.fromDate, checked.fromDate))
+  if (filter.toDate !== undefined) into.set('to', date(filter.toDate, checked.toDate))
   return into
 }
 
@@ -209,7 +239,7 @@ export function walletHistoryFilterFromSearchParams(params: URLSearchParams): Wa
   if (q) filter.search = q
   const from = params.get('from')
   const to = params.get('to')
-  if (from) filter.fromDate = from
-  if (to) filter.toDate = to
+  if (from && readableDate(from)) filter.fromDate = from
+  if (to && readableDate(to)) filter.toDate = to
   return filter
 }

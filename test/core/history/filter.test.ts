@@ -85,6 +85,15 @@ describe('checkWalletHistoryFilter', () => {
     expect(() => checkWalletHistoryFilter('in')).toThrow(InvalidParameterError)
     expect(checkWalletHistoryFilter(undefined)).toEqual({})
   })
+
+  it('names a date it cannot read, and a from date after the to date (before any request)', () => {
+    expect(() => checkWalletHistoryFilter({ fromDate: 'yesterday' })).toThrow(expect.objectContaining({ name: 'InvalidParameterError', parameter: 'filter.fromDate' }))
+    expect(() => checkWalletHistoryFilter({ toDate: new Date('not a date') })).toThrow(expect.objectContaining({ parameter: 'filter.toDate' }))
+    expect(() => checkWalletHistoryFilter({ fromDate: '2024-05-01', toDate: '2024-03-01T23:59:59Z' })).toThrow(expect.objectContaining({ parameter: 'filter.fromDate', reason: expect.stringMatching(/after/) }))
+    // Every accepted form still passes, as given.
+    expect(checkWalletHistoryFilter({ fromDate: '2024-03-01', toDate: 1714521600 })).toMatchObject({ fromDate: '2024-03-01', toDate: 1714521600 })
+    expect(checkWalletHistoryFilter({ fromDate: new Date('2024-03-01T00:00:00Z') }).fromDate).toEqual(new Date('2024-03-01T00:00:00Z'))
+  })
 })
 
 describe('filter in the URL', () => {
@@ -98,5 +107,14 @@ describe('filter in the URL', () => {
   it('drops what it does not know from a hand-edited URL instead of throwing', () => {
     const filter = walletHistoryFilterFromSearchParams(new URLSearchParams('direction=up&direction=out&kind=__proto__&token=0x1&q=%20&category='))
     expect(filter).toEqual({ directions: ['out'] })
+  })
+
+  it('drops a date it cannot read from a hand-edited link (the feed is not turned into an error)', () => {
+    expect(walletHistoryFilterFromSearchParams(new URLSearchParams('from=2024-13-45&to=soon&direction=in'))).toEqual({ directions: ['in'] })
+    expect(walletHistoryFilterFromSearchParams(new URLSearchParams('from=2024-03-01&to=1714521600'))).toEqual({ fromDate: '2024-03-01', toDate: '1714521600' })
+  })
+
+  it('an invalid Date is a typed error naming it, not a RangeError', () => {
+    expect(() => walletHistoryFilterToSearchParams({ fromDate: new Date('not a date') })).toThrow(expect.objectContaining({ name: 'InvalidParameterError', parameter: 'filter.fromDate' }))
   })
 })
