@@ -1,6 +1,10 @@
 import { forwardRef, type CSSProperties, type HTMLAttributes } from 'react'
 import type { ChainInput } from '../../core/chains.js'
+import { chainIdentity } from '../../core/history/entryId.js'
 import { ChainBadge } from '../ChainBadge/ChainBadge.js'
+
+// 'eth' and '0x1' are one chain, whichever way the app keeps its selection.
+const idOf = (chain: ChainInput) => chainIdentity(String(chain).toLowerCase())
 
 export interface ChainFilterProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children' | 'onChange'> {
   /** Every chain of the feed, in the order shown. */
@@ -15,12 +19,12 @@ export interface ChainFilterProps extends Omit<HTMLAttributes<HTMLDivElement>, '
 
 /** Toggle chips, one per chain (`aria-pressed`): which chains' rows the feed shows. */
 export const ChainFilter = forwardRef<HTMLDivElement, ChainFilterProps>(function ChainFilter({ chains, selected, onChange, className, style, ...rest }, ref) {
-  const on = new Set((selected ?? chains).map((c) => String(c).toLowerCase()))
+  const on = new Set((selected ?? chains).map(idOf))
   return (
     <div {...rest} ref={ref} role="group" aria-label={rest['aria-label'] ?? 'Chains'} className={className ? `bf-chain-chips ${className}` : 'bf-chain-chips'} style={style}>
       {chains.map((chain) => {
-        const pressed = on.has(String(chain).toLowerCase())
-        const last = pressed && chains.filter((c) => on.has(String(c).toLowerCase())).length === 1
+        const pressed = on.has(idOf(chain))
+        const last = pressed && chains.filter((c) => on.has(idOf(c))).length === 1
         return (
           <button
             key={String(chain)}
@@ -31,7 +35,7 @@ export const ChainFilter = forwardRef<HTMLDivElement, ChainFilterProps>(function
             data-chain={String(chain)}
             onClick={() => {
               if (last) return
-              onChange?.(chains.filter((c) => (String(c).toLowerCase() === String(chain).toLowerCase() ? !pressed : on.has(String(c).toLowerCase()))))
+              onChange?.(chains.filter((c) => (idOf(c) === idOf(chain) ? !pressed : on.has(idOf(c)))))
             }}
           >
             <ChainBadge chain={chain} />
