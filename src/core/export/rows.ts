@@ -33,19 +33,17 @@ export const csvColumns = [
 export type CsvColumn = (typeof csvColumns)[number]
 export type CsvRow = Record<CsvColumn, string>
 
-/** The fee in wei the wallet paid for this entry, or null when it did not send it (or nothing says). */
 const lower = (a: string | null | undefined) => (a ? a.toLowerCase() : null)
 
-function feeWei(entry: TransactionEntry, wallet: string): bigint | null {
+/**
+ * The fee in wei the wallet paid for this entry, or null when it did not send it (or nothing says).
+ * The service's `transaction_fee` first, as the feed's row shows it: on rollups it holds the L1 data
+ * fee that gas used × gas price leaves out.
+ */
+function feeWei(entry: TransactionEntry, wallet: string, nativeDecimals: number): bigint | null {
   if (lower(entry.from_address) !== wallet.toLowerCase()) return null
+  if (entry.transaction_fee !== null && /^\d+(\.\d+)?$/.test(entry.transaction_fee)) return parseUnits(entry.transaction_fee, nativeDecimals)
   if (entry.receipt_gas_used !== null && entry.gas_price !== null) return BigInt(entry.receipt_gas_used) * BigInt(entry.gas_price)
-  if (entry.transaction_fee !== null && /^\d+(\.\d+)?$/.test(entry.transaction_fee)) {
-    try {
-      return parseUnits(entry.transaction_fee, 18)
-    } catch {
-      return null
-    }
-  }
   return null
 }
 
@@ -60,8 +58,8 @@ export function entryRows(entry: TransactionEntry, wallet: string, chain: string
 
 /** The same rows as arrays of cells in `csvColumns` order: what the writer streams (no object per row). */
 export function entryRecords(entry: TransactionEntry, wallet: string, chain: string | undefined): string[][] {
-  const fee = feeWei(entry, wallet)
   const nativeDecimals = getChainInfo(chain)?.nativeCurrency.decimals ?? 18
+  const fee = feeWei(entry, wallet, nativeDecimals)
   const flows = entryFlows(entry, chain)
   const st = status(entry)
   const feeWeiCell = fee === null ? '' : fee.toString()

@@ -82,6 +82,12 @@ describe('exportWalletHistoryCsv', () => {
     expect(rows.slice(1).every((r) => r.fee_wei === '' && r.fee === '')).toBe(true)
   })
 
+  it('gives the fee the feed shows: the service’s transaction_fee (a rollup’s L1 data fee included) over gas used × gas price', async () => {
+    server.use(http.get(ROUTE, () => HttpResponse.json(onePage([specEntry({ from_address: WALLET, to_address: OTHER, receipt_gas_used: '21000', gas_price: '1000000', transaction_fee: '0.000001234', native_transfers: [{ from_address: WALLET, to_address: OTHER, value: '1', direction: 'outgoing' }] })]))))
+    const rows = readCsv((await collect(exportWalletHistoryCsv(createClient({ baseUrl: BASE, chain: 'base' }), { address: WALLET }))).join(''))
+    expect(rows[0]).toMatchObject({ fee_wei: '1234000000000', fee: '0.000001234' })
+  })
+
   it('keeps uint256-max amounts exact in both integer and decimal columns (no float anywhere)', async () => {
     const max = (2n ** 256n - 1n).toString()
     server.use(http.get(ROUTE, () => HttpResponse.text(JSON.stringify(onePage([specEntry({ erc20_transfer: [{ address: '0xdac17f958d2ee523a2206206994597c13d831ec7', token_decimals: '18', token_symbol: 'X', from_address: OTHER, to_address: WALLET, value: 'MAX' }] })])).replace('"MAX"', max), { headers: { 'content-type': 'application/json' } })))
