@@ -51,3 +51,37 @@ describe('TransactionRow summary with verified names', () => {
     expect(document.querySelector('.bf-tx__summary')!.textContent).not.toContain('\u202E')
   })
 })
+
+describe('Address with a reverse name made to pass for another', () => {
+  const HOLDER = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'
+  const as = (name: string) => render(<NamesContext.Provider value={new Map([[HOLDER.toLowerCase(), name]])}><Address address={HOLDER} chain="eth" /></NamesContext.Provider>)
+
+  it('keeps the short address visible beside a verified name, so a look-alike name cannot stand in for another address', () => {
+    as('vitalik.eth')
+    const link = screen.getByRole('link')
+    expect(link.querySelector('.bf-clip')!.textContent).toBe('vitalik.eth')
+    expect(link.querySelector('.bf-address__hex')?.textContent).toBe('0x90F7…b906')
+    expect(link.closest('.bf-address')!.getAttribute('data-name-source')).toBe('ens')
+  })
+
+  it.each([
+    ['a zero-width space inside', 'vit\u200Balik.eth'],
+    ['a zero-width joiner inside', 'vita\u200Dlik.eth'],
+    ['a capital letter', 'Vitalik.eth'],
+    ['a Cyrillic letter among Latin ones', 'vital\u0456k.eth'],
+    ['a right-to-left override', 'evil\u202Ehte.ecila'],
+    ['a trailing space', 'vitalik.eth '],
+  ])('does not show a name with %s: the address shows instead', (_, name) => {
+    as(name)
+    const link = screen.getByRole('link')
+    expect(link.textContent).not.toContain('vitalik.eth')
+    expect(link.querySelector('.bf-clip')).toBeNull()
+    expect(link.querySelector('.bf-address__hex')!.textContent).toBe('0x90F7…b906')
+    expect(link.closest('.bf-address')!.getAttribute('data-name-source')).toBeNull()
+  })
+
+  it('an emoji name keeps its joiners (cleaning them away would show another name)', () => {
+    as('\u{1F469}\u{1F3FD}\u200D\u{1F4BB}.eth')
+    expect(screen.getByRole('link').querySelector('.bf-clip')!.textContent).toBe('\u{1F469}\u{1F3FD}\u200D\u{1F4BB}.eth')
+  })
+})

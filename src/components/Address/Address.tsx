@@ -1,10 +1,11 @@
 import { forwardRef, type CSSProperties, type HTMLAttributes } from 'react'
+import { isDisplaySafeName } from '../../core/details/nameSafety.js'
 import { useCopy } from '../shared/copy.js'
 import { displayAddress } from '../shared/address.js'
 import { ClippedText } from '../shared/ClippedText.js'
 import { defaultRenderLink, EXTERNAL } from '../shared/links.js'
 import type { DisplayOptions } from '../shared/options.js'
-import { cleanText } from '../shared/text.js'
+import { cleanText, clipText } from '../shared/text.js'
 import { useVerifiedName } from '../shared/names.js'
 import { explorerLink } from '../shared/url.js'
 
@@ -23,7 +24,8 @@ export interface AddressProps extends Pick<DisplayOptions, 'chain' | 'renderLink
 
 /**
  * An address as every row shows it: the service's label or entity when known, else a verified
- * name (ENS, from the feed), else the shortened checksummed address; the full address as tooltip
+ * name (ENS, from the feed) with the shortened address beside it, else the shortened checksummed
+ * address; the full address as tooltip
  * and in the accessible name, so a name never stands in for an address unseen; a copy button;
  * the explorer link.
  */
@@ -32,14 +34,20 @@ export const Address = forwardRef<HTMLSpanElement, AddressProps>(function Addres
   ref,
 ) {
   const { valid, text, short } = displayAddress(address)
+  const given = cleanText(label) ?? cleanText(entity)
+  // A reverse name is chosen by whoever holds the address: one that could pass for another is not shown,
+  // and the one shown keeps the address beside it (a whole-script look-alike gets past any cheap check).
   const verified = useVerifiedName(address)
-  const name = cleanText(label) ?? cleanText(entity) ?? cleanText(verified)
+  const ens = !given && valid && isDisplaySafeName(verified) ? verified : null
+  const name = given ?? ens
   const href = valid ? explorerLink(chain, 'address', text) : undefined
-  const content = name ? <ClippedText text={name} max={24} /> : <span className="bf-address__hex">{short}</span>
+  const content = ens ? (
+    <><EnsName name={ens} />{' '}<span className="bf-address__hex bf-address__beside">{short}</span></>
+  ) : name ? <ClippedText text={name} max={24} /> : <span className="bf-address__hex">{short}</span>
   // The full address follows the visible text in the accessible name (which must contain what is seen).
   const linkContent = <>{content}{' '}<span className="bf-visually-hidden">{`(${text}), view on explorer`}</span></>
   return (
-    <span {...rest} ref={ref} className={className ? `bf-address ${className}` : 'bf-address'} style={style} data-named={name ? '' : undefined} data-name-source={name && !cleanText(label) && !cleanText(entity) ? 'ens' : undefined}>
+    <span {...rest} ref={ref} className={className ? `bf-address ${className}` : 'bf-address'} style={style} data-named={name ? '' : undefined} data-name-source={ens ? 'ens' : undefined}>
       {href
         ? renderLink({ href, className: 'bf-address__link bf-link', title: text, ...EXTERNAL, children: linkContent })
         : <span className="bf-address__text" title={text}>{content}</span>}
@@ -47,6 +55,12 @@ export const Address = forwardRef<HTMLSpanElement, AddressProps>(function Addres
     </span>
   )
 })
+
+/** A checked name, shown as it is (cleaning would split an emoji sequence into another name), clipped. */
+function EnsName({ name }: { name: string }) {
+  const { shown, full, clipped } = clipText(name, 24)
+  return <span className="bf-clip" title={clipped ? full : undefined}>{shown}</span>
+}
 
 function CopyButton({ value }: { value: string }) {
   const { state, copy } = useCopy(value)

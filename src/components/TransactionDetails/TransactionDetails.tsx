@@ -1,6 +1,6 @@
-import { forwardRef, lazy, Suspense, useId, useState, type CSSProperties, type ReactNode } from 'react'
+import { forwardRef, lazy, Suspense, useContext, useId, useMemo, useState, type CSSProperties, type ReactNode } from 'react'
 import { useCopy } from '../shared/copy.js'
-import { formatGwei, formatUnits, getAddress, isAddress } from 'viem'
+import { formatGwei, formatUnits, isAddress } from 'viem'
 import { listsApprovals, logsApprovals } from '../../core/details/approvalHints.js'
 import type { Approval, RevokeRequest } from '../../core/details/approvals.js'
 import type { ApprovalStates } from '../../core/details/approvalStates.js'
@@ -10,6 +10,7 @@ import { Address } from '../Address/Address.js'
 import { ClippedText } from '../shared/ClippedText.js'
 import { formatDecimal } from '../shared/format.js'
 import { intlFormatter } from '../shared/intl.js'
+import { NamesContext } from '../shared/names.js'
 import { defaultRenderLink, EXTERNAL } from '../shared/links.js'
 import type { DisplayOptions } from '../shared/options.js'
 import { explorerLink } from '../shared/url.js'
@@ -20,7 +21,11 @@ const ApprovalsSection = lazy(() => import('./ApprovalsSection.js'))
 export interface TransactionDetailsProps extends Pick<DisplayOptions, 'chain' | 'locale' | 'timeZone' | 'renderLink'> {
   /** From `useTransactionDetails` (or `getTransactionDetails`); null when the node does not know the hash. */
   details: Details | null | undefined
-  /** Verified names (from `useNames`): shown where the service gave no label; the address stays in the title and accessible name. */
+  /**
+   * Verified names (from `useNames`): shown where the service gave no label, always with the short
+   * address beside them (and the full one in the title and accessible name); a name that could pass
+   * for another (hidden characters, capitals, mixed scripts) is not shown.
+   */
   names?: Readonly<Record<string, string | null>> | undefined
   /** The history entry the details belong to: labels, token symbols and decimals, approvals. */
   entry?: TransactionEntry | undefined
@@ -108,12 +113,11 @@ function Body({ details, entry, wallet, names, isLoading, error, chain, locale, 
   const symbol = details.nativeSymbol
   const native = (wei: bigint) => `${formatDecimal(formatUnits(wei, 18), locale)} ${symbol}`
   const txHref = explorerLink(chainId, 'tx', details.hash)
-  // The service's label first, then a verified name: own keys only, names come from the chain.
-  const nameOf = (a: string) => (names && isAddress(a, { strict: false }) && Object.hasOwn(names, getAddress(a)) ? names[getAddress(a)] : null)
-  const address = (a: string, label?: string | null) => <Address address={a} label={label || nameOf(a)} chain={chainId} renderLink={renderLink} />
+  const address = (a: string, label?: string | null) => <Address address={a} label={label} chain={chainId} renderLink={renderLink} />
 
   return (
-    <>
+    // The service's label first, then a verified name, which `Address` shows only with the address beside it.
+    <WithNames names={names}>
       <dl className="bf-details__list">
         <Row term="Status">
           <span className="bf-details__status" data-status={details.status}>
@@ -183,8 +187,23 @@ function Body({ details, entry, wallet, names, isLoading, error, chain, locale, 
       ) : null}
 
       {txHref ? renderLink({ href: txHref, className: 'bf-link bf-details__explorer', ...EXTERNAL, children: 'View on explorer' }) : null}
-    </>
+    </WithNames>
   )
+}
+
+/** The `names` prop (checksummed keys, own keys only: names come from the chain) over those the feed already provides. */
+function WithNames({ names, children }: { names: TransactionDetailsProps['names']; children: ReactNode }) {
+  const outer = useContext(NamesContext)
+  const merged = useMemo(() => {
+    if (!names) return outer
+    const map = new Map(outer ?? [])
+    for (const key of Object.keys(names)) {
+      const name = names[key]
+      if (typeof name === 'string' && isAddress(key, { strict: false })) map.set(key.toLowerCase(), name)
+    }
+    return map
+  }, [names, outer])
+  return <NamesContext.Provider value={merged}>{children}</NamesContext.Provider>
 }
 
 function Row({ term, children }: { term: string; children: ReactNode }) {

@@ -4,6 +4,7 @@ import type { BlockfeedClient } from '../clientTypes.js'
 import { getChainInfo, type ChainInput } from '../chains.js'
 import { InvalidParameterError, isBlockfeedError } from '../errors.js'
 import { clip } from '../text.js'
+import { isDisplaySafeName } from './nameSafety.js'
 import type { GetNamesParameters, Names } from './types.js'
 
 export type { GetNamesParameters, Names } from './types.js'
@@ -16,6 +17,8 @@ export type { GetNamesParameters, Names } from './types.js'
  * a viem client whose transport is this client's `rpc`, with viem's multicall batching: all
  * lookups go out as one `eth_call` to Multicall3 `aggregate3` — the chain's (from `viem/chains`
  * or `multicall3Address`), else viem's deployless Multicall3 (no contract needed on the chain).
+ * A name that could pass for another (`isDisplaySafeName`: hidden characters, capitals, mixed
+ * scripts) is no name either.
  */
 export async function getNames(
   client: Pick<BlockfeedClient, 'rpc' | 'chain'>,
@@ -48,7 +51,8 @@ export async function getNames(
   })
   try {
     const names = await Promise.all(unique.map((address) => getEnsName(viemClient, { address, universalResolverAddress: resolver })))
-    unique.forEach((address, i) => (out[address] = names[i] || null))
+    // A name that could pass for another (hidden characters, capitals, mixed scripts) is no name.
+    unique.forEach((address, i) => (out[address] = isDisplaySafeName(names[i]) ? names[i] : null))
   } catch (error) {
     // The client's typed error (network, HTTP status, timeout) rather than viem's wrapper around it.
     throw findBlockfeedError(error) ?? error

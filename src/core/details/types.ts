@@ -87,7 +87,7 @@ export interface GetNamesParameters {
   multicall3Address?: Address | undefined
 }
 
-/** Primary names by checksummed address; null where there is none (or it does not resolve back). */
+/** Primary names by checksummed address; null where there is none, it does not resolve back, or it could pass for another name (`isDisplaySafeName`). */
 export type Names = Record<Address, string | null>
 
 export type ApprovalKind = 'approval' | 'revoke' | 'approval_for_all' | 'revoke_all'
