@@ -1,4 +1,4 @@
-import { forwardRef, lazy, Suspense, useContext, useId, useMemo, useState, type CSSProperties, type ReactNode } from 'react'
+import { forwardRef, lazy, Suspense, useContext, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react'
 import { useCopy } from '../shared/copy.js'
 import { formatGwei, formatUnits, isAddress } from 'viem'
 import { listsApprovals, logsApprovals } from '../../core/details/approvalHints.js'
@@ -135,9 +135,14 @@ function Body({ details, entry, wallet, names, isLoading, error, chain, locale, 
         ) : null}
         {details.blockNumber !== null ? <Row term="Block">{details.blockNumber.toString()}</Row> : null}
         <Row term="From">{address(details.from, entry?.from_address_label)}</Row>
-        <Row term={details.to ? 'To' : 'Created'}>
-          {details.to ? address(details.to, entry?.to_address_label) : details.contractAddress ? address(details.contractAddress) : 'a contract'}
-        </Row>
+        {details.to ? (
+          <Row term="To">{address(details.to, entry?.to_address_label)}</Row>
+        ) : details.status === 'reverted' ? (
+          // A node gives the would-be address even when the creation failed: nothing lives there.
+          <Row term="Created">Nothing: the contract creation failed</Row>
+        ) : (
+          <Row term="Created">{details.contractAddress ? address(details.contractAddress) : 'a contract'}</Row>
+        )}
         <Row term="Value">{native(details.value.wei)}</Row>
         {details.fee ? (
           <Row term="Fee">
@@ -160,23 +165,7 @@ function Body({ details, entry, wallet, names, isLoading, error, chain, locale, 
         </Suspense>
       ) : null}
 
-      <section className="bf-details__section" aria-label="Events">
-        <h4 className="bf-details__heading">{`Events (${details.logs.length})`}</h4>
-        {details.logs.length === 0 ? <p className="bf-details__muted">No events.</p> : null}
-        <ul className="bf-details__lines">
-          {details.logs.map((log) => (
-            <li key={log.logIndex} data-decoded={log.decoded ? 'true' : 'false'}>
-              {renderSegments(eventLine(log, tokens, locale), address)}
-              {!log.decoded ? (
-                <details className="bf-details__raw">
-                  <summary>Raw topics and data</summary>
-                  <pre>{[...log.topics, log.data].join('\n')}</pre>
-                </details>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      </section>
+      <Events logs={details.logs} tokens={tokens} locale={locale} address={address} />
 
       {details.input !== '0x' ? (
         <details className="bf-details__input">
@@ -220,9 +209,54 @@ function confirmations(n: number, locale: string | undefined): string {
   return n === 1 ? '1 confirmation' : `${count} confirmations`
 }
 
+/** Events shown at first, and how many each "Show more" adds: a transaction with thousands of logs (an airdrop) must not freeze the page. */
+const EVENTS_FIRST = 50
+const EVENTS_MORE = 100
+
+function Events({ logs, tokens, locale, address }: { logs: Details['logs']; tokens: ReturnType<typeof tokensOf>; locale: string | undefined; address: (a: string) => ReactNode }) {
+  const [shown, setShown] = useState(EVENTS_FIRST)
+  const list = useRef<HTMLUListElement>(null)
+  const firstNew = useRef<number | null>(null)
+  useEffect(() => {
+    // "Show more" is gone once all are shown: focus goes to the first event it added, not to the page.
+    if (firstNew.current !== null) (list.current?.children[firstNew.current] as HTMLElement | undefined)?.focus()
+    firstNew.current = null
+  }, [shown])
+  const count = logs.length
+  const more = () => {
+    firstNew.current = shown
+    setShown(shown + EVENTS_MORE)
+  }
+  return (
+    <section className="bf-details__section" aria-label="Events">
+      <h4 className="bf-details__heading">{`Events (${count})`}</h4>
+      {count === 0 ? <p className="bf-details__muted">No events.</p> : null}
+      <ul className="bf-details__lines" ref={list}>
+        {logs.slice(0, shown).map((log, i) => (
+          <li key={i} data-decoded={log.decoded ? 'true' : 'false'} tabIndex={-1}>
+            {renderSegments(eventLine(log, tokens, locale), address)}
+            {!log.decoded ? (
+              <details className="bf-details__raw">
+                <summary>Raw topics and data</summary>
+                <pre>{[...log.topics, log.data.length > INPUT_SHOWN ? `${log.data.slice(0, INPUT_SHOWN)}…` : log.data].join('\n')}</pre>
+                {log.data.length > INPUT_SHOWN ? <CopyText value={log.data} label="Copy data" /> : null}
+              </details>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {count > shown ? (
+        <button type="button" className="bf-details__more" onClick={more}>
+          {`Show more events (${Math.min(shown, count)} of ${count} shown)`}
+        </button>
+      ) : null}
+    </section>
+  )
+}
+
 function renderSegments(segments: Segment[], address: (a: string) => ReactNode): ReactNode {
   return segments.map((s, i) => (
-    <span key={i}>{'address' in s ? address(s.address) : 'untrusted' in s ? <ClippedText text={s.untrusted} max={16} /> : s.text}</span>
+    <span key={i}>{'address' in s ? address(s.address) : 'untrusted' in s ? <ClippedText text={s.untrusted} max={s.max ?? 16} /> : s.text}</span>
   ))
 }
 

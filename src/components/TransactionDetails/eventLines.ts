@@ -11,7 +11,7 @@ export interface TokenInfo {
 }
 
 /** One piece of a readable line: text, an address (rendered with `Address`), or untrusted token text. */
-export type Segment = { text: string } | { address: string } | { untrusted: string }
+export type Segment = { text: string } | { address: string } | { untrusted: string; max?: number }
 
 /** Token symbol and decimals by lower-case contract address, from what the service sent with the entry. */
 export function tokensOf(entry: TransactionEntry | undefined): Map<string, TokenInfo> {
@@ -71,12 +71,23 @@ export function eventLine(log: TransactionDetailsLog, tokens: Map<string, TokenI
     case 'Withdrawal':
       return [{ text: 'Unwrap ' }, ...amount(arg(a, 'wad'), { symbol: 'ETH', decimals: 18 }, locale)]
     default:
-      return [{ text: `${log.eventName}(${argsText(a)})` }]
+      // Argument values come from the chain (an event's `string` is whatever the contract emitted): untrusted text.
+      return [{ untrusted: `${log.eventName}(${argsText(a)})`, max: 160 }]
   }
 }
 
 function argsText(args: unknown): string {
   if (args === null || typeof args !== 'object') return ''
   const entries = Array.isArray(args) ? args.map((v, i) => [String(i), v] as const) : Object.entries(args)
-  return entries.map(([k, v]) => `${k}: ${typeof v === 'bigint' ? v.toString() : String(v)}`).join(', ')
+  return entries.map(([k, v]) => `${k}: ${valueText(v)}`).join(', ')
+}
+
+/** A decoded value as text: numbers in full, tuples and arrays as JSON (String() would give "[object Object]"). */
+function valueText(v: unknown): string {
+  if (v === null || typeof v !== 'object') return String(v)
+  try {
+    return JSON.stringify(v, (_, x: unknown) => (typeof x === 'bigint' ? x.toString() : x))
+  } catch {
+    return String(v)
+  }
 }
