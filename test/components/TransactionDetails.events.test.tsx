@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { encodeAbiParameters, encodeEventTopics, erc1155Abi, type Hex } from 'viem'
+import { encodeAbiParameters, encodeEventTopics, erc1155Abi, getAddress, maxUint256, type Hex } from 'viem'
+import { transactionEntrySchema } from '../../src/core/history/schema.js'
 import { describe, expect, it, vi } from 'vitest'
 import { TransactionDetails } from '../../src/components/TransactionDetails/TransactionDetails.js'
 import { getTransactionDetails, type TransactionDetails as Details } from '../../src/core/details/getTransactionDetails.js'
@@ -85,5 +86,22 @@ describe('TransactionDetails of a failed contract creation', () => {
     const created = screen.getByText('Created', { selector: 'dt' }).nextElementSibling!
     expect(created.textContent).toBe('Nothing: the contract creation failed')
     expect(within(created as HTMLElement).queryByRole('link')).toBeNull()
+  })
+})
+
+describe('TransactionDetails of a failed approve', () => {
+  it('approvals the service lists for a reverted call are not shown as granted, and offer no Revoke', async () => {
+    const f = structuredClone(F.unlimitedApproval())
+    Object.assign(f.receipt!, { status: '0x0', logs: [] })
+    const entry = transactionEntrySchema.parse({
+      hash: f.hash, from_address: F.SENDER, to_address: F.USDT, value: '0', block_timestamp: '2024-08-21T08:13:47.000Z', block_number: '20589436', category: 'approve',
+      contract_interactions: { approvals: [{ value: maxUint256.toString(), token: { address: F.USDT, token_symbol: 'USDT', token_decimals: '6' }, spender: { address: F.ROUTER } }] },
+    })
+    // An older approval of the same spender is still live: it is not this transaction's doing.
+    const states = { headBlockNumber: BigInt(F.HEAD), approvals: [{ forAll: false, token: getAddress(F.USDT), owner: getAddress(F.SENDER), spender: getAddress(F.ROUTER), current: maxUint256 }] }
+    render(<TransactionDetails details={await detailsOf(f)} entry={entry} variant="panel" onRevoke={() => {}} approvalStates={states} />)
+    const approvals = await screen.findByRole('region', { name: 'Approvals' })
+    expect(approvals.textContent).toBe('ApprovalsNone took effect: the transaction failed.')
+    expect(screen.queryByRole('button', { name: 'Revoke' })).toBeNull()
   })
 })

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { formatUnits } from 'viem'
+import { listsApprovals } from '../../core/details/approvalHints.js'
 import { approvalsOf, approvalStatus, currentOf, isRevocable, isUnlimitedAmount, revokeApprovalRequest, type Approval } from '../../core/details/approvals.js'
 import type { ApprovalStates } from '../../core/details/approvalStates.js'
 import type { TransactionDetails as Details } from '../../core/details/getTransactionDetails.js'
@@ -19,7 +20,15 @@ export interface ApprovalsSectionProps extends Pick<TransactionDetailsProps, 'wa
 /** The details' approvals: what the transaction granted or removed, what is left now, and "Revoke". A chunk of its own. */
 export default function ApprovalsSection({ entry, details, wallet, approvalStates, onRevoke, address, locale, tokens }: ApprovalsSectionProps) {
   const approvals = approvalsOf(entry as never, details, wallet)
-  if (approvals.length === 0) return null
+  if (approvals.length === 0) {
+    // The service may list what the call meant to approve; a reverted call approved nothing.
+    return details.status === 'reverted' && listsApprovals(entry) ? (
+      <section className="bf-details__section" aria-label="Approvals">
+        <h4 className="bf-details__heading">Approvals</h4>
+        <p className="bf-details__muted">None took effect: the transaction failed.</p>
+      </section>
+    ) : null
+  }
   return (
     <section className="bf-details__section" aria-label="Approvals">
       <h4 className="bf-details__heading">Approvals</h4>

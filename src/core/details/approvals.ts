@@ -118,7 +118,7 @@ export function revokeApprovalRequest(approval: Pick<Approval, 'token' | 'spende
 // selector: then its Approval logs at that token are approvals, never spends.
 const GRANTS = new Set(['0x095ea7b3', '0x39509351', '0xd505accf', '0x8fcbaf0c'])
 
-type Receipt = Pick<TransactionDetails, 'logs'> & Partial<Pick<TransactionDetails, 'from' | 'to' | 'input'>>
+type Receipt = Pick<TransactionDetails, 'logs'> & Partial<Pick<TransactionDetails, 'from' | 'to' | 'input' | 'status'>>
 
 /** The token whose approve/increaseAllowance/permit the transaction calls; null for any other call. */
 function grantedToken(details: Receipt): Address | null {
@@ -199,7 +199,8 @@ function ownerInLogs(logs: Receipt['logs'], a: Approval): Address | null {
 /**
  * The approvals to show for an entry and its details: the service's list when it sent one, else the
  * receipt's. A listed approval's owner is the item's `owner`, else the owner of the receipt's matching
- * log, else the transaction's sender.
+ * log, else the transaction's sender. None once the details say the transaction reverted: whatever a
+ * list says it approved did not happen.
  */
 export function approvalsOf(
   entry: (Record<string, unknown> & Partial<Pick<TransactionEntry, 'from_address'>>) | undefined,
@@ -207,6 +208,7 @@ export function approvalsOf(
   /** The wallet being viewed, when it may not be the sender (a smart account): its approvals in the receipt count too. */
   wallet?: string | undefined,
 ): Approval[] {
+  if (details?.status === 'reverted') return []
   const listed = entry ? listedApprovals(entry) : []
   if (listed.length > 0) {
     if (!details) return listed.map((l) => l.approval)
