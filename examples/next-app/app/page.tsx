@@ -3,7 +3,7 @@ import { walletHistoryInfiniteQueryOptions } from 'blockfeed'
 import { feedChain, serverClient } from '../lib/blockfeed-server'
 import { Activity } from './activity'
 
-// Anvil's first dev account: the devnet's "alice".
+// Anvil's dev account #1: the devnet's "alice".
 const DEFAULT_WALLET = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
 export default async function Page({ searchParams }: { searchParams: Promise<{ address?: string }> }) {

@@ -18,7 +18,7 @@ export function SendOnDevnet({ chain }: { chain: string }) {
   const client = useBlockfeedClient()
   const send = useSendRawTransaction({ chain })
   const [problem, setProblem] = useState<string | null>(null)
-  if (Number(chain) !== DEVNET_CHAIN_ID) return <p>This page signs with a public dev key: it runs only against the devnet (BLOCKFEED_CHAIN=0x7a69).</p>
+  if (Number(chain) !== DEVNET_CHAIN_ID) return <p>This page signs with a public dev key: it runs only against the devnet (BLOCKFEED_CHAIN=0x7a69 and BLOCKFEED_EXTRA_CHAINS=0x7a69).</p>
 
   async function sendOne() {
     setProblem(null)
