@@ -84,7 +84,7 @@ describe('TransactionDetails of a failed contract creation', () => {
     ;(f.receipt as Record<string, unknown>).status = '0x0'
     render(<TransactionDetails details={await detailsOf(f)} variant="panel" chain="eth" />)
     const created = screen.getByText('Created', { selector: 'dt' }).nextElementSibling!
-    expect(created.textContent).toBe('Nothing: the contract creation failed')
+    expect(created.textContent).toBe('None: the creation failed')
     expect(within(created as HTMLElement).queryByRole('link')).toBeNull()
   })
 })

@@ -1,6 +1,6 @@
-import { forwardRef, lazy, Suspense, useContext, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react'
+import { forwardRef, lazy, Suspense, useContext, useId, useState, type CSSProperties, type ReactNode } from 'react'
 import { useCopy } from '../shared/copy.js'
-import { formatGwei, formatUnits, isAddress } from 'viem'
+import { formatGwei, formatUnits } from 'viem'
 import { listsApprovals, logsApprovals } from '../../core/details/approvalHints.js'
 import type { Approval, RevokeRequest } from '../../core/details/approvals.js'
 import type { ApprovalStates } from '../../core/details/approvalStates.js'
@@ -62,7 +62,7 @@ const STATUS_TEXT: Readonly<Record<Details['status'], string>> = {
   success: 'Succeeded',
   reverted: 'Failed',
   pending: 'Pending',
-  unknown: 'Mined, outcome not recorded (a receipt from before Byzantium)',
+  unknown: 'Mined, outcome not recorded (pre-Byzantium)',
 }
 
 /**
@@ -135,14 +135,13 @@ function Body({ details, entry, wallet, names, isLoading, error, chain, locale, 
         ) : null}
         {details.blockNumber !== null ? <Row term="Block">{details.blockNumber.toString()}</Row> : null}
         <Row term="From">{address(details.from, entry?.from_address_label)}</Row>
-        {details.to ? (
-          <Row term="To">{address(details.to, entry?.to_address_label)}</Row>
-        ) : details.status === 'reverted' ? (
-          // A node gives the would-be address even when the creation failed: nothing lives there.
-          <Row term="Created">Nothing: the contract creation failed</Row>
-        ) : (
-          <Row term="Created">{details.contractAddress ? address(details.contractAddress) : 'a contract'}</Row>
-        )}
+        <Row term={details.to ? 'To' : 'Created'}>
+          {details.to
+            ? address(details.to, entry?.to_address_label)
+            : // A node gives the would-be address even when the creation failed: nothing lives there.
+              details.status === 'reverted' ? 'None: the creation failed'
+            : details.contractAddress ? address(details.contractAddress) : 'a contract'}
+        </Row>
         <Row term="Value">{native(details.value.wei)}</Row>
         {details.fee ? (
           <Row term="Fee">
@@ -170,7 +169,7 @@ function Body({ details, entry, wallet, names, isLoading, error, chain, locale, 
       {details.input !== '0x' ? (
         <details className="bf-details__input">
           <summary>{`Input data (${(details.input.length - 2) / 2} bytes)`}</summary>
-          <pre>{details.input.length > INPUT_SHOWN ? `${details.input.slice(0, INPUT_SHOWN)}…` : details.input}</pre>
+          <pre>{cut(details.input)}</pre>
           <CopyText value={details.input} label="Copy input data" />
         </details>
       ) : null}
@@ -180,19 +179,11 @@ function Body({ details, entry, wallet, names, isLoading, error, chain, locale, 
   )
 }
 
-/** The `names` prop (checksummed keys, own keys only: names come from the chain) over those the feed already provides. */
+/** The `names` prop over those the feed already provides (`Address` reads them by lower-case address and checks each). */
 function WithNames({ names, children }: { names: TransactionDetailsProps['names']; children: ReactNode }) {
-  const outer = useContext(NamesContext)
-  const merged = useMemo(() => {
-    if (!names) return outer
-    const map = new Map(outer ?? [])
-    for (const key of Object.keys(names)) {
-      const name = names[key]
-      if (typeof name === 'string' && isAddress(key, { strict: false })) map.set(key.toLowerCase(), name)
-    }
-    return map
-  }, [names, outer])
-  return <NamesContext.Provider value={merged}>{children}</NamesContext.Provider>
+  const map = new Map(useContext(NamesContext))
+  for (const key in names) if (names[key]) map.set(key.toLowerCase(), names[key])
+  return <NamesContext.Provider value={map}>{children}</NamesContext.Provider>
 }
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
@@ -215,44 +206,39 @@ const EVENTS_MORE = 100
 
 function Events({ logs, tokens, locale, address }: { logs: Details['logs']; tokens: ReturnType<typeof tokensOf>; locale: string | undefined; address: (a: string) => ReactNode }) {
   const [shown, setShown] = useState(EVENTS_FIRST)
-  const list = useRef<HTMLUListElement>(null)
-  const firstNew = useRef<number | null>(null)
-  useEffect(() => {
-    // "Show more" is gone once all are shown: focus goes to the first event it added, not to the page.
-    if (firstNew.current !== null) (list.current?.children[firstNew.current] as HTMLElement | undefined)?.focus()
-    firstNew.current = null
-  }, [shown])
+  // "Show more" goes away once all show: focus goes to the first event it added, not to the page.
+  const added = shown > EVENTS_FIRST ? shown - EVENTS_MORE : -1
   const count = logs.length
-  const more = () => {
-    firstNew.current = shown
-    setShown(shown + EVENTS_MORE)
-  }
   return (
     <section className="bf-details__section" aria-label="Events">
       <h4 className="bf-details__heading">{`Events (${count})`}</h4>
-      {count === 0 ? <p className="bf-details__muted">No events.</p> : null}
-      <ul className="bf-details__lines" ref={list}>
+      <ul className="bf-details__lines">
         {logs.slice(0, shown).map((log, i) => (
-          <li key={i} data-decoded={log.decoded ? 'true' : 'false'} tabIndex={-1}>
+          <li key={i} data-decoded={String(log.decoded)} tabIndex={-1} ref={i === added ? focusOnMount : undefined}>
             {renderSegments(eventLine(log, tokens, locale), address)}
             {!log.decoded ? (
               <details className="bf-details__raw">
                 <summary>Raw topics and data</summary>
-                <pre>{[...log.topics, log.data.length > INPUT_SHOWN ? `${log.data.slice(0, INPUT_SHOWN)}…` : log.data].join('\n')}</pre>
-                {log.data.length > INPUT_SHOWN ? <CopyText value={log.data} label="Copy data" /> : null}
+                <pre>{[...log.topics, cut(log.data)].join('\n')}</pre>
+                <CopyText value={log.data} label="Copy data" />
               </details>
             ) : null}
           </li>
         ))}
       </ul>
       {count > shown ? (
-        <button type="button" className="bf-details__more" onClick={more}>
-          {`Show more events (${Math.min(shown, count)} of ${count} shown)`}
+        <button type="button" className="bf-details__more" onClick={() => setShown(shown + EVENTS_MORE)}>
+          {`Show more events (${shown} of ${count} shown)`}
         </button>
       ) : null}
     </section>
   )
 }
+
+// One function for good: React calls a ref again only when it changes.
+const focusOnMount = (el: HTMLElement | null) => el?.focus()
+
+const cut = (hex: string) => (hex.length > INPUT_SHOWN ? `${hex.slice(0, INPUT_SHOWN)}…` : hex)
 
 function renderSegments(segments: Segment[], address: (a: string) => ReactNode): ReactNode {
   return segments.map((s, i) => (

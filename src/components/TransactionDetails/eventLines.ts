@@ -76,18 +76,9 @@ export function eventLine(log: TransactionDetailsLog, tokens: Map<string, TokenI
   }
 }
 
-function argsText(args: unknown): string {
-  if (args === null || typeof args !== 'object') return ''
-  const entries = Array.isArray(args) ? args.map((v, i) => [String(i), v] as const) : Object.entries(args)
-  return entries.map(([k, v]) => `${k}: ${valueText(v)}`).join(', ')
-}
-
-/** A decoded value as text: numbers in full, tuples and arrays as JSON (String() would give "[object Object]"). */
-function valueText(v: unknown): string {
-  if (v === null || typeof v !== 'object') return String(v)
-  try {
-    return JSON.stringify(v, (_, x: unknown) => (typeof x === 'bigint' ? x.toString() : x))
-  } catch {
-    return String(v)
-  }
+/** Decoded arguments as text: numbers in full, tuples and arrays as JSON (String() would give "[object Object]"). */
+function argsText(args: object): string {
+  return Object.entries(args)
+    .map(([k, v]) => `${k}: ${v !== null && typeof v === 'object' ? JSON.stringify(v, (_, x: unknown) => (typeof x === 'bigint' ? String(x) : x)) : String(v)}`)
+    .join(', ')
 }

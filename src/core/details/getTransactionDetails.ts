@@ -1,5 +1,4 @@
 import {
-  decodeErrorResult,
   decodeFunctionData,
   formatBlock,
   formatTransaction,
@@ -8,6 +7,7 @@ import {
   getAddress,
   isAddress,
   isHash,
+  isHex,
   numberToHex,
   parseEventLogs,
   type Abi,
@@ -18,8 +18,8 @@ import {
   type TransactionReceipt,
 } from 'viem'
 import type { BlockfeedClient } from '../clientTypes.js'
-import { getChainInfo, type ChainInput } from '../chains.js'
-import { InvalidParameterError, JsonRpcError, ResponseShapeError } from '../errors.js'
+import { getChainInfo } from '../chains.js'
+import { InvalidParameterError, ResponseShapeError } from '../errors.js'
 import { clip } from '../text.js'
 import { knownAbi, knownAbis } from './abis.js'
 import type { GetTransactionDetailsParameters, TransactionAmount, TransactionDetails, TransactionDetailsLog, TransactionMethod } from './types.js'
@@ -48,16 +48,14 @@ export async function getTransactionDetails(
     client.rpc({ method: 'eth_blockNumber' }, rpcOptions),
   ])
   if (rawTx == null) return null
-  const tx = read('eth_getTransactionByHash', () => formatTransaction(rawTx) as Transaction, (t) => t.hash?.toLowerCase() === hash && typeof t.from === 'string' && typeof t.input === 'string')
-  checkFields('eth_getTransactionByHash', tx, { from: isAddressText, input: isHexText, value: isBigint, gas: isBigint, nonce: Number.isSafeInteger })
+  const requested = (v: unknown) => String(v).toLowerCase() === hash
+  const tx = read('eth_getTransactionByHash', () => formatTransaction(rawTx) as Transaction, { hash: requested, from: isAddressText, input: isHex, value: isBigint, gas: isBigint, nonce: Number.isSafeInteger })
   const receipt =
     rawReceipt == null
       ? null
-      : read('eth_getTransactionReceipt', () => formatTransactionReceipt(rawReceipt) as TransactionReceipt, (r) => r.transactionHash?.toLowerCase() === hash && typeof r.blockHash === 'string' && Array.isArray(r.logs))
-  if (receipt) {
-    checkFields('eth_getTransactionReceipt', receipt, { gasUsed: isBigint })
-    ;(rawReceipt!.logs as unknown[]).forEach((log, i) => checkFields('eth_getTransactionReceipt', log, { address: isAddressText, topics: isTopics, data: isHexText }, ['logs', i]))
-  }
+      : read('eth_getTransactionReceipt', () => formatTransactionReceipt(rawReceipt) as TransactionReceipt, { transactionHash: requested, blockHash: isHash, logs: Array.isArray, gasUsed: isBigint })
+  // Each log as the node sent it: what decoding and display rely on.
+  ;(receipt ? (rawReceipt!.logs as unknown[]) : []).forEach((log, i) => checkFields('eth_getTransactionReceipt', log, { address: isAddressText, topics: isTopics, data: isHex, logIndex: isHex }, ['logs', i]))
   // The hint may be wrong (a reorg, a stale entry): the receipt's block hash decides.
   let block = hintedBlock && receipt && hintedBlock.hash === receipt.blockHash ? formatBlock(hintedBlock) : null
   if (receipt && !block) {
@@ -99,36 +97,33 @@ export async function getTransactionDetails(
     input: tx.input,
     method: decodeMethod(tx, methodLabel, searchAbi),
     logs: receipt ? decodeLogs(rawReceipt!.logs as RpcLog[], searchAbi) : [],
-    revertReason: receipt?.status === 'reverted' ? await revertReason(client, tx, rpcOptions) : null,
+    // Loaded only for a failed transaction: most are not.
+    revertReason: receipt?.status === 'reverted' ? await (await import('./revertReason.js')).revertReason(client, tx, rpcOptions) : null,
   }
 }
 
-/** A node reply formatted by viem, or a ResponseShapeError naming the method when it is not what was asked for. */
-function read<T>(method: string, format: () => T, ok: (value: T) => boolean): T {
+/** A node reply formatted by viem, or a ResponseShapeError naming the method and the first field that is not what was asked for. */
+function read<T>(method: string, format: () => T, checks: Record<string, (v: never) => boolean>): T {
   let value: T
   try {
     value = format()
   } catch (error) {
     throw new ResponseShapeError(`${method} result`, [{ path: [], message: error instanceof Error ? clip(error.message, 120) : 'unreadable' }])
   }
-  if (value === null || typeof value !== 'object' || !ok(value)) {
-    throw new ResponseShapeError(`${method} result`, [{ path: [], message: 'not the requested transaction (hash, from, input, block hash or logs missing or different)' }])
-  }
+  checkFields(method, value, checks)
   return value
 }
 
 const isBigint = (v: unknown) => typeof v === 'bigint'
-const isHexText = (v: unknown) => typeof v === 'string' && /^0x[0-9a-fA-F]*$/.test(v)
-const isAddressText = (v: unknown) => typeof v === 'string' && isAddress(v, { strict: false })
-const isTopics = (v: unknown) => Array.isArray(v) && v.length <= 4 && v.every((t) => typeof t === 'string' && isHash(t))
+const isAddressText = (v: string) => isAddress(v, { strict: false })
+const isTopics = (v: unknown) => Array.isArray(v) && v.every(isHash)
 
 /** A ResponseShapeError naming the first field of a node reply that is missing or not what it should be. */
 function checkFields(method: string, value: unknown, checks: Record<string, (v: never) => boolean>, at: (string | number)[] = []): void {
-  const issues = Object.entries(checks).flatMap(([field, ok]) => {
-    const v = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[field] : undefined
-    return ok(v as never) ? [] : [{ path: [...at, field], message: v == null ? 'missing' : `unexpected value ${clip(String(v))}` }]
-  })
-  if (issues.length > 0) throw new ResponseShapeError(`${method} result`, issues)
+  for (const field in checks) {
+    const v = (value as Record<string, unknown> | null)?.[field]
+    if (!checks[field]!(v as never)) throw new ResponseShapeError(`${method} result`, [{ path: [...at, field], message: v == null ? 'missing' : 'unexpected value' }])
+  }
 }
 
 /** Confirmations at a head: 1 in the block itself, 0 while pending (or if the head is behind). */
@@ -188,11 +183,10 @@ function decodeLogs(logs: RpcLog[], abi: Abi): TransactionDetailsLog[] {
   // viem before 2.4x leaves an RPC log's index as hex text; later versions give a number.
   const byPosition = new Map(parsed.map((l) => [Number(l.logIndex), l]))
   return logs.map((raw, i) => {
-    const index = typeof raw.logIndex === 'string' ? Number(raw.logIndex) : NaN
     // Older viem tries only the first event of a shared topic (ERC-20's Transfer before ERC-721's):
     // a log left over is tried against each ABI on its own.
     const hit = byPosition.get(i) ?? (abi === knownAbi ? decodeAlone(raw) : undefined)
-    const base = { address: getAddress(raw.address), logIndex: Number.isSafeInteger(index) ? index : i, topics: raw.topics as Hex[], data: raw.data }
+    const base = { address: getAddress(raw.address), logIndex: Number(raw.logIndex), topics: raw.topics as Hex[], data: raw.data }
     return hit
       ? { ...base, decoded: true as const, eventName: hit.eventName ?? '', args: (hit.args ?? {}) as Record<string, unknown> }
       : { ...base, decoded: false as const, eventName: null, args: null }
@@ -209,39 +203,4 @@ function decodeAlone(log: RpcLog): { eventName?: string; args?: unknown } | unde
     }
   }
   return undefined
-}
-
-/** Replays a reverted call on its parent block and reads `Error(string)` / `Panic(uint256)` from the node's answer. */
-async function revertReason(
-  client: Pick<BlockfeedClient, 'rpc'>,
-  tx: Transaction,
-  options: { chain?: ChainInput | undefined; signal?: AbortSignal | undefined },
-): Promise<string | null> {
-  if (tx.blockNumber == null || tx.blockNumber === 0n) return null
-  const call = { from: tx.from, to: tx.to ?? undefined, data: tx.input, value: numberToHex(tx.value), gas: numberToHex(tx.gas) }
-  try {
-    await client.rpc({ method: 'eth_call', params: [call, numberToHex(tx.blockNumber - 1n)] }, options)
-    return null
-  } catch (error) {
-    if (!(error instanceof JsonRpcError)) return null
-    const data = findRevertData(error.data)
-    if (data) {
-      try {
-        const { errorName, args } = decodeErrorResult({ abi: [], data })
-        if (errorName === 'Error') return String(args?.[0] ?? '')
-        if (errorName === 'Panic') return `panic ${String(args?.[0] ?? '')}`
-      } catch {
-        return `custom error ${data.slice(0, 10)}`
-      }
-    }
-    // Some nodes put the reason only in the message ("execution reverted: low balance").
-    const m = /execution reverted:?\s*(.*)$/i.exec(error.rpcMessage)
-    return m?.[1]?.trim() || null
-  }
-}
-
-function findRevertData(data: unknown): Hex | null {
-  if (typeof data === 'string' && /^0x[0-9a-fA-F]{8,}$/.test(data)) return data as Hex
-  if (data !== null && typeof data === 'object' && Object.hasOwn(data, 'data')) return findRevertData((data as { data: unknown }).data)
-  return null
 }
