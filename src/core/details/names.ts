@@ -1,4 +1,4 @@
-import { createPublicClient, custom, getAddress, isAddress, type Address, type Chain } from 'viem'
+import { BaseError, ContractFunctionRevertedError, createPublicClient, custom, getAddress, isAddress, type Address, type Chain } from 'viem'
 import { getEnsName } from 'viem/ens'
 import type { BlockfeedClient } from '../clientTypes.js'
 import { getChainInfo, type ChainInput } from '../chains.js'
@@ -49,14 +49,16 @@ export async function getNames(
     batch: { multicall: { batchSize: 1 << 20, deployless: !multicall } },
     transport: custom({ request: ({ method, params }) => client.rpc({ method, params } as never, rpcOptions) }, { retryCount: 0 }),
   })
-  try {
-    const names = await Promise.all(unique.map((address) => getEnsName(viemClient, { address, universalResolverAddress: resolver })))
-    // A name that could pass for another (hidden characters, capitals, mixed scripts) is no name.
-    unique.forEach((address, i) => (out[address] = isDisplaySafeName(names[i]) ? names[i] : null))
-  } catch (error) {
-    // The client's typed error (network, HTTP status, timeout) rather than viem's wrapper around it.
-    throw findBlockfeedError(error) ?? error
-  }
+  // One address's lookup reverting (a resolver fault the resolver does not wrap) costs that address its name, not the
+  // screen its names. Anything else fails the call: the client's own typed error (network, HTTP status, timeout, abort)
+  // rather than viem's wrapper around it.
+  const settled = await Promise.allSettled(unique.map((address) => getEnsName(viemClient, { address, universalResolverAddress: resolver })))
+  for (const s of settled) if (s.status === 'rejected' && !reverted(s.reason)) throw findBlockfeedError(s.reason) ?? s.reason
+  // A name that could pass for another (hidden characters, capitals, mixed scripts) is no name.
+  unique.forEach((address, i) => {
+    const s = settled[i]!
+    out[address] = s.status === 'fulfilled' && isDisplaySafeName(s.value) ? s.value : null
+  })
   return out
 }
 
@@ -64,6 +66,9 @@ function withMulticall(chain: Chain | undefined, address: Address): Chain {
   const base: Chain = chain ?? { id: 0, name: 'chain', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [] } } }
   return { ...base, contracts: { ...base.contracts, multicall3: { address } } }
 }
+
+const reverted = (error: unknown): boolean =>
+  error instanceof BaseError && error.walk((e) => e instanceof ContractFunctionRevertedError) instanceof ContractFunctionRevertedError
 
 function findBlockfeedError(error: unknown): unknown {
   for (let e = error, depth = 0; e instanceof Error && depth < 10; e = e.cause, depth++) if (isBlockfeedError(e)) return e
