@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util'
 import { InvalidParameterError } from '../core/errors.js'
+import { anvilPackageName } from './anvil.js'
 import { DEFAULT_LIMIT, MAX_LIMIT } from './history.js'
 import { devnetNames } from './seed.js'
 import { startDevnet, type Devnet } from './startDevnet.js'
@@ -19,7 +20,8 @@ Options:
   --block-time <s>  seconds between blocks of the started anvil (default: a block per transaction)
   -h, --help        show this help
 
-anvil is found through ANVIL_PATH, PATH, or the npm package @foundry-rs/anvil-linux-amd64.`
+anvil is found through ANVIL_PATH, PATH, or the npm package ${anvilPackageName()}
+(npm install --save-dev ${anvilPackageName()}).`
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`)

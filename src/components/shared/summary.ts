@@ -5,6 +5,7 @@ import { flowOf, isContractCreation, isFailed, type DerivedCategory } from './di
 import { formatDecimal, isDecimalText, isMaxUint256, readDecimals, toWholeUnits } from './format.js'
 import { ownValue } from './lookup.js'
 import { nativeCurrency } from './native.js'
+import { isDisplaySafeName } from '../../core/details/nameSafety.js'
 import { cleanText, clipText } from './text.js'
 
 const CATEGORY_LABEL: Record<DerivedCategory, string> = {
@@ -31,7 +32,9 @@ type Names = ReadonlyMap<string, string> | null | undefined
 
 function shortWith(names: Names) {
   return (address: string | null | undefined, label?: string | null): string => {
-    const name = cleanText(label) ?? (address ? cleanText(names?.get(address.toLowerCase())) : null)
+    // A verified name that could pass for another (hidden characters, capitals, mixed scripts) is no name: cleaning it would make it one.
+    const verified = address ? names?.get(address.toLowerCase()) : undefined
+    const name = cleanText(label) ?? (isDisplaySafeName(verified) ? verified : null)
     if (name) return clipText(name, 24).shown
     if (!address) return 'unknown'
     return displayAddress(address).short

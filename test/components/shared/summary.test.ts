@@ -32,6 +32,14 @@ describe('deriveSummary', () => {
     expect(summary({ to_address: BOB, native_transfers: [native({ from_address: BOB, to_address: WALLET, value: '3700000000000000', internal_transaction: true })] })).toBe('Received 0.0037 ETH from 0x2222…2222')
   })
 
+  it('a name from the names map that could pass for another is not used: the short address is', () => {
+    const names = new Map([[ALICE.toLowerCase(), 'vit\u200Balik.eth']])
+    const from = { from_address: ALICE, to_address: WALLET, value: '2000000000000000000' }
+    expect(deriveSummary(tx(from), WALLET, 'eth', 'en-US', names)).toBe('Received 2 ETH from 0x1111…1111')
+    expect(deriveSummary(tx(from), WALLET, 'eth', 'en-US', new Map([[ALICE.toLowerCase(), 'Vitalik.eth']]))).toBe('Received 2 ETH from 0x1111…1111')
+    expect(deriveSummary(tx(from), WALLET, 'eth', 'en-US', new Map([[ALICE.toLowerCase(), 'alice.eth']]))).toBe('Received 2 ETH from alice.eth')
+  })
+
   it('a failed transaction never says the value moved', () => {
     expect(summary({ receipt_status: '0', value: '320000000000000000', to_address_label: 'Router' })).toBe('Tried to send 0.32 ETH to Router')
     expect(summary({ receipt_status: '0', to_address: TOKEN, erc20_transfer: [erc20()] })).toBe('Tried to send 1.5 USDC to 0x1111…1111')
