@@ -1,6 +1,7 @@
 import { checkChain } from '../chains.js'
 import type { BlockfeedClient } from '../clientTypes.js'
 import { InvalidParameterError } from '../errors.js'
+import { entryId } from '../history/entryId.js'
 import { checkAddress } from '../history/params.js'
 import { nextCursor } from '../history/pages.js'
 import { csvColumns, entryRecords } from './rows.js'
@@ -77,7 +78,7 @@ export function exportWalletHistoryCsv(
         let entries = 0
         let reached = progress.reached
         for (const entry of page.result) {
-          const id = entry.hash.toLowerCase()
+          const id = entryId(entry)
           if (recent.has(id)) continue
           recent.add(id)
           if (recent.size > RECENT_HASHES) recent.delete(recent.values().next().value!)

@@ -1,7 +1,6 @@
-import { zeroAddress } from 'viem'
 import { InvalidParameterError } from '../errors.js'
 import { entryFlows, flowDirection, type Flow } from './flows.js'
-import { normalizeWalletHistoryParameters, type DateInput } from './params.js'
+import { checkDate, checkDateRange, type DateInput } from './params.js'
 import type { TransactionEntry } from './schema.js'
 
 export type FilterDirection = 'in' | 'out' | 'self'
@@ -56,7 +55,9 @@ export function checkWalletHistoryFilter(filter: unknown): WalletHistoryFilter {
     if (!/^0x[0-9a-fA-F]{40}$/.test(t)) throw new InvalidParameterError(`filter.tokens[${i}]`, 'expected a contract address (0x + 40 hex)')
   })
   if (f.search !== undefined && typeof f.search !== 'string') throw new InvalidParameterError('filter.search', 'expected text')
-  checkDates(f.fromDate, f.toDate)
+  // The dates as the request will check them, named as the filter's: a wrong date is the filter's
+  // error up front, not a failed request with a Retry that cannot help.
+  checkDateRange(f.fromDate as DateInput | undefined, f.toDate as DateInput | undefined, 'filter.')
   return {
     ...f,
     categories: listOf('categories', f.categories),
@@ -66,23 +67,10 @@ export function checkWalletHistoryFilter(filter: unknown): WalletHistoryFilter {
   }
 }
 
-/**
- * The dates as the request will check them (readable, from not after to), named as the filter's: a
- * wrong date is the filter's error up front, not a failed request with a Retry that cannot help.
- */
-function checkDates(fromDate: unknown, toDate: unknown): { fromDate?: string; toDate?: string } {
-  try {
-    const { fromDate: from, toDate: to } = normalizeWalletHistoryParameters({ address: zeroAddress, fromDate: fromDate as DateInput | undefined, toDate: toDate as DateInput | undefined })
-    return { ...(from ? { fromDate: from } : {}), ...(to ? { toDate: to } : {}) }
-  } catch (e) {
-    if (e instanceof InvalidParameterError) throw new InvalidParameterError(`filter.${e.parameter}`, e.reason)
-    throw e
-  }
-}
-
+/** A date a link may carry: one the request would take (a hand-edited link's unreadable one is dropped). */
 const readableDate = (value: string) => {
   try {
-    checkDates(value, undefined)
+    checkDate(value, 'date')
     return true
   } catch {
     return false
@@ -214,13 +202,9 @@ export function walletHistoryFilterToSearchParams(filter: WalletHistoryFilter, i
   for (const key of LIST_KEYS) for (const v of filter[key] ?? []) into.append(names[key], v)
   if (filter.search?.trim()) into.set('q', filter.search.trim())
   // An invalid Date is named here (its toISOString would throw a bare RangeError).
-  const checked = {
-    ...(filter.fromDate instanceof Date ? checkDates(filter.fromDate, undefined) : {}),
-    ...(filter.toDate instanceof Date ? checkDates(undefined, filter.toDate) : {}),
-  }
-  const date = (d: DateInput, iso: string | undefined) => (d instanceof Date ? iso! : String(d))
-  if (filter.fromDate !== undefined) into.set('from', date(filter.fromDate, checked.fromDate))
-  if (filter.toDate !== undefined) into.set('to', date(filter.toDate, checked.toDate))
+  const date = (d: DateInput, name: string) => (d instanceof Date ? checkDate(d, `filter.${name}`) : String(d))
+  if (filter.fromDate !== undefined) into.set('from', date(filter.fromDate, 'fromDate'))
+  if (filter.toDate !== undefined) into.set('to', date(filter.toDate, 'toDate'))
   return into
 }
 

@@ -65,7 +65,8 @@ function checkBlock(value: BlockNumberInput, parameter: string): string {
   throw new InvalidParameterError(parameter, 'expected a non-negative integer block number')
 }
 
-function checkDate(value: DateInput, parameter: string): string {
+/** A date as ISO 8601 UTC, or an `InvalidParameterError` naming `parameter`. */
+export function checkDate(value: DateInput, parameter: string): string {
   let ms = Number.NaN
   if (value instanceof Date) ms = value.getTime()
   else if (typeof value === 'number') ms = Number.isFinite(value) && value >= 0 ? value * 1000 : Number.NaN
@@ -77,6 +78,20 @@ function checkDate(value: DateInput, parameter: string): string {
     throw new InvalidParameterError(parameter, 'expected a Date, unix seconds, or ISO 8601 text')
   }
   return new Date(ms).toISOString()
+}
+
+/**
+ * A date range as ISO 8601 UTC: each date readable, from not after to. `prefix` names the
+ * parameters as the caller's user knows them (`filter.` for a feed filter's dates).
+ */
+export function checkDateRange(fromDate: DateInput | undefined, toDate: DateInput | undefined, prefix = ''): { fromDate?: string; toDate?: string } {
+  const out: { fromDate?: string; toDate?: string } = {}
+  if (fromDate !== undefined) out.fromDate = checkDate(fromDate, `${prefix}fromDate`)
+  if (toDate !== undefined) out.toDate = checkDate(toDate, `${prefix}toDate`)
+  if (out.fromDate && out.toDate && out.fromDate > out.toDate) {
+    throw new InvalidParameterError(`${prefix}fromDate`, `is after toDate (${out.fromDate} > ${out.toDate})`)
+  }
+  return out
 }
 
 function checkBoolean(value: unknown, parameter: string): boolean {
@@ -98,14 +113,10 @@ export function normalizeWalletHistoryParameters(
 
   // Rules 1–3: a block bound is used over a date bound on the same side; the other is not sent.
   if (params.fromBlock !== undefined) out.fromBlock = checkBlock(params.fromBlock, 'fromBlock')
-  else if (params.fromDate !== undefined) out.fromDate = checkDate(params.fromDate, 'fromDate')
   if (params.toBlock !== undefined) out.toBlock = checkBlock(params.toBlock, 'toBlock')
-  else if (params.toDate !== undefined) out.toDate = checkDate(params.toDate, 'toDate')
+  Object.assign(out, checkDateRange(params.fromBlock === undefined ? params.fromDate : undefined, params.toBlock === undefined ? params.toDate : undefined))
   if (out.fromBlock && out.toBlock && BigInt(out.fromBlock) > BigInt(out.toBlock)) {
     throw new InvalidParameterError('fromBlock', `is after toBlock (${out.fromBlock} > ${out.toBlock})`)
-  }
-  if (out.fromDate && out.toDate && out.fromDate > out.toDate) {
-    throw new InvalidParameterError('fromDate', `is after toDate (${out.fromDate} > ${out.toDate})`)
   }
 
   if (params.includeInternalTransactions !== undefined) {
