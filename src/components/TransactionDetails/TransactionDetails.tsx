@@ -1,4 +1,4 @@
-import { forwardRef, lazy, Suspense, useContext, useId, useState, type CSSProperties, type ReactNode } from 'react'
+import { forwardRef, lazy, Suspense, useContext, useId, useMemo, useState, type CSSProperties, type ReactNode } from 'react'
 import { useCopy } from '../shared/copy.js'
 import { formatGwei, formatUnits } from 'viem'
 import { listsApprovals, logsApprovals } from '../../core/details/approvalHints.js'
@@ -181,8 +181,13 @@ function Body({ details, entry, wallet, names, isLoading, error, chain, locale, 
 
 /** The `names` prop over those the feed already provides (`Address` reads them by lower-case address and checks each). */
 function WithNames({ names, children }: { names: TransactionDetailsProps['names']; children: ReactNode }) {
-  const map = new Map(useContext(NamesContext))
-  for (const key in names) if (names[key]) map.set(key.toLowerCase(), names[key])
+  const outer = useContext(NamesContext)
+  // One map per change of either source, so the rows under it do not re-render on every render of the view.
+  const map = useMemo(() => {
+    const all = new Map(outer)
+    for (const key in names) if (names[key]) all.set(key.toLowerCase(), names[key])
+    return all
+  }, [outer, names])
   return <NamesContext.Provider value={map}>{children}</NamesContext.Provider>
 }
 
