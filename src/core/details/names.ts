@@ -1,4 +1,4 @@
-import { BaseError, ContractFunctionRevertedError, createPublicClient, custom, getAddress, isAddress, type Address, type Chain } from 'viem'
+import { BaseError, ccipRequest, ContractFunctionRevertedError, createPublicClient, custom, getAddress, isAddress, type Address, type CcipRequestParameters, type Chain, type Hex } from 'viem'
 import { getEnsName } from 'viem/ens'
 import type { BlockfeedClient } from '../clientTypes.js'
 import { getChainInfo, type ChainInput } from '../chains.js'
@@ -9,7 +9,7 @@ import type { GetNamesParameters, Names } from './types.js'
 
 export type { GetNamesParameters, Names } from './types.js'
 
-
+const CCIP_READ_TIMEOUT_MS = 5_000
 
 /**
  * Reverse names with viem's own `getEnsName` (the Universal Resolver's `reverseWithGateways`,
@@ -18,7 +18,9 @@ export type { GetNamesParameters, Names } from './types.js'
  * lookups go out as one `eth_call` to Multicall3 `aggregate3` — the chain's (from `viem/chains`
  * or `multicall3Address`), else viem's deployless Multicall3 (no contract needed on the chain).
  * A name that could pass for another (`isDisplaySafeName`: hidden characters, capitals, mixed
- * scripts) is no name either.
+ * scripts) is no name either. So is one whose lookup reverts or whose off-chain (CCIP-Read) gateway
+ * fails or misses its deadline (`ccipReadTimeoutMs`): gateways are third parties, and one of them
+ * must not hold back or hide the names of a whole screen.
  */
 export async function getNames(
   client: Pick<BlockfeedClient, 'rpc' | 'chain'>,
@@ -39,6 +41,8 @@ export async function getNames(
   checkAddress('universalResolverAddress', resolver)
   if (parameters.multicall3Address !== undefined) checkAddress('multicall3Address', parameters.multicall3Address)
   const multicall = parameters.multicall3Address ?? viemChain?.contracts?.multicall3?.address
+  const ccipReadTimeoutMs = parameters.ccipReadTimeoutMs ?? CCIP_READ_TIMEOUT_MS
+  if (!(ccipReadTimeoutMs > 0)) throw new InvalidParameterError('ccipReadTimeoutMs', `expected a positive number of milliseconds, got ${clip(String(ccipReadTimeoutMs))}`)
   const out: Names = Object.create(null)
   if (unique.length === 0) return out
 
@@ -48,12 +52,14 @@ export async function getNames(
     // Every lookup of this call in one aggregate3 (viem splits at 1 kB of calldata by default).
     batch: { multicall: { batchSize: 1 << 20, deployless: !multicall } },
     transport: custom({ request: ({ method, params }) => client.rpc({ method, params } as never, rpcOptions) }, { retryCount: 0 }),
+    ccipRead: { request: (request) => gatewayRequest(request, ccipReadTimeoutMs, options?.signal) },
   })
   // One address's lookup reverting (a resolver fault the resolver does not wrap) costs that address its name, not the
   // screen its names. Anything else fails the call: the client's own typed error (network, HTTP status, timeout, abort)
   // rather than viem's wrapper around it.
   const settled = await Promise.allSettled(unique.map((address) => getEnsName(viemClient, { address, universalResolverAddress: resolver })))
-  for (const s of settled) if (s.status === 'rejected' && !reverted(s.reason)) throw findBlockfeedError(s.reason) ?? s.reason
+  options?.signal?.throwIfAborted()
+  for (const s of settled) if (s.status === 'rejected' && !addressOnly(s.reason)) throw findBlockfeedError(s.reason) ?? s.reason
   // A name that could pass for another (hidden characters, capitals, mixed scripts) is no name.
   unique.forEach((address, i) => {
     const s = settled[i]!
@@ -67,8 +73,27 @@ function withMulticall(chain: Chain | undefined, address: Address): Chain {
   return { ...base, contracts: { ...base.contracts, multicall3: { address } } }
 }
 
-const reverted = (error: unknown): boolean =>
-  error instanceof BaseError && error.walk((e) => e instanceof ContractFunctionRevertedError) instanceof ContractFunctionRevertedError
+/** A failure of one address's lookup alone: its resolver reverted, or its CCIP-Read gateway failed or took too long. */
+const addressOnly = (error: unknown): boolean => error instanceof BaseError && isAddressFault(error.walk(isAddressFault))
+// viem's OffchainLookupError is not exported: known by its name.
+const isAddressFault = (e: unknown) => e instanceof ContractFunctionRevertedError || (e instanceof BaseError && e.name === 'OffchainLookupError')
+
+/**
+ * viem's gateway request within a deadline and the caller's signal, both of which it is given
+ * (recent viem honours them) and raced against (older viem waits for as long as the gateway does).
+ */
+function gatewayRequest(request: CcipRequestParameters, timeoutMs: number, caller: AbortSignal | undefined): Promise<Hex> {
+  const deadline = AbortSignal.timeout(timeoutMs)
+  const signal = caller ? AbortSignal.any([caller, deadline]) : deadline
+  return new Promise<Hex>((resolve, reject) => {
+    const stop = () => reject(new Error(caller?.aborted ? 'aborted' : `the gateway did not answer within ${timeoutMs} ms`))
+    if (signal.aborted) return stop()
+    signal.addEventListener('abort', stop, { once: true })
+    ccipRequest({ ...request, timeout: timeoutMs, requestOptions: { ...request.requestOptions, signal } })
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener('abort', stop))
+  })
+}
 
 function findBlockfeedError(error: unknown): unknown {
   for (let e = error, depth = 0; e instanceof Error && depth < 10; e = e.cause, depth++) if (isBlockfeedError(e)) return e

@@ -85,6 +85,11 @@ export interface GetNamesParameters {
   universalResolverAddress?: Address | undefined
   /** Multicall3, so every lookup goes out as one `eth_call`; defaults to the chain's in `viem/chains`. */
   multicall3Address?: Address | undefined
+  /**
+   * How long an off-chain (CCIP-Read) name's gateway may take, in ms (default 5000). A gateway
+   * that fails or takes longer costs that address its name, not the others theirs.
+   */
+  ccipReadTimeoutMs?: number | undefined
 }
 
 /** Primary names by checksummed address; null where there is none, it does not resolve back, or it could pass for another name (`isDisplaySafeName`). */
