@@ -84,6 +84,18 @@ describe('FilterBar', () => {
     expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('2024-03-31')
   })
 
+  it('dates: each box offers only days the other allows, so a range cannot end before it starts', async () => {
+    const { rerender } = render(<FilterBar filter={{ fromDate: '2024-03-05', toDate: '2024-03-31T23:59:59Z' }} onFilterChange={() => {}} />)
+    await userEvent.click(screen.getByRole('button', { name: /More filters/ }))
+    const from = screen.getByLabelText('From') as HTMLInputElement
+    const to = screen.getByLabelText('To') as HTMLInputElement
+    expect([from.max, to.min]).toEqual(['2024-03-31', '2024-03-05'])
+    // Unset on one side: no bound on the other.
+    rerender(<FilterBar filter={{ fromDate: '2024-03-05' }} onFilterChange={() => {}} />)
+    expect([from.max, to.min]).toEqual(['', '2024-03-05'])
+    expect(from.hasAttribute('max')).toBe(false)
+  })
+
   it('controlled: shows the parent’s filter, including a search set from outside (a URL)', async () => {
     function Parent() {
       const [filter, setFilter] = useState<WalletHistoryFilter>({ search: 'uniswap' })

@@ -151,13 +151,15 @@ export const FilterBar = forwardRef<HTMLDivElement, FilterBarProps>(function Fil
               <legend>Dates (UTC)</legend>
               <label>
                 From{' '}
-                <input type="date" value={dayOf(filter.fromDate)} onChange={(e) => change(without(filter, 'fromDate', e.target.value || undefined))} />
+                {/* Each box offers only days the other allows: a range that ends before it starts is not picked. */}
+                <input type="date" value={dayOf(filter.fromDate)} max={dayOf(filter.toDate) || undefined} onChange={(e) => change(without(filter, 'fromDate', e.target.value || undefined))} />
               </label>
               <label>
                 To{' '}
                 <input
                   type="date"
                   value={dayOf(filter.toDate)}
+                  min={dayOf(filter.fromDate) || undefined}
                   // The whole last day is included.
                   onChange={(e) => change(without(filter, 'toDate', e.target.value ? `${e.target.value}T23:59:59Z` : undefined))}
                 />
