@@ -53,7 +53,7 @@ export function exportWalletHistoryCsv(
     requests: 0,
     chain: chains[start],
     reached: null,
-    resume: resume ? { ...resume } : { chain: chains[start], cursor: null },
+    resume: resume ? { ...resume } : { chain: chains[start], cursor: null, header: true },
     done: false,
   }
   const report = () => onProgress?.({ ...progress, resume: progress.resume && { ...progress.resume } })
@@ -62,7 +62,11 @@ export function exportWalletHistoryCsv(
     // Loaded on the first export, not with the client: most apps never export. The browser build: the
     // Node one reads `Buffer` as it loads and so fails in a browser ("Buffer is not defined").
     const { stringify } = await import('csv-stringify/browser/esm/sync')
-    if (!resume) yield stringify([[...csvColumns]], csvOptions)
+    if (!resume || resume.header === true) {
+      yield stringify([[...csvColumns]], csvOptions)
+      // Taken: resuming from here must not write it again.
+      progress.resume = { chain: chains[start], cursor: resume?.cursor ?? null }
+    }
     for (let i = start; i < chains.length; i++) {
       const chain = chains[i]
       progress.chain = chain

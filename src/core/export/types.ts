@@ -29,12 +29,14 @@ export interface ExportResumePoint {
   chain: string | undefined
   /** The cursor of the next page; null for the chain's first page. */
   cursor: string | null
+  /** True while the file has no header yet (the reader did not take it): a resumed export writes it first. */
+  header?: boolean | undefined
 }
 
 export interface ExportWalletHistoryCsvOptions {
   signal?: AbortSignal | undefined
   onProgress?: ((progress: ExportProgress) => void) | undefined
-  /** Continue from where an earlier export stopped (its last `progress.resume`); the header is not written again. */
+  /** Continue from where an earlier export stopped (its last `progress.resume`); the header is not written again once it was taken. */
   resume?: ExportResumePoint | null | undefined
 }
 

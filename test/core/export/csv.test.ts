@@ -238,6 +238,20 @@ describe('exportWalletHistoryCsv', () => {
     expect(hashes).toHaveLength(6 * 4)
   })
 
+  it('a header the reader did not take is written by the resumed export (no file without its column names)', async () => {
+    servePages(2, 1)
+    const client = createClient({ baseUrl: BASE, chain: 'eth' })
+    const first = exportWalletHistoryCsv(client, { address: WALLET })
+    await expect(
+      (async () => {
+        for await (const _chunk of first) throw new Error('disk full')
+      })(),
+    ).rejects.toThrow('disk full')
+    const rest = await collect(exportWalletHistoryCsv(client, { address: WALLET }, { resume: first.progress.resume }))
+    expect(rest[0]!.startsWith(`${csvColumns.join(',')}\r\n`)).toBe(true)
+    expect(readCsv(rest.join('')).map((r) => r.hash)).toEqual([...Array(4).fill(hashOf(0)), ...Array(4).fill(hashOf(1))])
+  })
+
   it('exports several chains one after another, each row naming its chain', async () => {
     server.use(http.get(ROUTE, ({ request }) => HttpResponse.json(onePage([specEntry({ hash: hashOf(new URL(request.url).searchParams.get('chain') === 'eth' ? 1 : 2) })]))))
     const rows = readCsv((await collect(exportWalletHistoryCsv(createClient({ baseUrl: BASE }), { address: WALLET, chains: ['eth', 'polygon'] }))).join(''))
