@@ -16,7 +16,16 @@ const RECENT_HASHES = 1000
 // a cell starting with = + - @ tab or CR (and their full-width forms) is prefixed with '.
 // `quote_record_delimiter`: with a record delimiter given, csv-stringify quotes only a full CRLF, so a
 // name with a lone LF or CR would end the row in a spreadsheet (and could start the next with a formula).
-const csvOptions = { record_delimiter: CRLF, quote_record_delimiter: true, escape_formulas: true, quoted_match: /^'/ } as const
+// Excel where `;` is the list separator (much of Europe) splits rows at `;` instead, so `x;=cmd|…` would start
+// a formula mid-cell: a formula character right after a `;` (and any quotes) is prefixed with ' as well.
+const FORMULA_AFTER_SEMICOLON = /;("*)(?=[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20])/g
+const csvOptions = {
+  record_delimiter: CRLF,
+  quote_record_delimiter: true,
+  escape_formulas: true,
+  quoted_match: /^'/,
+  cast: { string: (value: string) => (value.includes(';') ? value.replace(FORMULA_AFTER_SEMICOLON, ";$1'") : value) },
+} as const
 
 /**
  * The wallet's whole history as CSV text, streamed: the header, then one chunk per page of history.

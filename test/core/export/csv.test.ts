@@ -128,6 +128,22 @@ describe('exportWalletHistoryCsv', () => {
     for (const row of readCsv(text)) for (const cell of Object.values(row)) expect(cell).not.toMatch(/^[=+@\t\r＝＋＠]/)
   })
 
+  it('neutralizes a formula after a semicolon too, which Excel with ; as its list separator reads as the start of a cell', async () => {
+    const symbols = [`x;=cmd|' /C calc'!A0`, 'a; +1', 'b;"@SUM(A1)', 'c;;-2', 'fine; words', 'semi;colon']
+    server.use(
+      http.get(ROUTE, () =>
+        HttpResponse.json(
+          onePage([specEntry({ value: '0', native_transfers: [], nft_transfers: [], internal_transactions: [], erc20_transfer: symbols.map((s) => ({ address: '0xdac17f958d2ee523a2206206994597c13d831ec7', token_symbol: s, token_decimals: '6', from_address: OTHER, to_address: WALLET, value: '5' })) })]),
+        ),
+      ),
+    )
+    const text = (await collect(exportWalletHistoryCsv(createClient({ baseUrl: BASE, chain: 'eth' }), { address: WALLET }))).join('')
+    expect(readCsv(text).map((r) => r.token_symbol)).toEqual([`x;'=cmd|' /C calc'!A0`, `a; +1`, `b;"'@SUM(A1)`, `c;;'-2`, 'fine; words', 'semi;colon'])
+    // Read as a ;-separated file: no cell starts with a formula character (after its quotes).
+    const cells = text.split(/\r\n/).flatMap((line) => line.split(';'))
+    for (const cell of cells) expect(cell.replace(/^"+/, '')).not.toMatch(/^[=+\-@\t\r＝＋－＠]/)
+  })
+
   it('quotes a cell with a lone line feed or carriage return, so a token name cannot start a new row (or a formula on it)', async () => {
     const symbols = ['Claim\n=HYPERLINK("https://evil.example","Refund")', 'two\rlines', 'plain']
     server.use(
