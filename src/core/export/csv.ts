@@ -19,13 +19,14 @@ const RECENT_HASHES = 1000
 // Excel where `;` is the list separator (much of Europe) splits rows at `;` instead, so `x;=cmd|…` would start
 // a formula mid-cell: a formula character right after a `;` (and any quotes) is prefixed with ' as well.
 const FORMULA_AFTER_SEMICOLON = /;("*)(?=[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20])/g
-const csvOptions = {
-  record_delimiter: CRLF,
-  quote_record_delimiter: true,
-  escape_formulas: true,
-  quoted_match: /^'/,
-  cast: { string: (value: string) => (value.includes(';') ? value.replace(FORMULA_AFTER_SEMICOLON, ";$1'") : value) },
-} as const
+// Direction overrides, embeddings and isolates: a spreadsheet applies them, so a symbol could show as
+// other text ("USDC" + U+202E + "gnp"); they mean nothing in a token's symbol or a category.
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g
+function cell(value: string): string {
+  const shown = value.replace(BIDI_CONTROLS, '')
+  return shown.includes(';') ? shown.replace(FORMULA_AFTER_SEMICOLON, ";$1'") : shown
+}
+const csvOptions = { record_delimiter: CRLF, quote_record_delimiter: true, escape_formulas: true, quoted_match: /^'/, cast: { string: cell } } as const
 
 /**
  * The wallet's whole history as CSV text, streamed: the header, then one chunk per page of history.

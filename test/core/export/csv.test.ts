@@ -144,6 +144,20 @@ describe('exportWalletHistoryCsv', () => {
     for (const cell of cells) expect(cell.replace(/^"+/, '')).not.toMatch(/^[=+\-@\t\r＝＋－＠]/)
   })
 
+  it('drops direction overrides and isolates from service text, which a spreadsheet would apply to show other text', async () => {
+    const symbols = ['USDC\u202Egnp.exe', '\u2067ETH\u2069', 'שקל']
+    server.use(
+      http.get(ROUTE, () =>
+        HttpResponse.json(
+          onePage([specEntry({ value: '0', category: 'send\u202E', native_transfers: [], nft_transfers: [], internal_transactions: [], erc20_transfer: symbols.map((s) => ({ address: '0xdac17f958d2ee523a2206206994597c13d831ec7', token_symbol: s, token_decimals: '6', from_address: OTHER, to_address: WALLET, value: '5' })) })]),
+        ),
+      ),
+    )
+    const rows = readCsv((await collect(exportWalletHistoryCsv(createClient({ baseUrl: BASE, chain: 'eth' }), { address: WALLET }))).join(''))
+    expect(rows.map((r) => r.token_symbol)).toEqual(['USDCgnp.exe', 'ETH', 'שקל'])
+    expect(rows.map((r) => r.category)).toEqual(['send', 'send', 'send'])
+  })
+
   it('quotes a cell with a lone line feed or carriage return, so a token name cannot start a new row (or a formula on it)', async () => {
     const symbols = ['Claim\n=HYPERLINK("https://evil.example","Refund")', 'two\rlines', 'plain']
     server.use(
