@@ -61,7 +61,11 @@ export async function forwardRpc(config: ProxyConfig, tools: Tools, request: Inc
     const reply = await readUpstream(config, tools, upstream)
     const result = isOk(upstream) ? resultOf(textOf(reply)) : undefined
     if (result !== undefined && isKeepable(call.method, result)) await cache.put(policy, result)
-    return { status: upstream.status, headers: { ...cors, ...jsonHeaders, 'x-blockfeed-cache': 'miss' }, body: reply }
+    const missed: Record<string, string> = { ...cors, ...jsonHeaders, 'x-blockfeed-cache': 'miss' }
+    // As relay passes it on: a client told when to come back (a tracker polling a receipt) does not come back early.
+    const retryAfter = retryAfterOf(upstream)
+    if (retryAfter) missed['retry-after'] = retryAfter
+    return { status: upstream.status, headers: missed, body: reply }
   }
 
   const budget: ByteBudget = { left: config.maxResponseBytes }
