@@ -38,7 +38,8 @@ export function corsHeaders(request: Incoming, allowed: ReadonlySet<string>): Re
   const host = request.header('host')
   if (host !== null && hostOf(origin) === host.toLowerCase()) return {}
   if (!allowed.has(origin)) throw new Refusal(403, 'origin_not_allowed', 'This origin may not call the proxy')
-  return { 'access-control-allow-origin': origin, vary: 'Origin' }
+  // Not CORS-safelisted: without this, a page on another origin cannot read how long a 429 asks it to wait.
+  return { 'access-control-allow-origin': origin, 'access-control-expose-headers': 'retry-after, x-blockfeed-cache', vary: 'Origin' }
 }
 
 export function preflight(request: Incoming, cors: Record<string, string>, allow: string): Reply {

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createProxyHandler, type ProxyHandler } from '../../src/server/createProxyHandler.js'
+import { startFakeUpstream, json, type FakeUpstream } from '../faults/support/fakeUpstream.js'
+import { API_KEY } from '../faults/support/fixtures.js'
+import { serveProxy } from './support.js'
+
+// What a page on another origin (listed in allowedOrigins) can do with the proxy's answers, on both routes.
+
+const ORIGIN = 'https://app.example'
+let upstream: FakeUpstream
+
+beforeAll(async () => {
+  upstream = await startFakeUpstream()
+})
+afterAll(() => upstream.close())
+beforeEach(() => upstream.reset())
+
+const make = () => createProxyHandler({ baseUrl: upstream.url, apiKey: API_KEY, rpc: { url: `${upstream.url}/rpc` }, allowedOrigins: [ORIGIN] })
+
+/** The handler itself, or served by toNodeHandler and reached with fetch. */
+async function routes(): Promise<[string, ProxyHandler, () => Promise<void>][]> {
+  const served = await serveProxy(make())
+  const overHttp: ProxyHandler = (request) => {
+    const url = new URL(request.url)
+    return fetch(`${served.url}${url.pathname}${url.search}`, { method: request.method, headers: request.headers, body: request.body, duplex: 'half' } as RequestInit)
+  }
+  return [
+    ['Fetch handler', make(), async () => {}],
+    ['node adapter', overHttp, served.close],
+  ]
+}
+
+describe('CORS for an allowed origin', () => {
+  it('lets the page read Retry-After on a 429 (it is not a CORS-safelisted header), on both routes', async () => {
+    upstream.reply((_call, res) => json(res, 429, { jsonrpc: '2.0', id: 1, error: { code: -32005, message: 'slow down' } }, { 'retry-after': '3' }))
+    for (const [name, handler, close] of await routes()) {
+      try {
+        const response = await handler(
+          new Request('http://proxy.test/api/blockfeed/rpc', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', origin: ORIGIN },
+            body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber' }),
+          }),
+        )
+        expect(response.status, name).toBe(429)
+        expect(response.headers.get('access-control-allow-origin'), name).toBe(ORIGIN)
+        expect(response.headers.get('retry-after'), name).toBe('3')
+        const exposed = (response.headers.get('access-control-expose-headers') ?? '').split(',').map((h) => h.trim().toLowerCase())
+        expect(exposed, name).toContain('retry-after')
+        expect(exposed, name).toContain('x-blockfeed-cache')
+      } finally {
+        await close()
+      }
+    }
+  })
+})
