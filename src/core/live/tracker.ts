@@ -100,7 +100,8 @@ interface ChainState {
   queued: bigint | undefined
 }
 
-const chainKey = (chain: string) => chain.toLowerCase()
+// One chain by its spec name or hex id ('eth' and '0x1'): a record tracked under one is listed under the other.
+const chainKey = (chain: string) => getChainInfo(chain)?.name ?? chain.toLowerCase()
 const recordKey = (chain: string, hash: string) => `${chainKey(chain)}:${hash.toLowerCase()}`
 const sameAddress = (a: string | null, b: string | null) => a !== null && b !== null && a.toLowerCase() === b.toLowerCase()
 
