@@ -1,6 +1,7 @@
 import { hashKey } from '@tanstack/react-query'
 import { forwardRef, useCallback, useMemo, useState } from 'react'
 import type { ChainInput } from '../../core/chains.js'
+import { chainIdentity } from '../../core/history/entryId.js'
 import { MERGED_PAGE_LIMIT, type MergedTransactionEntry } from '../../core/history/merge.js'
 import type { WalletHistoryParameters } from '../../core/history/params.js'
 import type { TransactionEntry, WalletHistoryPage } from '../../core/history/schema.js'
@@ -15,6 +16,8 @@ import type { TransactionDetailsProps } from '../TransactionDetails/TransactionD
 import { TransactionList, type TransactionListProps } from '../TransactionList/TransactionList.js'
 import { DetailsToggle } from './DetailsToggle.js'
 import { LivePendingAfterMount } from './LivePendingAfterMount.js'
+
+const idOf = (chain: ChainInput) => chainIdentity(String(chain).toLowerCase())
 
 export type MergedActivityFeedProps = Omit<
   TransactionListProps,
@@ -91,9 +94,12 @@ export const MergedActivityFeed = forwardRef<HTMLDivElement, MergedActivityFeedP
         />
       )
     })
-  const [shown, setShown] = useState<readonly ChainInput[]>(chains)
-  const on = new Set(shown.map((c) => String(c).toLowerCase()))
-  const transactions = history.transactions.filter((t) => on.has(t.chain.toLowerCase()))
+  // The chips turned off, not the ones on: a chain the feed is given later shows (and all do when every one is off).
+  const [off, setOff] = useState<readonly string[]>([])
+  const kept = chains.filter((c) => !off.includes(idOf(c)))
+  const shown = kept.length > 0 ? kept : chains
+  const on = new Set(shown.map(idOf))
+  const transactions = history.transactions.filter((t) => on.has(idOf(t.chain)))
   const { locale, timeZone, renderLink } = listProps
   const renderDetails = useCallback(
     (tx: TransactionEntry) => (
@@ -109,7 +115,7 @@ export const MergedActivityFeed = forwardRef<HTMLDivElement, MergedActivityFeedP
       ref={ref}
       toolbar={
         <div className="bf-feed__toolbar">
-          <ChainFilter chains={chains} selected={shown} onChange={setShown} />
+          <ChainFilter chains={chains} selected={shown} onChange={(s) => setOff(chains.map(idOf).filter((c) => !s.some((x) => idOf(x) === c)))} />
           <SourceNotices sources={history.sources} onRetry={(chain, wallet) => void history.retrySource(chain, wallet)} />
         </div>
       }

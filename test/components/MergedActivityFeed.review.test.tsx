@@ -1,0 +1,33 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { setupServer } from 'msw/node'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { MergedActivityFeed } from '../../src/components/WalletActivityFeed/MergedActivityFeed.js'
+import { entryId } from '../../src/core/history/entryId.js'
+import { fakeService, hashOf, PAGE, range, rowKeys, rpc, WALLET } from '../react/liveFixesSupport.js'
+import { setup } from '../react/support.js'
+
+// The merged feed as a user drives it: real client, real HTTP (MSW).
+const service = fakeService()
+const server = setupServer(...service.handlers)
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+beforeEach(() => service.reset())
+afterAll(() => server.close())
+
+const key = (chain: string, n: number) => entryId({ chain, hash: hashOf(chain, n) })
+
+describe('MergedActivityFeed', () => {
+  it('a chain added to `chains` later shows its rows, its chip on (before, only the first chain set could ever show)', async () => {
+    service.index('base', range('base', 40, 31))
+    const { wrapper } = setup({ rpc })
+    const feed = (chains: string[]) => wrapper({ children: <MergedActivityFeed address={WALLET} chains={chains} limit={PAGE} watch={false} showPending={false} locale="en-US" timeZone="UTC" /> }) as never
+    const { rerender } = render(feed(['eth']))
+    await waitFor(() => expect(rowKeys()[0]).toBe(key('eth', 30)))
+    rerender(feed(['eth', 'base']))
+    await waitFor(() => expect(rowKeys()[0]).toBe(key('base', 40)))
+    expect(screen.getByRole('button', { name: 'Base' }).getAttribute('aria-pressed')).toBe('true')
+    expect(screen.getByRole('button', { name: 'Ethereum' }).getAttribute('aria-pressed')).toBe('true')
+    // A chip still narrows the feed.
+    fireEvent.click(screen.getByRole('button', { name: 'Ethereum' }))
+    await waitFor(() => expect(rowKeys().every((k) => k.startsWith('0x2105:'))).toBe(true))
+  })
+})
