@@ -95,7 +95,8 @@ export function createResponseCache(options: ProxyCacheOptions = {}): ResponseCa
 
   /** A Redis step that fails open: on any error (or timeout) the cache goes on without Redis. */
   async function tryRedis<T>(step: (r: RedisCommand) => Promise<T>): Promise<T | typeof SKIP> {
-    if (!redis) return SKIP
+    // Down: asked once a second, not by every command of every request (each would wait out the deadline).
+    if (!redis || !outage.worthAsking()) return SKIP
     try {
       const value = await step(redis)
       outage.ok()

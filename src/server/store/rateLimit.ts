@@ -99,17 +99,23 @@ function createKeyedLimiter(options: RateLimitOptions): (key: string) => Promise
     }
   }
 
+  const fallback = (key: string): Promise<RateLimitVerdict> | RateLimitVerdict => {
+    if (policy === 'allow') return { ok: true }
+    if (policy === 'deny') return { ok: false, retryAfterSeconds: 1 }
+    return consume(memory, key)
+  }
+
   return async (key) => {
     if (!shared) return consume(memory, key)
+    // Down: asked once a second, not by every request (each would wait out the deadline).
+    if (!outage.worthAsking()) return fallback(key)
     try {
       const verdict = await withTimeout(consume(shared, key), timeoutMs)
       outage.ok()
       return verdict
     } catch (error) {
       outage.failed(error)
-      if (policy === 'allow') return { ok: true }
-      if (policy === 'deny') return { ok: false, retryAfterSeconds: 1 }
-      return consume(memory, key)
+      return fallback(key)
     }
   }
 }

@@ -46,14 +46,21 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 export type StoreWarning = (message: string) => void
 
+/** How often Redis is asked again during an outage (one request pays the deadline for it; the others go on without Redis). */
+export const RETRY_REDIS_MS = 1_000
+
 /**
  * Says "Redis is unreachable" once per outage, not once per request, and "reachable again" when
- * it comes back: a log that stays readable while thousands of requests fall back.
+ * it comes back: a log that stays readable while thousands of requests fall back. It also says
+ * when Redis is worth asking: during an outage every command waits out its deadline, so only one
+ * ask per {@link RETRY_REDIS_MS} goes to it, to see whether it is back.
  */
-export function outageLog(what: string, warn: StoreWarning = (m) => console.warn(m)) {
+export function outageLog(what: string, warn: StoreWarning = (m) => console.warn(m), retryMs = RETRY_REDIS_MS) {
   let down = false
+  let askedAt = 0
   return {
     failed(error: unknown) {
+      askedAt = Date.now()
       if (down) return
       down = true
       warn(`blockfeed proxy: ${what}: Redis unreachable (${error instanceof Error ? error.message : String(error)}); ${'falling back until it answers again'}`)
@@ -62,6 +69,13 @@ export function outageLog(what: string, warn: StoreWarning = (m) => console.warn
       if (!down) return
       down = false
       warn(`blockfeed proxy: ${what}: Redis reachable again`)
+    },
+    /** Whether to send Redis a command now: always while it answers, once per `retryMs` while it does not. */
+    worthAsking(): boolean {
+      if (!down) return true
+      if (Date.now() - askedAt < retryMs) return false
+      askedAt = Date.now()
+      return true
     },
     get down() {
       return down
