@@ -30,4 +30,11 @@ describe('MergedActivityFeed', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Ethereum' }))
     await waitFor(() => expect(rowKeys().every((k) => k.startsWith('0x2105:'))).toBe(true))
   })
+
+  it('one wallet given as `addresses={[wallet]}` still shows each row’s direction from that wallet', async () => {
+    const { wrapper } = setup({ rpc })
+    render(wrapper({ children: <MergedActivityFeed addresses={[WALLET]} chains={['eth', 'base']} limit={PAGE} watch={false} showPending={false} locale="en-US" timeZone="UTC" /> }) as never)
+    await waitFor(() => expect(rowKeys()[0]).toBe(key('eth', 30)))
+    expect(screen.getAllByRole('article')[0]!.dataset['direction']).toBe('out')
+  })
 })

@@ -50,6 +50,8 @@ export const MergedActivityFeed = forwardRef<HTMLDivElement, MergedActivityFeedP
 
   // One source per (wallet, chain): each follows its own chain's head, and its pending records show at the top.
   const wallets = addresses ?? (address ? [address] : [])
+  // Rows of several wallets name their own; one wallet (also given as `addresses`) is every row's.
+  const wallet = address ?? addresses?.[0]
   const several = addresses !== undefined && addresses.length > 1
   const sourcesKey = JSON.stringify([wallets, chains, limit, order, includeInternalTransactions])
   const sources = useMemo(
@@ -103,9 +105,9 @@ export const MergedActivityFeed = forwardRef<HTMLDivElement, MergedActivityFeedP
   const { locale, timeZone, renderLink } = listProps
   const renderDetails = useCallback(
     (tx: TransactionEntry) => (
-      <DetailsToggle transaction={tx} chain={(tx as MergedTransactionEntry).chain} wallet={(tx as MergedTransactionEntry).wallet ?? address} locale={locale} timeZone={timeZone} renderLink={renderLink} onRevoke={onRevoke} />
+      <DetailsToggle transaction={tx} chain={(tx as MergedTransactionEntry).chain} wallet={(tx as MergedTransactionEntry).wallet ?? wallet} locale={locale} timeZone={timeZone} renderLink={renderLink} onRevoke={onRevoke} />
     ),
-    [address, locale, timeZone, renderLink, onRevoke],
+    [wallet, locale, timeZone, renderLink, onRevoke],
   )
   return (
     <TransactionList
@@ -123,7 +125,7 @@ export const MergedActivityFeed = forwardRef<HTMLDivElement, MergedActivityFeedP
       header={pending || undefined}
       arrivals={live.arrivals}
       liveStatus={live.status}
-      wallet={addresses ? undefined : address}
+      wallet={wallet}
       status={history.status}
       error={history.error}
       onRetry={() => void history.refetch()}
