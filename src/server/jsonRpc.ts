@@ -116,11 +116,16 @@ export async function answerBatch(members: readonly unknown[], options: BatchOpt
       return
     }
     ids[i] = id
-    notification[i] = id === undefined
+    // Not a JSON-RPC 2.0 request, so no notification either: answered even without an id (JSON-RPC 2.0's own example, `{"foo": "boo"}`).
     if (member.jsonrpc !== '2.0') {
       replies[i] = rpcError(id ?? null, rpcErrorCode.invalidRequest, `Invalid request at [${i}]: expected "jsonrpc": "2.0"`)
       return
     }
+    if (typeof member.method !== 'string') {
+      replies[i] = rpcError(id ?? null, rpcErrorCode.invalidRequest, `Invalid request at [${i}]: expected "method" as text`)
+      return
+    }
+    notification[i] = id === undefined
     const verdict = options.check({ method: member.method, params: member.params }, at)
     if ('error' in verdict) replies[i] = { jsonrpc: '2.0', id: id ?? null, error: verdict.error }
     else forward.push({ jsonrpc: '2.0', id: i, method: verdict.method, params: verdict.params })

@@ -159,6 +159,24 @@ describe('a batch within maxBatchSize', () => {
     expect(none.body).toBeUndefined()
   })
 
+  it("members that are no JSON-RPC 2.0 request are answered even without an id (the spec's `{\"foo\": \"boo\"}`); only real notifications go unanswered", async () => {
+    const { status, body } = await send([
+      block(1, 1),
+      { foo: 'boo' },
+      { jsonrpc: '2.0', method: 7 },
+      { jsonrpc: '2.0', id: 4, method: ['eth_chainId'] },
+      { jsonrpc: '2.0', method: 'eth_blockNumber' },
+    ])
+    expect(status).toBe(200)
+    expect(body).toEqual([
+      { jsonrpc: '2.0', id: 1, result: answer(1) },
+      { jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.stringContaining('[1]') } },
+      { jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.stringContaining('"method"') } },
+      { jsonrpc: '2.0', id: 4, error: { code: -32600, message: expect.stringContaining('"method"') } },
+    ])
+    expect(upstream.calls.map((c) => (JSON.parse(c.body) as Call[]).map((x) => x.method))).toEqual([['eth_getBlockByNumber', 'eth_blockNumber']])
+  })
+
   it('at most upstreamConcurrency upstream requests are in flight for one batch', async () => {
     let inFlight = 0
     let most = 0
