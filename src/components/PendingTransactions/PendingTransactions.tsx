@@ -59,7 +59,7 @@ export const PendingTransactions = forwardRef<HTMLDivElement, PendingTransaction
 ) {
   const titleId = useId()
   const shown = indexed ? pendingRecords(records, indexed) : records
-  const announcement = useAnnouncement(records)
+  const [announcement, count] = useAnnouncement(records)
 
   return (
     <div ref={ref} className={className ? `bf-pending ${className}` : 'bf-pending'} style={style} data-empty={shown.length === 0 ? '' : undefined}>
@@ -74,15 +74,16 @@ export const PendingTransactions = forwardRef<HTMLDivElement, PendingTransaction
         </div>
       )}
       {/* Always mounted, so a screen reader is already listening when a status changes. */}
-      <div role="status" aria-live="polite" aria-atomic="true" className="bf-visually-hidden">{announcement}</div>
+      {/* A new node per announcement: the same words again ("Transaction confirmed" for a second transaction) are spoken again. */}
+      <div role="status" aria-live="polite" aria-atomic="true" className="bf-visually-hidden"><span key={count}>{announcement}</span></div>
     </div>
   )
 })
 
 /** The latest status change among `records` in words; records seen for the first time (e.g. from storage) say nothing. */
-function useAnnouncement(records: readonly TrackedTransaction[]): string {
+function useAnnouncement(records: readonly TrackedTransaction[]): [text: string, count: number] {
   const previous = useRef<Map<string, TrackedTransaction['status']> | undefined>(undefined)
-  const [text, setText] = useState('')
+  const [text, setText] = useState<[string, number]>(['', 0])
   useEffect(() => {
     const before = previous.current
     const now = new Map(records.map((r) => [`${r.chain}:${r.hash}`, r.status]))
@@ -93,7 +94,8 @@ function useAnnouncement(records: readonly TrackedTransaction[]): string {
       const was = before.get(`${r.chain}:${r.hash}`)
       if (was !== undefined && was !== r.status) said = trackedAnnouncement(r) ?? said
     }
-    if (said !== null) setText(said)
+    const words = said
+    if (words !== null) setText(([, n]) => [words, n + 1])
   }, [records])
   return text
 }

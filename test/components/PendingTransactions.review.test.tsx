@@ -1,0 +1,30 @@
+import { render, screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { PendingTransactions } from '../../src/components/PendingTransactions/PendingTransactions.js'
+import type { TrackedTransaction } from '../../src/core/live/record.js'
+import { liveRecords, liveTokens } from '../../stories/feed/liveFixtures.js'
+
+const pending = (r: TrackedTransaction, hash: string): TrackedTransaction => ({ ...r, hash, status: 'pending', final: false, confirmations: 0, blockNumber: null, replacedBy: null, error: null })
+const confirmed = (r: TrackedTransaction, hash: string): TrackedTransaction => ({ ...r, hash, status: 'confirmed', final: true, confirmations: 12, blockNumber: 100 })
+const A = `0x${'a1'.repeat(32)}`
+const B = `0x${'b2'.repeat(32)}`
+
+describe('PendingTransactions: a second status change of the same kind is announced again', () => {
+  it('two transactions confirmed one after the other: the live region changes both times', () => {
+    const base = liveRecords.pending
+    const { rerender } = render(<PendingTransactions records={[pending(base, A), pending(base, B)]} tokens={liveTokens} />)
+    const region = screen.getByRole('status')
+    // What a screen reader reacts to: the region's content being changed.
+    const observer = new MutationObserver(() => {})
+    observer.observe(region, { childList: true, characterData: true, subtree: true })
+
+    rerender(<PendingTransactions records={[confirmed(base, A), pending(base, B)]} tokens={liveTokens} />)
+    expect(region.textContent).toBe('Transaction confirmed')
+    expect(observer.takeRecords().length).toBeGreaterThan(0)
+    // The second confirmation: a screen reader only speaks when the region's content changes.
+    rerender(<PendingTransactions records={[confirmed(base, A), confirmed(base, B)]} tokens={liveTokens} />)
+    expect(region.textContent).toBe('Transaction confirmed')
+    expect(observer.takeRecords().length).toBeGreaterThan(0)
+    observer.disconnect()
+  })
+})
