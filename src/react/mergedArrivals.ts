@@ -11,7 +11,8 @@ import { mergeStateOf, type MergedWalletHistoryData, type MergedWalletHistoryQue
  * (past the frontier or the page size) stay held back and come in order with a later page; a new
  * one goes in place (the last page's `late`, which `applyMergedPage` sorts into the whole list) and
  * is recorded as an arrival; another merged wallet's view of a shown transaction replaces it where
- * it is (`wallets`, `views`). Idempotent. `wallet` is set when the feed merges several wallets.
+ * it is (`wallets`, `views`). A page of nothing but new entries, with more after it, may leave a gap
+ * below it: the feed is merged again from the top. Idempotent. `wallet` is set when the feed merges several wallets.
  * Nothing happens for data this QueryClient did not merge (hydrated): its next refetch merges anew.
  */
 export function insertIntoMergedHistory(
@@ -28,7 +29,10 @@ export function insertIntoMergedHistory(
   } catch {
     return []
   }
-  if (!receiveLivePage(state, from, page)) return []
+  const added = receiveLivePage(state, from, page)
+  if (added < 0) return []
+  // Every entry new and more after them: the ones between this page and the feed's top were never read. Merge again from the top.
+  if (added > 0 && added === page.result.length && page.cursor && from.status !== 'error') void queryClient.invalidateQueries({ queryKey, exact: true })
   const late = takeLateEntries(state)
   if (late.length === 0) return []
   const fresh = place(queryClient, queryKey, late)

@@ -504,17 +504,17 @@ export function receiveSourcePage(state: MergeState, source: MergeSource, page: 
  * with `takeLateEntries`), after it into the source's buffer, emitted in order by a later page —
  * and another wallet's view joins a transaction already known. Entries the merge holds back
  * (fetched, not yet emitted) stay held back: they are not new. The source's cursor, status and
- * frontier are left as they are. A page the merge cannot order is ignored (false).
+ * frontier are left as they are. Returns how many entries were new to the merge; -1 (and nothing
+ * changes) for a page the merge cannot order.
  */
-export function receiveLivePage(state: MergeState, source: MergeSource, page: Pick<WalletHistoryPage, 'result'>): boolean {
+export function receiveLivePage(state: MergeState, source: MergeSource, page: Pick<WalletHistoryPage, 'result'>): number {
   let recs: Rec[]
   try {
     recs = readRecs(state, source, page)
   } catch {
-    return false
+    return -1
   }
-  admit(state, source, recs)
-  return true
+  return admit(state, source, recs)
 }
 
 /** A page's entries as records, in the feed's order; throws the typed error of an entry the merge cannot order. */
@@ -533,9 +533,10 @@ function readRecs(state: MergeState, source: MergeSource, page: Pick<WalletHisto
   return recs
 }
 
-/** Takes sorted records in: each transaction once (other wallets' views joined), late or buffered. */
-function admit(state: MergeState, source: MergeSource, recs: Rec[]): void {
+/** Takes sorted records in: each transaction once (other wallets' views joined), late or buffered. Returns how many were new. */
+function admit(state: MergeState, source: MergeSource, recs: Rec[]): number {
   const n = recs.length
+  let added = 0
   let resort = false
   const several = state.wallets.length > 1
   const seen = state.byHash[source.chainIndex]!
@@ -555,6 +556,7 @@ function admit(state: MergeState, source: MergeSource, recs: Rec[]): void {
       // The service repeated itself (one wallet: the same hash is the same view).
       if (seenBefore(hashes, rec.hash)) continue
     }
+    added++
     claim(state, rec)
     if (last !== undefined && compareInOrder(state, rec, last) <= 0) {
       rec.emitted = true
@@ -568,6 +570,7 @@ function admit(state: MergeState, source: MergeSource, recs: Rec[]): void {
     source.buffer = buffer.slice(source.head).sort((a, b) => compareInOrder(state, a, b))
     source.head = 0
   }
+  return added
 }
 
 /** Records a failed request (after the client's own retries). */
