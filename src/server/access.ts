@@ -44,7 +44,9 @@ export function corsHeaders(request: Incoming, allowed: ReadonlySet<string>): Re
 
 export function preflight(request: Incoming, cors: Record<string, string>, allow: string): Reply {
   const wanted = request.header('access-control-request-method')
-  if (!wanted || !allow.split(', ').includes(wanted)) {
+  // A plain OPTIONS (curl -X OPTIONS, a monitor), not a preflight: say what the path takes, as the Allow of a 405 does.
+  if (wanted === null) return { status: 204, headers: { ...cors, allow }, body: null }
+  if (!allow.split(', ').includes(wanted)) {
     throw new Refusal(405, 'method_not_allowed', 'This method is not allowed here', undefined, { allow })
   }
   return {
