@@ -28,3 +28,27 @@ describe('PendingTransactions: a second status change of the same kind is announ
     observer.disconnect()
   })
 })
+
+describe('PendingTransactions: keyboard focus stays in the group when the focused part goes away', () => {
+  it('"Send again" pressed from the keyboard: the button goes (pending again) and focus stays in the group, not at the page top', () => {
+    const { container, rerender } = render(<PendingTransactions records={[liveRecords.dropped]} onSendAgain={() => {}} />)
+    const button = screen.getByRole('button', { name: 'Send again' })
+    button.focus()
+    expect(document.activeElement).toBe(button)
+    rerender(<PendingTransactions records={[{ ...liveRecords.dropped, status: 'pending', final: false, error: null }]} onSendAgain={() => {}} />)
+    expect(screen.queryByRole('button', { name: 'Send again' })).toBeNull()
+    expect(document.activeElement).not.toBe(document.body)
+    expect(container.firstElementChild!.contains(document.activeElement)).toBe(true)
+  })
+
+  it('the indexed row takes the place of the row whose link had focus: focus stays in the group', () => {
+    const { container, rerender } = render(<PendingTransactions records={[liveRecords.confirmed]} indexed={[]} chain="eth" />)
+    const link = screen.getByRole('link', { name: /View/ })
+    link.focus()
+    expect(document.activeElement).toBe(link)
+    rerender(<PendingTransactions records={[liveRecords.confirmed]} indexed={[{ hash: liveRecords.confirmed.hash }]} chain="eth" />)
+    expect(container.querySelector('.bf-pending__item')).toBeNull()
+    expect(document.activeElement).not.toBe(document.body)
+    expect(container.firstElementChild!.contains(document.activeElement)).toBe(true)
+  })
+})
