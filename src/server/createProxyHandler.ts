@@ -165,10 +165,15 @@ function resolveOptions(options: ProxyHandlerOptions): ProxyConfig {
     throw new InvalidParameterError('apiKey', 'expected the upstream API key as visible ASCII text (no line breaks, control characters, non-ASCII letters or spaces at the ends)')
   }
   checkRpcUrls(options.rpc)
-  const count = (name: 'maxBatchSize' | 'upstreamBatchSize' | 'upstreamConcurrency' | 'maxResponseBytes', fallback: number): number => {
+  const count = (name: 'maxBatchSize' | 'upstreamBatchSize' | 'upstreamConcurrency' | 'maxResponseBytes' | 'maxRequestBytes', fallback: number): number => {
     const value = options[name] ?? fallback
     if (!Number.isSafeInteger(value) || value < 1) throw new InvalidParameterError(name, 'expected a whole number, at least 1')
     return value
+  }
+  const timeoutMs = options.timeoutMs ?? 30_000
+  // Timers take at most 2^31 - 1 ms (a longer one, or Infinity, fires at once); a NaN from the environment made every request fail.
+  if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > 2 ** 31 - 1) {
+    throw new InvalidParameterError('timeoutMs', 'expected a whole number of milliseconds, from 1 to 2147483647')
   }
   return {
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
@@ -176,12 +181,12 @@ function resolveOptions(options: ProxyHandlerOptions): ProxyConfig {
     rpc: options.rpc,
     defaultChain: options.defaultChain,
     extraChains: options.extraChains ?? [],
-    maxRequestBytes: options.maxRequestBytes ?? 256 * 1024,
+    maxRequestBytes: count('maxRequestBytes', 256 * 1024),
     maxResponseBytes: count('maxResponseBytes', 16 * 1024 * 1024),
     maxBatchSize: count('maxBatchSize', batchLimits.maxBatchSize),
     upstreamBatchSize: count('upstreamBatchSize', batchLimits.upstreamBatchSize),
     upstreamConcurrency: count('upstreamConcurrency', batchLimits.upstreamConcurrency),
-    timeoutMs: options.timeoutMs ?? 30_000,
+    timeoutMs,
     rpcApiKey: options.rpcApiKey,
     fetch: options.fetch,
     fetchTransport: makeFetchTransport(options.fetch),
