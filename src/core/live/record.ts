@@ -1,4 +1,4 @@
-import { array, boolean, literal, maxLength, nullable, number, object, string, unknown, enum as zEnum, regex, safeParse } from 'zod/mini'
+import { array, boolean, int, literal, maximum, maxLength, minimum, nullable, object, string, unknown, enum as zEnum, regex, safeParse } from 'zod/mini'
 import type { z } from 'zod/mini'
 
 export const trackedStatuses = ['pending', 'confirmed', 'failed', 'replaced', 'dropped'] as const
@@ -10,6 +10,10 @@ const hexData = string().check(regex(/^0x(?:[0-9a-fA-F]{2})*$/))
 const decimal = string().check(regex(/^\d+$/))
 /** A uint256 in decimal is at most 78 digits. */
 const uint256 = string().check(regex(/^\d{1,78}$/))
+// Stored numbers are whole (a nonce of 1.5 made BigInt throw at every block, stalling the chain's other records).
+const count = int().check(minimum(0))
+/** Milliseconds a `Date` can hold: beyond them `toISOString` throws while the row is drawn. */
+const time = int().check(minimum(0), maximum(8.64e15))
 
 /** Lines a stored record may hold (see `MAX_RECEIPT_TRANSFER_LINES` in receipt.ts, which keeps 20). */
 const MAX_STORED_LINES = 20
@@ -35,13 +39,13 @@ export const trackedTransferLineSchema = object({
   amount: uint256,
   /** ERC-721 / ERC-1155 token id; null for ERC-20. */
   tokenId: nullable(uint256),
-  logIndex: nullable(number()),
+  logIndex: nullable(count),
 })
 
 /** The receipt's transfers: the first lines (bounded, as a record is stored) and how many there were in all. */
 export const trackedReceiptTransfersSchema = object({
   lines: array(trackedTransferLineSchema).check(maxLength(MAX_STORED_LINES)),
-  total: number(),
+  total: count,
 })
 
 /** One tracked transaction as `get`, `list` and listeners see it, and as it is stored (JSON-safe). */
@@ -50,7 +54,7 @@ export const trackedTransactionSchema = object({
   chain: string(),
   /** The sender; null until known (tracked by hash alone, before the node answers). */
   from: nullable(address),
-  nonce: nullable(number()),
+  nonce: nullable(count),
   /** Null for a contract creation or while unknown. */
   to: nullable(address),
   /** Native value in wei as decimal text; null while unknown. */
@@ -62,10 +66,10 @@ export const trackedTransactionSchema = object({
    */
   receiptTransfers: nullable(trackedReceiptTransfersSchema),
   status: zEnum(trackedStatuses),
-  blockNumber: nullable(number()),
+  blockNumber: nullable(count),
   /** Blocks on top of the receipt's, counting its own, up to `confirmationsTarget`. */
-  confirmations: number(),
-  confirmationsTarget: number(),
+  confirmations: count,
+  confirmationsTarget: count,
   /** True once nothing will change any more (the target is reached, or failed, replaced, dropped). */
   final: boolean(),
   replacedBy: nullable(hash32),
@@ -74,8 +78,8 @@ export const trackedTransactionSchema = object({
   /** The signed transaction, when known: kept so a dropped one can be sent again. */
   raw: nullable(hexData),
   /** Milliseconds since the epoch. */
-  trackedAt: number(),
-  updatedAt: number(),
+  trackedAt: time,
+  updatedAt: time,
 })
 
 /** `receiptTransfers` may be left out when a record is made by hand (a story, a test): it reads as null. */
