@@ -249,7 +249,11 @@ export function useMergedWalletHistory(parameters: UseMergedWalletHistoryParamet
     [sessions, queryHash, fetchNextPage],
   )
 
-  const extra: Record<PropertyKey, unknown> = { transactions, sources, incomplete, retrySource }
+  // Not cancelling by default: a load-more during a refetch (window focus, "Try again") would keep the
+  // old pages under a page of the new merge, losing or repeating rows. It waits for the refetch instead.
+  const loadMore = useCallback((options?: Parameters<typeof fetchNextPage>[0]) => fetchNextPage({ cancelRefetch: false, ...options }), [fetchNextPage])
+
+  const extra: Record<PropertyKey, unknown> = { transactions, sources, incomplete, retrySource, fetchNextPage: loadMore }
   // A view over TanStack's tracking proxy (not a copy, which would read and so track every field).
   return new Proxy(result, {
     get: (target, key) => (Object.hasOwn(extra, key) ? extra[key] : Reflect.get(target, key)),

@@ -195,3 +195,24 @@ describe('useMergedWalletHistory: one hash on two chains', () => {
     expect(new Set(result.current.transactions.map((t) => t.hash)).size).toBe(3)
   })
 })
+
+describe('useMergedWalletHistory: load more during a refetch', () => {
+  it('a fetchNextPage while the feed is merged again (window focus, "Try again") loses no rows and shows none twice', async () => {
+    data = { eth: entries('eth', 30, 1_700_000_000, 10), base: entries('base', 30, 1_700_000_003, 10) }
+    const { wrapper } = setup()
+    const { result } = renderHook(() => useMergedWalletHistory({ address: A, chains: ['eth', 'base'], limit: 10 }), { wrapper })
+    await waitFor(() => expect(result.current.transactions).toHaveLength(10))
+    // Three new transactions on eth since the feed loaded: the merge again shifts every page by three.
+    data.eth = [...entries('new', 3, 1_700_000_100, 10), ...data.eth!]
+    await act(async () => {
+      const refetch = result.current.refetch()
+      await result.current.fetchNextPage()
+      await refetch
+    })
+    await waitFor(() => expect(result.current.isFetching).toBe(false))
+    for (let guard = 0; guard < 50 && result.current.hasNextPage; guard++) {
+      await act(() => result.current.fetchNextPage())
+    }
+    expect(ids(result.current.transactions)).toEqual(sortedUnion(['eth', 'base']))
+  })
+})
