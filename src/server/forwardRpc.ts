@@ -5,10 +5,10 @@ import { rpcUrlFor } from '../core/rpc/rpc.js'
 import { clip } from '../core/text.js'
 import { sameOrigin } from '../core/url.js'
 import { jsonHeaders, Refusal } from './access.js'
-import { answerBatch, methodNotFound, readId, rpcErrorCode, type CallVerdict, type ChunkOutcome } from './jsonRpc.js'
-import { textOf, type Incoming, type Reply, type Tools, type UpstreamAnswer } from './exchange.js'
+import { answerBatch, methodNotFound, readId, rpcError, rpcErrorCode, type CallVerdict, type ChunkOutcome, type JsonRpcId } from './jsonRpc.js'
+import { textOf, type Incoming, type Pieces, type Reply, type Tools, type UpstreamAnswer } from './exchange.js'
 import type { ByteBudget } from './readCapped.js'
-import { readUpstream, relay, retryAfterOf, upstreamFetch, type ProxyConfig } from './upstream.js'
+import { readUpstream, retryAfterOf, upstreamFetch, type ProxyConfig } from './upstream.js'
 import { isKeepable, rpcCachePolicy, rpcResultCache } from './rpcCache.js'
 
 const ALLOWED = `this proxy forwards the ${rpcMethods.length} methods of the Blockchain Data Service Interface v2.2 only`
@@ -54,18 +54,24 @@ export async function forwardRpc(config: ProxyConfig, tools: Tools, request: Inc
   if (!Array.isArray(body)) {
     const call = checkSingle(body)
     const policy = cache && rpcCachePolicy(chain, call, pagesTtl)
-    if (!cache || !policy) return relay(config, tools, await post(call), cors)
-    const kept = await cache.get(policy)
-    if (kept !== undefined) return { status: 200, headers: { ...cors, ...jsonHeaders, 'x-blockfeed-cache': 'hit' }, body: JSON.stringify({ jsonrpc: '2.0', id: call.id, result: kept }) }
+    if (cache && policy) {
+      const kept = await cache.get(policy)
+      if (kept !== undefined) return { status: 200, headers: { ...cors, ...jsonHeaders, 'x-blockfeed-cache': 'hit' }, body: JSON.stringify({ jsonrpc: '2.0', id: call.id, result: kept }) }
+    }
     const upstream = await post(call)
     const reply = await readUpstream(config, tools, upstream)
-    const result = isOk(upstream) ? resultOf(textOf(reply)) : undefined
-    if (result !== undefined && isKeepable(call.method, result)) await cache.put(policy, result)
-    const missed: Record<string, string> = { ...cors, ...jsonHeaders, 'x-blockfeed-cache': 'miss' }
-    // As relay passes it on: a client told when to come back (a tracker polling a receipt) does not come back early.
+    const headers: Record<string, string> = { ...cors, ...jsonHeaders }
+    if (cache && policy) headers['x-blockfeed-cache'] = 'miss'
+    // A client told when to come back (a tracker polling a receipt) does not come back early.
     const retryAfter = retryAfterOf(upstream)
-    if (retryAfter) missed['retry-after'] = retryAfter
-    return { status: upstream.status, headers: missed, body: reply }
+    if (retryAfter) headers['retry-after'] = retryAfter
+    // An HTML error page (a load balancer's 502) or an empty body: a JSON-RPC client could read nothing of it.
+    if (!startsLikeJson(reply)) return { status: isOk(upstream) ? 502 : upstream.status, headers, body: JSON.stringify(notJson(call.id, upstream.status)) }
+    if (cache && policy) {
+      const result = isOk(upstream) ? resultOf(textOf(reply)) : undefined
+      if (result !== undefined && isKeepable(call.method, result)) await cache.put(policy, result)
+    }
+    return { status: upstream.status, headers, body: reply }
   }
 
   const budget: ByteBudget = { left: config.maxResponseBytes }
@@ -91,6 +97,24 @@ export async function forwardRpc(config: ProxyConfig, tools: Tools, request: Inc
 }
 
 const isOk = (upstream: UpstreamAnswer) => upstream.status >= 200 && upstream.status < 300
+
+/** Whether a body opens as a JSON object or array (past white space and a BOM): cheap, so a 290 kB answer is not parsed for it. */
+function startsLikeJson(body: Pieces): boolean {
+  for (const piece of body) {
+    for (const byte of piece) {
+      if (byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d || byte === 0xef || byte === 0xbb || byte === 0xbf) continue
+      return byte === 0x7b || byte === 0x5b
+    }
+  }
+  return false
+}
+
+/** What a node would answer for an upstream body that is not JSON: an error under the call's id (limit exceeded for a 429, which clients retry). */
+function notJson(id: JsonRpcId, status: number) {
+  return status === 429
+    ? rpcError(id, rpcErrorCode.limitExceeded, 'Limit exceeded: the upstream service is rate-limiting these calls; retry later')
+    : rpcError(id, rpcErrorCode.internalError, `Internal error: the upstream service answered HTTP ${status} with a body that is not JSON`)
+}
 
 /** The `result` of a single JSON-RPC answer, or undefined when it is an error or not JSON-RPC. */
 function resultOf(text: string): unknown {

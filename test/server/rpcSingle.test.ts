@@ -36,4 +36,20 @@ describe('a single call', () => {
       expect(response.headers.get('retry-after')).toBe('7')
     }
   })
+
+  it("an upstream HTML error page or empty body comes back as JSON a JSON-RPC client can read: an error under the call's id", async () => {
+    const html = (status: number) => (_call: unknown, res: import('node:http').ServerResponse) => {
+      res.writeHead(status, { 'content-type': 'text/html' })
+      res.end(status === 200 ? '' : '<html><body><h1>502 Bad Gateway</h1></body></html>')
+    }
+    for (const [upstreamStatus, status, code] of [[502, 502, -32603], [200, 502, -32603], [429, 429, -32005]] as const) {
+      upstream.reply(html(upstreamStatus))
+      for (const cache of [undefined, true]) {
+        const response = await post(proxy({ cache }), { jsonrpc: '2.0', id: 'call-7', method: 'eth_getTransactionReceipt', params: [TX] })
+        expect(response.status, `${upstreamStatus}`).toBe(status)
+        expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+        expect(await response.json()).toEqual({ jsonrpc: '2.0', id: 'call-7', error: { code, message: expect.any(String) } })
+      }
+    }
+  })
 })
