@@ -1,4 +1,4 @@
-import { forwardRef, useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type CSSProperties } from 'react'
+import { forwardRef, useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react'
 import type { TransactionEntry } from '../../core/history/schema.js'
 import {
   pendingRecords,
@@ -60,17 +60,17 @@ export const PendingTransactions = forwardRef<HTMLDivElement, PendingTransaction
   const titleId = useId()
   const shown = indexed ? pendingRecords(records, indexed) : records
   const [announcement, count] = useAnnouncement(records)
-  const root = useRef<HTMLDivElement>(null)
-  useImperativeHandle(ref, () => root.current!)
+  const live = useRef<HTMLDivElement>(null)
   // Read as this change renders: the focused part may be about to go (its row left for the indexed one,
   // "Send again" pressed); then focus stays in the group rather than falling to the top of the page.
-  const hadFocus = root.current?.contains(document.activeElement)
+  const root = live.current?.parentElement
+  const hadFocus = root?.contains(document.activeElement)
   useEffect(() => {
-    if (hadFocus && !root.current!.contains(document.activeElement)) root.current!.focus()
+    if (hadFocus && !root!.contains(document.activeElement)) root!.focus()
   })
 
   return (
-    <div ref={root} tabIndex={-1} className={className ? `bf-pending ${className}` : 'bf-pending'} style={style} data-empty={shown.length === 0 ? '' : undefined}>
+    <div ref={ref} tabIndex={-1} className={className ? `bf-pending ${className}` : 'bf-pending'} style={style} data-empty={shown.length === 0 ? '' : undefined}>
       {shown.length > 0 && (
         <div role="group" aria-labelledby={titleId}>
           <p id={titleId} className="bf-pending__title">{title}</p>
@@ -83,7 +83,7 @@ export const PendingTransactions = forwardRef<HTMLDivElement, PendingTransaction
       )}
       {/* Always mounted, so a screen reader is already listening when a status changes. */}
       {/* A new node per announcement: the same words again ("Transaction confirmed" for a second transaction) are spoken again. */}
-      <div role="status" aria-live="polite" aria-atomic="true" className="bf-visually-hidden"><span key={count}>{announcement}</span></div>
+      <div ref={live} role="status" aria-live="polite" aria-atomic="true" className="bf-visually-hidden"><span key={count}>{announcement}</span></div>
     </div>
   )
 })
