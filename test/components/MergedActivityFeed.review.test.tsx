@@ -1,6 +1,7 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { MergedActivityFeed } from '../../src/components/WalletActivityFeed/MergedActivityFeed.js'
 import { entryId } from '../../src/core/history/entryId.js'
 import { fakeService, hashOf, PAGE, range, rowKeys, rpc, WALLET } from '../react/liveFixesSupport.js'
@@ -11,6 +12,7 @@ const service = fakeService()
 const server = setupServer(...service.handlers)
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 beforeEach(() => service.reset())
+afterEach(() => server.resetHandlers())
 afterAll(() => server.close())
 
 const key = (chain: string, n: number) => entryId({ chain, hash: hashOf(chain, n) })
@@ -36,5 +38,20 @@ describe('MergedActivityFeed', () => {
     render(wrapper({ children: <MergedActivityFeed addresses={[WALLET]} chains={['eth', 'base']} limit={PAGE} watch={false} showPending={false} locale="en-US" timeZone="UTC" /> }) as never)
     await waitFor(() => expect(rowKeys()[0]).toBe(key('eth', 30)))
     expect(screen.getAllByRole('article')[0]!.dataset['direction']).toBe('out')
+  })
+
+  it('every chain failing is an error with "Try again", not "No activity yet"; Try again loads the feed', async () => {
+    server.use(http.get('https://api.test/api/v2.2/wallets/:address/history', () => HttpResponse.json({ message: 'down' }, { status: 503 }), { once: true }))
+    server.use(http.get('https://api.test/api/v2.2/wallets/:address/history', () => HttpResponse.json({ message: 'down' }, { status: 503 }), { once: true }))
+    const { wrapper } = setup({ rpc })
+    render(wrapper({ children: <MergedActivityFeed address={WALLET} chains={['eth', 'base']} limit={PAGE} watch={false} showPending={false} locale="en-US" timeZone="UTC" /> }) as never)
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Couldn’t load activity'))
+    const alert = screen.getByRole('alert')
+    expect(screen.queryByText('No activity yet')).toBeNull()
+    // Each chain's notice stays, naming it.
+    expect(screen.getAllByRole('listitem')).toHaveLength(2)
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(rowKeys()[0]).toBe(key('eth', 30)))
+    expect(screen.queryByRole('alert')).toBeNull()
   })
 })

@@ -102,6 +102,9 @@ export const MergedActivityFeed = forwardRef<HTMLDivElement, MergedActivityFeedP
   const shown = kept.length > 0 ? kept : chains
   const on = new Set(shown.map(idOf))
   const transactions = history.transactions.filter((t) => on.has(idOf(t.chain)))
+  // Every chain failed: the feed's error (not "No activity yet"), and "Try again" merges them all again.
+  const failed = history.sources.find((s) => s.status === 'error')
+  const allFailed = failed !== undefined && history.transactions.length === 0 && history.sources.every((s) => s.status === 'error')
   const { locale, timeZone, renderLink } = listProps
   const renderDetails = useCallback(
     (tx: TransactionEntry) => (
@@ -126,8 +129,8 @@ export const MergedActivityFeed = forwardRef<HTMLDivElement, MergedActivityFeedP
       arrivals={live.arrivals}
       liveStatus={live.status}
       wallet={wallet}
-      status={history.status}
-      error={history.error}
+      status={allFailed ? 'error' : history.status}
+      error={allFailed ? (failed.error as typeof history.error) : history.error}
       onRetry={() => void history.refetch()}
       hasNextPage={history.hasNextPage}
       isFetchingNextPage={history.isFetchingNextPage}
