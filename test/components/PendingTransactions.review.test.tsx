@@ -52,3 +52,13 @@ describe('PendingTransactions: keyboard focus stays in the group when the focuse
     expect(container.firstElementChild!.contains(document.activeElement)).toBe(true)
   })
 })
+
+describe('PendingTransactions: a stored reason is untrusted text', () => {
+  it('a dropped record\'s reason (read back from storage) is shown without bidi overrides or zero-width characters', () => {
+    const error = 'Dropped \u202Ehtap.exe\u202C by node\u200B\u200B — try again'
+    const { container } = render(<PendingTransactions records={[{ ...liveRecords.dropped, error }]} />)
+    const reason = container.querySelector('.bf-pending__reason')!.textContent!
+    expect(reason).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200B]/)
+    expect(reason).toContain('htap.exe')
+  })
+})

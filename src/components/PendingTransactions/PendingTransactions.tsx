@@ -147,7 +147,8 @@ function PendingItem({ record, tokens, logs, onSendAgain, chain, locale, renderL
       {entry && (
         <ReceiptLines entry={entry} more={more} wallet={record.from ?? undefined} failed={record.status === 'failed'} chain={chain} locale={locale} renderLink={renderLink} />
       )}
-      {record.status === 'dropped' && record.error && <span className="bf-pending__reason">{clipText(record.error, 160).shown}</span>}
+      {/* The reason is read back from storage: untrusted text. */}
+      {record.status === 'dropped' && record.error && <span className="bf-pending__reason">{clipText(cleanText(record.error) ?? '', 160).shown}</span>}
       {record.status === 'dropped' && record.raw !== null && onSendAgain && (
         <button type="button" className="bf-pending__again" onClick={() => onSendAgain(record.raw as `0x${string}`, record)}>
           Send again
