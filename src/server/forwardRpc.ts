@@ -132,7 +132,7 @@ function checkSingle(call: unknown): { jsonrpc: '2.0'; id: string | number | nul
   const c = call as { jsonrpc?: unknown; method?: unknown; params?: unknown }
   if (c.jsonrpc !== '2.0') throw new Refusal(400, 'invalid_request', 'Expected "jsonrpc": "2.0"', 'jsonrpc')
   const id = readId(call)
-  if (id === false) throw new Refusal(400, 'invalid_request', 'Expected an id that is a number, short text or null', 'id')
+  if (id === false) throw new Refusal(400, 'invalid_request', 'Expected an id that is a number (whole ones at most 2^53 - 1, which JSON parsers keep exactly), text of at most 128 characters, or null', 'id')
   try {
     const { method, params } = normalizeRpcRequest({ method: c.method, params: c.params })
     return { jsonrpc: '2.0', id: id ?? null, method, params }

@@ -76,7 +76,9 @@ export interface BatchAnswer {
 export function readId(call: object): JsonRpcId | undefined | false {
   if (!Object.hasOwn(call, 'id')) return undefined
   const id = (call as { id: unknown }).id
-  if (id === null || (typeof id === 'number' && Number.isFinite(id)) || (typeof id === 'string' && id.length <= 128)) return id
+  if (id === null || (typeof id === 'string' && id.length <= 128)) return id
+  // A whole number past 2^53 - 1 has already lost digits in JSON.parse: answered under it, the reply would carry an id the client never sent.
+  if (typeof id === 'number' && Number.isFinite(id) && (!Number.isInteger(id) || Number.isSafeInteger(id))) return id
   return false
 }
 
@@ -112,7 +114,7 @@ export async function answerBatch(members: readonly unknown[], options: BatchOpt
     }
     const id = readId(member)
     if (id === false) {
-      replies[i] = rpcError(null, rpcErrorCode.invalidRequest, `Invalid request at [${i}]: the id must be a number, text of at most 128 characters, or null`)
+      replies[i] = rpcError(null, rpcErrorCode.invalidRequest, `Invalid request at [${i}]: the id must be a number (whole ones at most 2^53 - 1, which JSON parsers keep exactly), text of at most 128 characters, or null`)
       return
     }
     ids[i] = id

@@ -52,4 +52,25 @@ describe('a single call', () => {
       }
     }
   })
+
+  it('an id JSON cannot keep exactly (a whole number past 2^53 - 1) is refused naming the id, not answered under a rounded id the client never sent', async () => {
+    upstream.reply((call, res) => {
+      const body = JSON.parse(call.body) as { id: unknown }[] | { id: unknown }
+      const answer = (c: { id: unknown }) => ({ jsonrpc: '2.0', id: c.id, result: '0x1' })
+      json(res, 200, Array.isArray(body) ? body.map(answer) : answer(body))
+    })
+    const single = await post(proxy(), '{"jsonrpc":"2.0","id":12345678901234567890,"method":"eth_chainId"}')
+    expect(single.status).toBe(400)
+    expect(await single.json()).toEqual({ error: { code: 'invalid_request', message: expect.stringContaining('2^53'), parameter: 'id' } })
+    expect(upstream.calls).toHaveLength(0)
+
+    const batch = await post(proxy(), '[{"jsonrpc":"2.0","id":12345678901234567890,"method":"eth_chainId"},{"jsonrpc":"2.0","id":9007199254740991,"method":"eth_chainId"}]')
+    expect(batch.status).toBe(200)
+    expect(await batch.text()).toBe(
+      JSON.stringify([
+        { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid request at [0]: the id must be a number (whole ones at most 2^53 - 1, which JSON parsers keep exactly), text of at most 128 characters, or null' } },
+        { jsonrpc: '2.0', id: 9007199254740991, result: '0x1' },
+      ]),
+    )
+  })
 })
