@@ -3,14 +3,15 @@
  * React text; these helpers also remove characters that let it lie about what it says.
  */
 
-// Bidi embeddings/overrides/isolates and marks, zero-width characters, soft hyphen, BOM,
-// and C0/C1 controls: they reorder or hide text ("USDC" spelled backwards, invisible padding).
-const INVISIBLE = /[\u0000-\u001F\u007F-\u009F\u00AD\u061C\u115F\u1160\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0]/g
+import { HIDDEN_CHARACTERS } from '../../core/text.js'
+
+// Letters that draw nothing (Hangul fillers) and variation selectors: blank padding too.
+const BLANK = /[\u115F\u1160\u3164\uFFA0\uFE00-\uFE0F]/g
 
 /** The text with bidi controls, zero-width and control characters removed and whitespace collapsed; null when nothing is left. */
 export function cleanText(value: string | null | undefined): string | null {
   if (value == null) return null
-  const cleaned = value.replace(INVISIBLE, '').replace(/\s+/g, ' ').trim()
+  const cleaned = value.replace(HIDDEN_CHARACTERS, '').replace(BLANK, '').replace(/\s+/g, ' ').trim()
   return cleaned === '' ? null : cleaned
 }
 

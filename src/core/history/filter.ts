@@ -1,4 +1,5 @@
 import { InvalidParameterError } from '../errors.js'
+import { HIDDEN_CHARACTERS } from '../text.js'
 import { entryFlows, flowDirection, type Flow } from './flows.js'
 import { checkDate, checkDateRange, type DateInput } from './params.js'
 import type { TransactionEntry } from './schema.js'
@@ -100,10 +101,10 @@ const haystacks = new WeakMap<TransactionEntry, string>()
 function haystack(entry: TransactionEntry): string {
   let text = haystacks.get(entry)
   if (text !== undefined) return text
-  // A unit separator between fields, so a search never matches across two of them.
+  // A noncharacter between fields (no text holds one), so a search never matches across two of them.
   text = ''
   const add = (part: string | null | undefined) => {
-    if (part) text += `${part}\u001f`
+    if (part) text += `${part}\uffff`
   }
   add(entry.hash); add(entry.from_address); add(entry.to_address); add(entry.from_address_label); add(entry.to_address_label)
   add(entry.from_address_entity); add(entry.to_address_entity); add(entry.summary); add(entry.method_label); add(entry.category)
@@ -120,7 +121,8 @@ function haystack(entry: TransactionEntry): string {
   for (const t of entry.internal_transactions) {
     add(t.from); add(t.to)
   }
-  text = text.toLowerCase()
+  // Without the hidden characters a row does not show: what a user reads is what they find.
+  text = text.replace(HIDDEN_CHARACTERS, '').toLowerCase()
   haystacks.set(entry, text)
   return text
 }
@@ -164,7 +166,7 @@ export function walletHistoryFilterPredicate(wallet: string, filter: WalletHisto
   const directions = filter.directions?.length ? new Set<string>(filter.directions) : null
   const kinds = filter.kinds?.length ? new Set<string>(filter.kinds) : null
   const tokens = filter.tokens?.length ? new Set(filter.tokens.map((t) => t.toLowerCase())) : null
-  const needle = filter.search?.trim().toLowerCase() || null
+  const needle = filter.search?.replace(HIDDEN_CHARACTERS, '').trim().toLowerCase() || null
   const perFlow = directions !== null || kinds !== null || tokens !== null
   const me = wallet.toLowerCase()
   const sideOf = (from: string | null, to: string | null) => (from === me ? (to === me ? 'self' : 'out') : to === me ? 'in' : 'none')

@@ -68,6 +68,16 @@ describe('filterWalletHistory', () => {
     expect(filterWalletHistory(read, me, { search: 'sent usd' })).toHaveLength(1)
   })
 
+  it('finds text as the row shows it: hidden characters in service text do not hide it from a search', () => {
+    const entry = specEntry({ summary: 'Swapped on Uni\u200Bswap', method_label: 'Multi\u202E Call\u{E0041}', erc20_transfer: [], nft_transfers: [], native_transfers: [], internal_transactions: [] })
+    const read = readWalletHistoryResponse({ page: '1', page_size: '1', cursor: '', result: [entry] }, '').result
+    expect(filterWalletHistory(read, me, { search: 'uniswap' })).toHaveLength(1)
+    expect(filterWalletHistory(read, me, { search: 'multi call' })).toHaveLength(1)
+    // A search pasted with a hidden character finds the same.
+    expect(filterWalletHistory(read, me, { search: 'Uni\u200Dswap' })).toHaveLength(1)
+    expect(filterWalletHistory(read, me, { search: '\u200B' })).toHaveLength(1)
+  })
+
   it('combines fields with AND', () => {
     const both = filterWalletHistory(entries, me, { kinds: ['erc20'], search: erc20Tokens.dai.symbol })
     const kindOnly = filterWalletHistory(entries, me, { kinds: ['erc20'] })
