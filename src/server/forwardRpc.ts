@@ -53,6 +53,11 @@ export async function forwardRpc(config: ProxyConfig, tools: Tools, request: Inc
   const pagesTtl = config.cache?.ttlSeconds ?? 0
   if (!Array.isArray(body)) {
     const call = checkSingle(body)
+    if (call.id === undefined) {
+      // JSON-RPC 2.0: a notification is carried out (sent upstream as one, without an id) but never answered, as in a batch.
+      await readUpstream(config, tools, await post(call))
+      return { status: 204, headers: cors, body: null }
+    }
     const policy = cache && rpcCachePolicy(chain, call, pagesTtl)
     if (cache && policy) {
       const kept = await cache.get(policy)
@@ -127,7 +132,7 @@ function resultOf(text: string): unknown {
 }
 
 /** A single call, or the refusal that names what is wrong with it. */
-function checkSingle(call: unknown): { jsonrpc: '2.0'; id: string | number | null; method: string; params: unknown } {
+function checkSingle(call: unknown): { jsonrpc: '2.0'; id: JsonRpcId | undefined; method: string; params: unknown } {
   if (call === null || typeof call !== 'object') throw new Refusal(400, 'invalid_request', 'Each JSON-RPC call must be an object')
   const c = call as { jsonrpc?: unknown; method?: unknown; params?: unknown }
   if (c.jsonrpc !== '2.0') throw new Refusal(400, 'invalid_request', 'Expected "jsonrpc": "2.0"', 'jsonrpc')
@@ -135,7 +140,7 @@ function checkSingle(call: unknown): { jsonrpc: '2.0'; id: string | number | nul
   if (id === false) throw new Refusal(400, 'invalid_request', 'Expected an id that is a number (whole ones at most 2^53 - 1, which JSON parsers keep exactly), text of at most 128 characters, or null', 'id')
   try {
     const { method, params } = normalizeRpcRequest({ method: c.method, params: c.params })
-    return { jsonrpc: '2.0', id: id ?? null, method, params }
+    return { jsonrpc: '2.0', id, method, params }
   } catch (error) {
     if (!(error instanceof InvalidParameterError)) throw error
     if (error.parameter === 'method') throw new Refusal(403, 'rpc_method_not_allowed', error.message, 'method')

@@ -73,4 +73,22 @@ describe('a single call', () => {
       ]),
     )
   })
+
+  it('a notification (no id) is carried out but not answered (204, no body), as in a batch; an id of null is still a request and answered', async () => {
+    upstream.reply((call, res) => {
+      const body = JSON.parse(call.body) as { id?: unknown }
+      // A node answers a notification with nothing.
+      if (!('id' in body)) return void res.writeHead(200).end()
+      json(res, 200, { jsonrpc: '2.0', id: body.id, result: '0x1' })
+    })
+    const tx = `0x02${'11'.repeat(100)}`
+    const notified = await post(proxy(), { jsonrpc: '2.0', method: 'eth_sendRawTransaction', params: [tx] })
+    expect(notified.status).toBe(204)
+    expect(await notified.text()).toBe('')
+    expect(JSON.parse(upstream.calls[0]!.body)).toEqual({ jsonrpc: '2.0', method: 'eth_sendRawTransaction', params: [tx] })
+
+    const nullId = await post(proxy(), { jsonrpc: '2.0', id: null, method: 'eth_chainId' })
+    expect(nullId.status).toBe(200)
+    expect(await nullId.json()).toEqual({ jsonrpc: '2.0', id: null, result: '0x1' })
+  })
 })
