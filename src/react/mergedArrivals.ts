@@ -1,5 +1,5 @@
 import { hashKey, type QueryClient } from '@tanstack/react-query'
-import { findSources, mergedEntryId, receiveLivePage, takeLateEntries, type MergeState, type MergedTransactionEntry } from '../core/history/merge.js'
+import { findSources, mergedEntryId, receiveLivePage, takeLateEntries, takeMergedEntries, type MergeState, type MergedTransactionEntry } from '../core/history/merge.js'
 import type { WalletHistoryPage } from '../core/history/schema.js'
 import { recordArrivals } from './arrivalStore.js'
 import { afterRunningFetch } from './afterRunningFetch.js'
@@ -33,7 +33,8 @@ export function insertIntoMergedHistory(
   if (added < 0) return []
   // Every entry new and more after them: the ones between this page and the feed's top were never read. Merge again from the top.
   if (added > 0 && added === page.result.length && page.cursor && from.status !== 'error') void queryClient.invalidateQueries({ queryKey, exact: true })
-  const late = takeLateEntries(state)
+  // Nothing shown yet (no history on any chain): there is no row to go before, so the merge hands them out now.
+  const late = state.last === undefined ? takeMergedEntries(state, state.limit) : takeLateEntries(state)
   if (late.length === 0) return []
   const fresh = place(queryClient, queryKey, late)
   // A page fetched meanwhile is written over what was set here (TanStack keeps the pages it started from): place them again then.

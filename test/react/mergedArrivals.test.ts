@@ -87,4 +87,16 @@ describe('insertIntoMergedHistory: new arrivals in a merged feed', () => {
     expect(insertIntoMergedHistory(feed.queryClient, feed.key, { chain: 'eth' }, page([entry(9, 5)]))).toEqual([])
     expect(feed.shown().map((e) => e.hash)).toEqual([hashOf(1)])
   })
+
+  it('the first transaction of a wallet with no history yet on any chain shows (it was held back, the feed stayed empty)', () => {
+    const feed = loaded({ address: A, chains: ['eth', 'base'] }, { [A]: { eth: page([]), base: page([]) } })
+    expect(feed.shown()).toEqual([])
+    const fresh = insertIntoMergedHistory(feed.queryClient, feed.key, { chain: 'base' }, page([entry(9, 5)]), feed.state)
+    expect(fresh.map((e) => e.hash)).toEqual([hashOf(9)])
+    expect(feed.shown().map((e) => `${e.chain}:${e.hash}`)).toEqual([`base:${hashOf(9)}`])
+    expect(feed.arrivals()).toEqual([`0x2105:${hashOf(9)}`])
+    // Read again: nothing new, still one row.
+    expect(insertIntoMergedHistory(feed.queryClient, feed.key, { chain: 'base' }, page([entry(9, 5)]), feed.state)).toEqual([])
+    expect(feed.shown()).toHaveLength(1)
+  })
 })
