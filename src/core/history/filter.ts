@@ -101,10 +101,11 @@ const haystacks = new WeakMap<TransactionEntry, string>()
 function haystack(entry: TransactionEntry): string {
   let text = haystacks.get(entry)
   if (text !== undefined) return text
-  // A noncharacter between fields (no text holds one), so a search never matches across two of them.
+  // A unit separator between fields, so a search never matches across two of them. Each field without
+  // the hidden characters a row does not show: what a user reads is what they find.
   text = ''
   const add = (part: string | null | undefined) => {
-    if (part) text += `${part}\uffff`
+    if (part) text += `${part.replace(HIDDEN_CHARACTERS, '')}\u001f`
   }
   add(entry.hash); add(entry.from_address); add(entry.to_address); add(entry.from_address_label); add(entry.to_address_label)
   add(entry.from_address_entity); add(entry.to_address_entity); add(entry.summary); add(entry.method_label); add(entry.category)
@@ -121,8 +122,7 @@ function haystack(entry: TransactionEntry): string {
   for (const t of entry.internal_transactions) {
     add(t.from); add(t.to)
   }
-  // Without the hidden characters a row does not show: what a user reads is what they find.
-  text = text.replace(HIDDEN_CHARACTERS, '').toLowerCase()
+  text = text.toLowerCase()
   haystacks.set(entry, text)
   return text
 }
