@@ -1,7 +1,6 @@
 import { hashKey } from '@tanstack/react-query'
 import { forwardRef, useCallback, useMemo, useState } from 'react'
 import type { ChainInput } from '../../core/chains.js'
-import { chainIdentity } from '../../core/history/entryId.js'
 import { MERGED_PAGE_LIMIT, type MergedTransactionEntry } from '../../core/history/merge.js'
 import type { WalletHistoryParameters } from '../../core/history/params.js'
 import type { TransactionEntry, WalletHistoryPage } from '../../core/history/schema.js'
@@ -16,8 +15,6 @@ import type { TransactionDetailsProps } from '../TransactionDetails/TransactionD
 import { TransactionList, type TransactionListProps } from '../TransactionList/TransactionList.js'
 import { DetailsToggle } from './DetailsToggle.js'
 import { LivePendingAfterMount } from './LivePendingAfterMount.js'
-
-const idOf = (chain: ChainInput) => chainIdentity(String(chain).toLowerCase())
 
 export type MergedActivityFeedProps = Omit<
   TransactionListProps,
@@ -97,14 +94,14 @@ export const MergedActivityFeed = forwardRef<HTMLDivElement, MergedActivityFeedP
       )
     })
   // The chips turned off, not the ones on: a chain the feed is given later shows (and all do when every one is off).
-  const [off, setOff] = useState<readonly string[]>([])
-  const kept = chains.filter((c) => !off.includes(idOf(c)))
+  const [off, setOff] = useState<readonly ChainInput[]>([])
+  const kept = chains.filter((c) => !off.includes(c))
   const shown = kept.length > 0 ? kept : chains
-  const on = new Set(shown.map(idOf))
-  const transactions = history.transactions.filter((t) => on.has(idOf(t.chain)))
+  // An entry's `chain` is the chain as given in `chains`.
+  const transactions = history.transactions.filter((t) => shown.includes(t.chain))
   // Every chain failed: the feed's error (not "No activity yet"), and "Try again" merges them all again.
-  const failed = history.sources.find((s) => s.status === 'error')
-  const allFailed = failed !== undefined && history.transactions.length === 0 && history.sources.every((s) => s.status === 'error')
+  const failed = history.sources.filter((s) => s.status === 'error')
+  const allFailed = !history.transactions.length && failed.length > 0 && failed.length === history.sources.length
   const { locale, timeZone, renderLink } = listProps
   const renderDetails = useCallback(
     (tx: TransactionEntry) => (
@@ -120,7 +117,7 @@ export const MergedActivityFeed = forwardRef<HTMLDivElement, MergedActivityFeedP
       ref={ref}
       toolbar={
         <div className="bf-feed__toolbar">
-          <ChainFilter chains={chains} selected={shown} onChange={(s) => setOff(chains.map(idOf).filter((c) => !s.some((x) => idOf(x) === c)))} />
+          <ChainFilter chains={chains} selected={shown} onChange={(s) => setOff(chains.filter((c) => !s.includes(c)))} />
           <SourceNotices sources={history.sources} onRetry={(chain, wallet) => void history.retrySource(chain, wallet)} />
         </div>
       }
@@ -130,7 +127,7 @@ export const MergedActivityFeed = forwardRef<HTMLDivElement, MergedActivityFeedP
       liveStatus={live.status}
       wallet={wallet}
       status={allFailed ? 'error' : history.status}
-      error={allFailed ? (failed.error as typeof history.error) : history.error}
+      error={allFailed ? (failed[0]!.error as typeof history.error) : history.error}
       onRetry={() => void history.refetch()}
       hasNextPage={history.hasNextPage}
       isFetchingNextPage={history.isFetchingNextPage}
