@@ -183,8 +183,8 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
       })
   }
 
-  function save() {
-    // Another tracker (another tab) may have written since: keep its records rather than overwrite them.
+  /** Takes what another tracker (another tab) wrote since, where newer: kept rather than overwritten, and announced. */
+  function take() {
     for (const r of readStoredRecords(safeRead())) {
       const k = recordKey(r.chain, r.hash)
       const mine = records.get(k)
@@ -192,6 +192,10 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
       records.set(k, Object.freeze(r))
       adopted.set(k, r)
     }
+  }
+
+  function save() {
+    take()
     const kept = prune([...records.values()], Date.now())
     if (kept.length !== records.size) {
       const keep = new Set(kept.map((r) => recordKey(r.chain, r.hash)))
@@ -205,7 +209,7 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
   }
 
   function commit(changed: TrackedTransaction[]) {
-    if (changed.length === 0) return
+    if (changed.length + adopted.size === 0) return
     for (const r of changed) {
       // Frozen: every change is a new object, so a UI can compare records by identity.
       Object.freeze(r)
@@ -478,6 +482,10 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
     return checkChain(c, client.extraChains, parameter)
   }
 
+  // Another tab wrote: what it tracked or learnt shows here at once, not at this tab's next change.
+  const onStorage = (e: StorageEvent) => void (e.key === storageKey && (take(), commit([])))
+  globalThis.addEventListener?.('storage', onStorage)
+
   // Records loaded from storage that are still changing are followed again (a reload).
   for (const chain of new Set([...records.values()].filter((r) => !r.final).map((r) => r.chain))) syncChain(chain)
 
@@ -581,6 +589,7 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
 
     stop() {
       stopped = true
+      globalThis.removeEventListener?.('storage', onStorage)
       for (const s of chains.values()) {
         s.release?.()
         s.release = undefined
