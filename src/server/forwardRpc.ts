@@ -10,6 +10,7 @@ import { textOf, type Incoming, type Pieces, type Reply, type Tools, type Upstre
 import type { ByteBudget } from './readCapped.js'
 import { readUpstream, retryAfterOf, upstreamFetch, type ProxyConfig } from './upstream.js'
 import { isKeepable, rpcCachePolicy, rpcResultCache } from './rpcCache.js'
+import { decodeRequestBody } from './requestBody.js'
 
 const ALLOWED = `this proxy forwards the ${rpcMethods.length} methods of the Blockchain Data Service Interface v2.2 only`
 
@@ -35,7 +36,8 @@ export async function forwardRpc(config: ProxyConfig, tools: Tools, request: Inc
   }
   const declared = Number(request.header('content-length') ?? '0')
   if (declared > config.maxRequestBytes) throw new Refusal(413, 'body_too_large', `Request bodies are limited to ${config.maxRequestBytes} bytes`)
-  const bytes = await request.body(config.maxRequestBytes)
+  const sent = await request.body(config.maxRequestBytes)
+  const bytes = sent && (await decodeRequestBody(sent, request.header('content-encoding'), config.maxRequestBytes))
   if (bytes === undefined) throw new Refusal(413, 'body_too_large', `Request bodies are limited to ${config.maxRequestBytes} bytes`)
 
   let body: unknown
