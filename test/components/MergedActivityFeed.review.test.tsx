@@ -6,6 +6,7 @@ import { MergedActivityFeed } from '../../src/components/WalletActivityFeed/Merg
 import { entryId } from '../../src/core/history/entryId.js'
 import { fakeService, hashOf, PAGE, range, rowKeys, rpc, WALLET } from '../react/liveFixesSupport.js'
 import { setup } from '../react/support.js'
+import { axeViolations } from './axe.js'
 
 // The merged feed as a user drives it: real client, real HTTP (MSW).
 const service = fakeService()
@@ -53,5 +54,23 @@ describe('MergedActivityFeed', () => {
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }))
     await waitFor(() => expect(rowKeys()[0]).toBe(key('eth', 30)))
     expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('"Try again" on a chain’s notice keeps keyboard focus in the feed when the notice goes away', async () => {
+    let down = true
+    server.use(http.get('https://api.test/api/v2.2/wallets/:address/history', ({ request }) => {
+      if (!down || new URL(request.url).searchParams.get('chain') !== 'base') return undefined
+      down = false
+      return HttpResponse.json({ message: 'down' }, { status: 503 })
+    }))
+    const { wrapper } = setup({ rpc })
+    const { container } = render(wrapper({ children: <MergedActivityFeed address={WALLET} chains={['eth', 'base']} limit={PAGE} watch={false} showPending={false} locale="en-US" timeZone="UTC" /> }) as never)
+    const retry = await screen.findByRole('button', { name: 'Try again: Base' })
+    retry.focus()
+    fireEvent.click(retry)
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Try again: Base' })).toBeNull())
+    expect(document.activeElement).not.toBe(document.body)
+    expect(container.contains(document.activeElement)).toBe(true)
+    expect(await axeViolations(container)).toEqual([])
   })
 })

@@ -1,5 +1,5 @@
 import { hashKey } from '@tanstack/react-query'
-import { forwardRef, useCallback, useMemo, useState } from 'react'
+import { forwardRef, useCallback, useMemo, useRef, useState } from 'react'
 import type { ChainInput } from '../../core/chains.js'
 import { MERGED_PAGE_LIMIT, type MergedTransactionEntry } from '../../core/history/merge.js'
 import type { WalletHistoryParameters } from '../../core/history/params.js'
@@ -102,6 +102,7 @@ export const MergedActivityFeed = forwardRef<HTMLDivElement, MergedActivityFeedP
   // Every chain failed: the feed's error (not "No activity yet"), and "Try again" merges them all again.
   const failed = history.sources.filter((s) => s.status === 'error')
   const allFailed = !history.transactions.length && failed.length > 0 && failed.length === history.sources.length
+  const notices = useRef<HTMLDivElement>(null)
   const { locale, timeZone, renderLink } = listProps
   const renderDetails = useCallback(
     (tx: TransactionEntry) => (
@@ -118,7 +119,16 @@ export const MergedActivityFeed = forwardRef<HTMLDivElement, MergedActivityFeedP
       toolbar={
         <div className="bf-feed__toolbar">
           <ChainFilter chains={chains} selected={shown} onChange={(s) => setOff(chains.filter((c) => !s.includes(c)))} />
-          <SourceNotices sources={history.sources} onRetry={(chain, wallet) => void history.retrySource(chain, wallet)} />
+          <SourceNotices
+            ref={notices}
+            tabIndex={-1}
+            sources={history.sources}
+            onRetry={(chain, wallet) => {
+              // The notice and its button go away: keep focus where a new notice would show.
+              notices.current?.focus()
+              void history.retrySource(chain, wallet)
+            }}
+          />
         </div>
       }
       transactions={transactions}
