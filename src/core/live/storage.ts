@@ -18,6 +18,12 @@ export function memoryStorage(): TrackerStorage {
 }
 
 /**
+ * What a full `localStorage` refused, for every adapter of the page: newer than what it holds, so a
+ * tracker made again (a route change) does not fall back to the stale stored list.
+ */
+const unsaved = new Map<string, string>()
+
+/**
  * The browser's `localStorage`, looked up at each call (never at import, so server
  * rendering is safe). Where it is missing or refuses (no `window`, storage disabled, quota
  * full, a sandboxed frame) the records are kept in memory instead of throwing.
@@ -35,8 +41,7 @@ export function localStorageAdapter(): TrackerStorage {
   return {
     getItem: (key) => {
       try {
-        const store = local()
-        return store ? (store.getItem(key) ?? fallback.getItem(key)) : fallback.getItem(key)
+        return unsaved.get(key) ?? local()?.getItem(key) ?? fallback.getItem(key)
       } catch {
         return fallback.getItem(key)
       }
@@ -45,8 +50,10 @@ export function localStorageAdapter(): TrackerStorage {
       fallback.setItem(key, value)
       try {
         local()?.setItem(key, value)
+        unsaved.delete(key)
       } catch {
         // Quota or privacy mode: the records live on in memory for this page.
+        unsaved.set(key, value)
       }
     },
   }

@@ -59,3 +59,30 @@ describe('tracker: hostile numbers in storage', () => {
     await vi.waitFor(() => expect(t.get(good)).toMatchObject({ status: 'confirmed', final: true }), { timeout: 5_000, interval: 10 })
   })
 })
+
+describe('localStorage full (quota exceeded)', () => {
+  it('a record tracked while writes fail is still there for the next tracker of the page (a route change remounts it), not the stale stored list', async () => {
+    const { localStorageAdapter } = await import('../../../src/core/live/storage.js')
+    const items = new Map<string, string>()
+    // An older list is stored; the store is full now: every write throws.
+    items.set(KEY, JSON.stringify({ version: 1, records: [] }))
+    ;(globalThis as { localStorage?: unknown }).localStorage = {
+      getItem: (k: string) => items.get(k) ?? null,
+      setItem: () => {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+      },
+    }
+    try {
+      const offline = createClient({ baseUrl: 'http://127.0.0.1:1', rpc: { url: 'http://127.0.0.1:1' }, chain: 'eth', retry: false, fetch: async () => { throw new TypeError('offline') } })
+      const first = createTransactionTracker({ client: offline, storage: localStorageAdapter() })
+      trackers.push(first)
+      await first.track({ hash: good, chain: 'eth', from: alice })
+      first.stop()
+      const next = createTransactionTracker({ client: offline, storage: localStorageAdapter() })
+      trackers.push(next)
+      expect(next.get(good)).toMatchObject({ status: 'pending', from: alice })
+    } finally {
+      delete (globalThis as { localStorage?: unknown }).localStorage
+    }
+  })
+})
