@@ -56,6 +56,17 @@ describe('MergedActivityFeed', () => {
     expect(screen.queryByRole('alert')).toBeNull()
   })
 
+  it('the feed’s own "Try again" (every chain failed) keeps keyboard focus in the feed when the error goes away', async () => {
+    server.use(http.get('https://api.test/api/v2.2/wallets/:address/history', () => HttpResponse.json({ message: 'down' }, { status: 503 }), { once: true }))
+    const { wrapper } = setup({ rpc })
+    const { container } = render(wrapper({ children: <MergedActivityFeed address={WALLET} chains={['eth']} limit={PAGE} watch={false} showPending={false} locale="en-US" timeZone="UTC" /> }) as never)
+    const retry = await waitFor(() => within(screen.getByRole('alert')).getByRole('button', { name: 'Try again' }))
+    retry.focus()
+    fireEvent.click(retry)
+    await waitFor(() => expect(rowKeys()[0]).toBe(key('eth', 30)))
+    expect(container.contains(document.activeElement)).toBe(true)
+  })
+
   it('"Try again" on a chain’s notice keeps keyboard focus in the feed when the notice goes away', async () => {
     let down = true
     server.use(http.get('https://api.test/api/v2.2/wallets/:address/history', ({ request }) => {

@@ -138,7 +138,10 @@ export const MergedActivityFeed = forwardRef<HTMLDivElement, MergedActivityFeedP
       wallet={wallet}
       status={allFailed ? 'error' : history.status}
       error={allFailed ? (failed[0]!.error as typeof history.error) : history.error}
-      onRetry={() => void history.refetch()}
+      onRetry={() => {
+        notices.current?.focus()
+        void history.refetch()
+      }}
       hasNextPage={history.hasNextPage}
       isFetchingNextPage={history.isFetchingNextPage}
       onLoadMore={() => void history.fetchNextPage()}
