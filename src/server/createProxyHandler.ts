@@ -110,6 +110,10 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
         throw new Refusal(403, 'host_not_allowed', 'This host is not served by the proxy')
       }
       cors = corsHeaders(request, allowedOrigins)
+      // Methods the Fetch API cannot carry (a scanner's TRACE on the node route): no Request can be made for a rate limit's `key`.
+      if (/^(?:connect|trace|track)$/i.test(request.method)) {
+        throw new Refusal(405, 'method_not_allowed', `${request.method.toUpperCase()} is not served here`, undefined, { allow: 'GET, POST, OPTIONS' })
+      }
       if (limiter) {
         const verdict = await limiter(request)
         if (!verdict.ok) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createProxyHandler, type ProxyHandler } from '../../src/server/createProxyHandler.js'
 import { startFakeUpstream, json, type FakeUpstream } from '../faults/support/fakeUpstream.js'
 import { API_KEY } from '../faults/support/fixtures.js'
-import { serveProxy } from './support.js'
+import { rawRequest, serveProxy } from './support.js'
 
 // What a page on another origin (listed in allowedOrigins) can do with the proxy's answers, on both routes.
 
@@ -68,6 +68,28 @@ describe('CORS for an allowed origin', () => {
       } finally {
         await close()
       }
+    }
+  })
+})
+
+describe('methods the Fetch API cannot carry', () => {
+  it('a TRACE on the node route is a 405, also when the rate limit has its own key function (which takes a Request)', async () => {
+    const handler = createProxyHandler({
+      baseUrl: upstream.url,
+      apiKey: API_KEY,
+      rpc: { url: `${upstream.url}/rpc` },
+      rateLimit: { capacity: 10, refillPerSecond: 1, key: (request) => request.headers.get('x-user') ?? undefined },
+    })
+    const served = await serveProxy(handler)
+    try {
+      for (const method of ['TRACE', 'trace']) {
+        const response = await rawRequest(served.port, method, '/api/blockfeed/rpc')
+        expect(response.status, method).toBe(405)
+        expect((JSON.parse(response.body) as { error: { code: string } }).error.code).toBe('method_not_allowed')
+      }
+      expect(upstream.calls).toHaveLength(0)
+    } finally {
+      await served.close()
     }
   })
 })
