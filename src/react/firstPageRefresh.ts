@@ -119,7 +119,8 @@ function putFirst(queryClient: QueryClient, queryKey: QueryKey, first: WalletHis
     const seen = new Set(data.pages.flatMap((p) => p.result.map((e) => e.hash.toLowerCase())))
     fresh = first.result.filter((e) => !seen.has(e.hash.toLowerCase()))
     if (fresh.length === 0) return data
-    gap = fresh.length === first.result.length && seen.size > 0 && typeof first.cursor === 'string' && first.cursor !== ''
+    // Also with nothing loaded before: the loaded first page said "no more", so the rest would never be asked for.
+    gap = fresh.length === first.result.length && typeof first.cursor === 'string' && first.cursor !== ''
     const [head, ...rest] = data.pages
     const later = new Set(rest.flatMap((p) => p.result.map((e) => e.hash.toLowerCase())))
     const top = new Set(first.result.map((e) => e.hash.toLowerCase()))

@@ -62,6 +62,19 @@ describe('a first page read again goes into the loaded history', () => {
   })
 })
 
+describe('a wallet with no history yet', () => {
+  it('more first transactions than a page (a batch, or a tab hidden a while): every one shows, the later ones on scrolling', async () => {
+    service.chains.get('eth')!.entries = []
+    mountFeed()
+    await waitFor(() => expect(screen.getByText('No activity yet')).toBeTruthy())
+    await service.following()
+
+    // 15 at once: the first page read again is 15…6, and the service says there is more.
+    service.arrive('eth', ...range('eth', 15, 1))
+    await waitFor(() => expect(rowKeys()).toEqual(range('eth', 15, 1).map((e) => e.hash)))
+  })
+})
+
 describe('a first page read again while the next page is being fetched', () => {
   it('the new row is still there once that page has come', async () => {
     const release = service.holdNextPages()
