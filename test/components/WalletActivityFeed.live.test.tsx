@@ -310,16 +310,17 @@ describe('WalletActivityFeed chains + watch: arrivals per chain, pending rows on
   const mergedFeed = <WalletActivityFeed address={WALLET} chains={['eth', 'base']} limit={PAGE} locale="en-US" timeZone="UTC" />
 
   it('a new block on one chain reads only that chain’s first page and puts its row in time order, with its chain badge', async () => {
+    chains.get('base')!.newest = 26
     const { wrapper } = setup({ rpc, pollingIntervalMs: 30 })
     render(wrapper({ children: mergedFeed }) as never)
-    // eth's entries are newer (30 > 20 minutes past noon): eth first.
+    // eth's entries are newer (30 > 26 minutes past noon): eth first.
     await waitFor(() => expect(shownHashes()[0]).toBe(hashOf('eth', 30)))
     await following('base')
     await following('eth')
     historyRequests.splice(0)
 
-    // base gets entries 21…35: the newest (35) is newer than eth's 30.
-    arrive('base', 15)
+    // base gets entries 27…35 (fewer than a page: its first page read again still holds 26): the newest (35) is newer than eth's 30.
+    arrive('base', 9)
     await waitFor(() => expect(shownHashes()[0]).toBe(hashOf('base', 35)))
     expect(historyRequests).toEqual([{ chain: 'base', cursor: null }])
     const newest = screen.getAllByRole('article')[0]!
