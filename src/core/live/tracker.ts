@@ -208,13 +208,14 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
     }
   }
 
-  function commit(changed: TrackedTransaction[]) {
+  /** Records changed (or, with `gone`, removed): saved, followed or let go, and announced. */
+  function commit(changed: TrackedTransaction[], gone?: boolean) {
     if (changed.length + adopted.size === 0) return
     for (const r of changed) {
+      const k = recordKey(r.chain, r.hash)
+      if (gone) (records.delete(k), privates.delete(k), removed.add(k))
       // Frozen: every change is a new object, so a UI can compare records by identity.
-      Object.freeze(r)
-      records.set(recordKey(r.chain, r.hash), r)
-      removed.delete(recordKey(r.chain, r.hash))
+      else (records.set(k, Object.freeze(r)), removed.delete(k))
     }
     lists.clear()
     save()
@@ -569,22 +570,8 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
     },
 
     remove(hash, chain) {
-      const gone: TrackedTransaction[] = []
-      for (const [k, r] of records) {
-        if (r.hash === String(hash).toLowerCase() && (chain === undefined || chainKey(r.chain) === chainKey(chain))) {
-          records.delete(k)
-          privates.delete(k)
-          removed.add(k)
-          gone.push(r)
-        }
-      }
-      if (gone.length === 0) return
-      lists.clear()
-      save()
-      const all = [...gone, ...adopted.values()]
-      adopted.clear()
-      for (const chain of new Set(all.map((r) => r.chain))) syncChain(chain)
-      if (!stopped) for (const l of [...listeners]) l(all)
+      const h = String(hash).toLowerCase()
+      commit([...records.values()].filter((r) => r.hash === h && (chain === undefined || chainKey(r.chain) === chainKey(chain))), true)
     },
 
     stop() {
