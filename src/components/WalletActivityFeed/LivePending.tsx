@@ -7,6 +7,7 @@ import { useFirstPageRefresh } from '../../react/useFirstPageRefresh.js'
 import { useSendRawTransaction } from '../../react/useSendRawTransaction.js'
 import { useTrackedTransactions } from '../../react/useTrackedTransactions.js'
 import { PendingTransactions, type PendingTransactionsProps } from '../PendingTransactions/PendingTransactions.js'
+import { cleanText, clipText } from '../shared/text.js'
 
 export interface LivePendingProps extends Pick<PendingTransactionsProps, 'locale' | 'renderLink'> {
   /** The feed's history parameters: whose records, and which first page to read again. */
@@ -66,15 +67,19 @@ export function LivePending({ params, loaded, ready, title, insert, locale, rend
   }, [awaitingIndex, ready, tracked, refreshFirstPage])
   if (tracked.length === 0) return null
   return (
-    <PendingTransactions
-      records={tracked}
-      indexed={loaded}
-      tokens={tokens}
-      chain={params.chain}
-      title={title}
-      locale={locale}
-      renderLink={renderLink}
-      onSendAgain={(raw) => send.mutate({ serializedTransaction: raw })}
-    />
+    <>
+      <PendingTransactions
+        records={tracked}
+        indexed={loaded}
+        tokens={tokens}
+        chain={params.chain}
+        title={title}
+        locale={locale}
+        renderLink={renderLink}
+        onSendAgain={(raw) => send.mutate({ serializedTransaction: raw })}
+      />
+      {/* A refused "Send again" (a nonce used meanwhile, no funds) says why; the node's words are untrusted text. */}
+      {send.error && <p role="alert" className="bf-pending__reason">{clipText(cleanText(send.error.message) ?? '', 160).shown}</p>}
+    </>
   )
 }
