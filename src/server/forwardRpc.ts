@@ -9,7 +9,8 @@ import { answerBatch, methodNotFound, readId, rpcError, rpcErrorCode, type CallV
 import { textOf, type Incoming, type Pieces, type Reply, type Tools, type UpstreamAnswer } from './exchange.js'
 import type { ByteBudget } from './readCapped.js'
 import { readUpstream, retryAfterOf, upstreamFetch, type ProxyConfig } from './upstream.js'
-import { isKeepable, rpcCachePolicy, rpcResultCache } from './rpcCache.js'
+import { isKeepable, rpcCachePolicy, rpcResultCache, type RpcCachePolicy } from './rpcCache.js'
+import type { CachedAnswer, ResponseCache } from './store/cache.js'
 import { decodeRequestBody } from './requestBody.js'
 
 const ALLOWED = `this proxy forwards the ${rpcMethods.length} methods of the Blockchain Data Service Interface v2.2 only`
@@ -60,24 +61,16 @@ export async function forwardRpc(config: ProxyConfig, tools: Tools, request: Inc
       await readUpstream(config, tools, await post(call))
       return { status: 204, headers: cors, body: null }
     }
-    const policy = cache && rpcCachePolicy(chain, call, pagesTtl)
-    if (cache && policy) {
-      const kept = await cache.get(policy)
-      if (kept !== undefined) return { status: 200, headers: { ...cors, ...jsonHeaders, 'x-blockfeed-cache': 'hit' }, body: JSON.stringify({ jsonrpc: '2.0', id: call.id, result: kept }) }
-    }
+    const policy = config.cache && rpcCachePolicy(chain, call, pagesTtl)
+    if (config.cache && policy) return answerKeptCall(config.cache, policy, { id: call.id, method: call.method }, () => post(call), config, tools, cors)
     const upstream = await post(call)
     const reply = await readUpstream(config, tools, upstream)
     const headers: Record<string, string> = { ...cors, ...jsonHeaders }
-    if (cache && policy) headers['x-blockfeed-cache'] = 'miss'
     // A client told when to come back (a tracker polling a receipt) does not come back early.
     const retryAfter = retryAfterOf(upstream)
     if (retryAfter) headers['retry-after'] = retryAfter
     // An HTML error page (a load balancer's 502) or an empty body: a JSON-RPC client could read nothing of it.
     if (!startsLikeJson(reply)) return { status: isOk(upstream) ? 502 : upstream.status, headers, body: JSON.stringify(notJson(call.id, upstream.status)) }
-    if (cache && policy) {
-      const result = isOk(upstream) ? resultOf(textOf(reply)) : undefined
-      if (result !== undefined && isKeepable(call.method, result)) await cache.put(policy, result)
-    }
     return { status: upstream.status, headers, body: reply }
   }
 
@@ -104,6 +97,54 @@ export async function forwardRpc(config: ProxyConfig, tools: Tools, request: Inc
 }
 
 const isOk = (upstream: UpstreamAnswer) => upstream.status >= 200 && upstream.status < 300
+
+/** An upstream answer to a call the cache may keep: its result (JSON text) when kept, else the whole answer, shared only with identical concurrent calls. */
+type CallAnswer = CachedAnswer & { whole?: boolean }
+
+/**
+ * A call the cache may answer: from the cache, from an identical call already under way (here, or on
+ * another instance through Redis), or upstream; each client gets the answer under its own id.
+ */
+async function answerKeptCall(
+  cache: ResponseCache,
+  policy: RpcCachePolicy,
+  call: { id: JsonRpcId; method: string },
+  post: () => Promise<UpstreamAnswer>,
+  config: ProxyConfig,
+  tools: Tools,
+  cors: Record<string, string>,
+): Promise<Reply> {
+  const answer: CallAnswer & { cache: string } = await cache.through(
+    policy.key,
+    policy.ttlSeconds,
+    async (): Promise<CallAnswer> => {
+      const upstream = await post()
+      const reply = await readUpstream(config, tools, upstream)
+      const text = textOf(reply)
+      const result = isOk(upstream) && startsLikeJson(reply) ? resultOf(text) : undefined
+      // Kept as the batch path keeps results (rpcResultCache), so that either finds what the other stored.
+      if (result !== undefined && isKeepable(call.method, result)) return { status: 200, body: JSON.stringify(result) }
+      return { status: upstream.status, body: text, retryAfter: retryAfterOf(upstream), whole: true }
+    },
+    (a: CallAnswer) => !a.whole,
+  )
+  const headers: Record<string, string> = { ...cors, ...jsonHeaders, 'x-blockfeed-cache': answer.cache }
+  if (answer.retryAfter) headers['retry-after'] = answer.retryAfter
+  const id = JSON.stringify(call.id)
+  if (!answer.whole) return { status: 200, headers, body: `{"jsonrpc":"2.0","id":${id},"result":${answer.body}}` }
+  if (!/^[\s\ufeff]*[{[]/.test(answer.body)) return { status: answer.status >= 200 && answer.status < 300 ? 502 : answer.status, headers, body: JSON.stringify(notJson(call.id, answer.status)) }
+  return { status: answer.status, headers, body: answer.cache === 'miss' ? answer.body : withId(answer.body, call.id) }
+}
+
+/** A single JSON-RPC answer under another id (an identical call's answer, shared). */
+function withId(text: string, id: JsonRpcId): string {
+  try {
+    const body = JSON.parse(text) as unknown
+    return body !== null && typeof body === 'object' && !Array.isArray(body) ? JSON.stringify({ ...body, id }) : text
+  } catch {
+    return text
+  }
+}
 
 /** Whether a body opens as a JSON object or array (past white space and a BOM): cheap, so a 290 kB answer is not parsed for it. */
 function startsLikeJson(body: Pieces): boolean {

@@ -91,4 +91,32 @@ describe('a single call', () => {
     expect(nullId.status).toBe(200)
     expect(await nullId.json()).toEqual({ jsonrpc: '2.0', id: null, result: '0x1' })
   })
+
+  it('identical concurrent reads by hash cost one upstream call with the cache on, each answered under its own id; a null answer is shared but not kept', async () => {
+    let receipt: unknown = { transactionHash: TX, status: '0x1', blockHash: `0x${'ef'.repeat(32)}` }
+    upstream.reply(async (call, res) => {
+      await new Promise((r) => setTimeout(r, 30))
+      json(res, 200, { jsonrpc: '2.0', id: (JSON.parse(call.body) as { id: unknown }).id, result: receipt })
+    })
+    const handler = proxy({ cache: true })
+    const read = async (id: number | string) => {
+      const response = await post(handler, { jsonrpc: '2.0', id, method: 'eth_getTransactionReceipt', params: [TX] })
+      return { status: response.status, body: (await response.json()) as unknown }
+    }
+    const ids = Array.from({ length: 10 }, (_, i) => (i % 2 ? `tab-${i}` : i))
+    const answers = await Promise.all(ids.map(read))
+    expect(upstream.calls).toHaveLength(1)
+    expect(answers).toEqual(ids.map((id) => ({ status: 200, body: { jsonrpc: '2.0', id, result: receipt } })))
+    // Kept: the next read is served from the cache.
+    expect(await read(99)).toEqual({ status: 200, body: { jsonrpc: '2.0', id: 99, result: receipt } })
+    expect(upstream.calls).toHaveLength(1)
+
+    receipt = null
+    const other = `0x${'cd'.repeat(32)}`
+    const pending = (id: number) => post(handler, { jsonrpc: '2.0', id, method: 'eth_getTransactionReceipt', params: [other] }).then((r) => r.json())
+    expect(await Promise.all([pending(1), pending(2), pending(3)])).toEqual([1, 2, 3].map((id) => ({ jsonrpc: '2.0', id, result: null })))
+    expect(upstream.calls).toHaveLength(2)
+    await pending(4)
+    expect(upstream.calls).toHaveLength(3)
+  })
 })
