@@ -32,7 +32,9 @@ export async function forwardRpc(config: ProxyConfig, tools: Tools, request: Inc
   const target = rpcUrlFor({ rpc: config.rpc }, chain)
 
   const type = request.header('content-type') ?? ''
-  if (!/^application\/json\s*(;|$)/i.test(type)) {
+  // JSON-RPC over HTTP names application/json-rpc (and application/jsonrequest) beside application/json; none is a
+  // type a cross-site form or simple request may send, so each still takes a CORS preflight.
+  if (!/^application\/(?:json|json-rpc|jsonrequest)\s*(;|$)/i.test(type)) {
     throw new Refusal(415, 'unsupported_media_type', 'Send JSON-RPC as Content-Type: application/json')
   }
   const declared = Number(request.header('content-length') ?? '0')

@@ -119,4 +119,15 @@ describe('a single call', () => {
     await pending(4)
     expect(upstream.calls).toHaveLength(3)
   })
+
+  it("is read under any of JSON-RPC over HTTP's content types, in any case and with a charset; text/plain (a cross-site simple request) is still a 415", async () => {
+    upstream.reply((call, res) => json(res, 200, { jsonrpc: '2.0', id: (JSON.parse(call.body) as { id: unknown }).id, result: '0x1' }))
+    const call = { jsonrpc: '2.0', id: 1, method: 'eth_chainId' }
+    for (const type of ['application/json', 'Application/JSON; charset=UTF-8', 'application/json-rpc', 'application/jsonrequest']) {
+      const response = await post(proxy(), call, { 'content-type': type })
+      expect(response.status, type).toBe(200)
+      expect(await response.json()).toEqual({ jsonrpc: '2.0', id: 1, result: '0x1' })
+    }
+    expect((await post(proxy(), call, { 'content-type': 'text/plain' })).status).toBe(415)
+  })
 })
