@@ -327,9 +327,10 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
       const known = pending.filter((r) => r.from !== null && r.nonce !== null)
       const senders = [...new Set(known.map((r) => r.from!.toLowerCase()))]
       const counts = new Map(senders.map((s) => [s, settle(rpc(chain, 'eth_getTransactionCount', [s, numberToHex(head)]) as Promise<Hex>)]))
+      // Asked until the nonce is known (tracked by hash and sender, the node may not have had it yet at `track`): without it a replacement cannot be told.
       const lookups = new Map(
         pending
-          .filter((r) => r.from === null || now - (privates.get(recordKey(r.chain, r.hash))?.lastSeenAt ?? r.trackedAt) >= dropAfterMs)
+          .filter((r) => r.nonce === null || now - (privates.get(recordKey(r.chain, r.hash))?.lastSeenAt ?? r.trackedAt) >= dropAfterMs)
           .map((r) => [r.hash, settle(rpc(chain, 'eth_getTransactionByHash', [r.hash]) as Promise<RpcTx>)]),
       )
       const receiptOf = new Map<string, Promise<Settled<RpcReceipt>>>()
