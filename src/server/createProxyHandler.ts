@@ -114,7 +114,9 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       if (/^(?:connect|trace|track)$/i.test(request.method)) {
         throw new Refusal(405, 'method_not_allowed', `${request.method.toUpperCase()} is not served here`, undefined, { allow: 'GET, POST, OPTIONS' })
       }
-      if (limiter) {
+      // Not a preflight: it costs no upstream call, and a 429 to it (no CORS method grant) reached the page as
+      // an opaque network error instead of the 429 its request then gets, Retry-After and all.
+      if (limiter && request.method !== 'OPTIONS') {
         const verdict = await limiter(request)
         if (!verdict.ok) {
           throw new Refusal(429, 'rate_limited', 'Too many requests; retry later', undefined, {

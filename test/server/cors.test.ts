@@ -93,3 +93,36 @@ describe('methods the Fetch API cannot carry', () => {
     }
   })
 })
+
+describe('CORS and the rate limit', () => {
+  it('preflights are not counted: the page gets the 429 of its request (with Retry-After it can read), not a failed preflight', async () => {
+    upstream.reply((call, res) => json(res, 200, { jsonrpc: '2.0', id: (JSON.parse(call.body) as { id: unknown }).id, result: '0x1' }))
+    const handler = createProxyHandler({
+      baseUrl: upstream.url,
+      apiKey: API_KEY,
+      rpc: { url: `${upstream.url}/rpc` },
+      allowedOrigins: [ORIGIN],
+      rateLimit: { capacity: 2, refillPerSecond: 0.01 },
+    })
+    const preflight = () =>
+      handler(new Request('http://proxy.test/api/blockfeed/rpc', { method: 'OPTIONS', headers: { origin: ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } }))
+    const call = () =>
+      handler(
+        new Request('http://proxy.test/api/blockfeed/rpc', {
+          method: 'POST',
+          headers: { origin: ORIGIN, 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' }),
+        }),
+      )
+    const statuses: number[] = []
+    for (let i = 0; i < 3; i++) {
+      const before = await preflight()
+      expect(before.status).toBe(204)
+      expect(before.headers.get('access-control-allow-methods')).toContain('POST')
+      const response = await call()
+      statuses.push(response.status)
+      expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN)
+    }
+    expect(statuses).toEqual([200, 200, 429])
+  })
+})
