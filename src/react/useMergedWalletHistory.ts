@@ -144,9 +144,8 @@ export function useMergedWalletHistory(parameters: UseMergedWalletHistoryParamet
       // leave it between pages, so the signal is not taken (the step finishes and is cached).
       queryFn: ({ pageParam }): Promise<MergedHistoryPage> => {
         let session = sessions.get(queryHash)
-        // Page 0 of a query that already has data is a refetch: merge again from the start.
-        const refetch = pageParam === 0 && (queryClient.getQueryData<MergedWalletHistoryData>(queryKey)?.pages.length ?? 0) > 0
-        if (refetch || session?.iterator === undefined) {
+        // Page 0 merges again from the start: a refetch, or a reset (no data, but the last run's pages are stale).
+        if (pageParam === 0 || session?.iterator === undefined) {
           const old = session
           void old?.iterator?.return?.()
           const source: HistorySource = {

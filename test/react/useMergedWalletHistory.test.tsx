@@ -216,3 +216,16 @@ describe('useMergedWalletHistory: load more during a refetch', () => {
     expect(ids(result.current.transactions)).toEqual(sortedUnion(['eth', 'base']))
   })
 })
+
+describe('useMergedWalletHistory: reset', () => {
+  it('queryClient.resetQueries (an app\'s "Refresh") reads every chain again and shows what is new', async () => {
+    data = { eth: entries('eth', 5, 1_700_000_000, 10), base: entries('base', 5, 1_700_000_003, 10) }
+    const { wrapper, queryClient } = setup()
+    const { result } = renderHook(() => useMergedWalletHistory({ address: A, chains: ['eth', 'base'], limit: 25 }), { wrapper })
+    await waitFor(() => expect(result.current.transactions).toHaveLength(10))
+    data.eth = [...entries('new', 1, 1_700_000_100, 10), ...data.eth!]
+    await act(() => queryClient.resetQueries())
+    await waitFor(() => expect(ids(result.current.transactions)).toEqual(sortedUnion(['eth', 'base'])))
+    expect(result.current.transactions).toHaveLength(11)
+  })
+})
