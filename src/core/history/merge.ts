@@ -723,7 +723,8 @@ export function mergedWalletHistoryPages(
     const catchingUp = isCatchingUp(state)
     const entries: MergedTransactionEntry[] = []
     let asked = 0
-    for (;;) {
+    // At most 100 rounds of requests a page: a service answering empty pages with new cursors forever must not hold it for ever.
+    for (let round = 0; round < 100; round++) {
       entries.push(...takeMergedEntries(state, state.limit - entries.length))
       if (entries.length >= state.limit) break
       // A retry costs only the retried sources' requests: stop once they have caught up.
