@@ -79,6 +79,8 @@ beforeEach(() => {
 })
 afterEach(() => {
   server.resetHandlers()
+  // Tracked records stay in the browser's storage: each test starts without the last one's.
+  localStorage.clear()
   Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true })
 })
 afterAll(() => server.close())
@@ -328,6 +330,32 @@ describe('WalletActivityFeed chains + watch: arrivals per chain, pending rows on
     // In time order: base 35…31 are newer than anything eth has; then the minute both chains share.
     expect(shownHashes().slice(0, 5)).toEqual([35, 34, 33, 32, 31].map((n) => hashOf('base', n)))
     expect(shownHashes().slice(5, 7).sort()).toEqual([hashOf('base', 30), hashOf('eth', 30)])
+  })
+
+  it('scrolled down: the user’s own transaction is not held behind the button when its indexed row arrives (it never leaves the screen)', async () => {
+    const { wrapper } = setup({ rpc, pollingIntervalMs: 30 })
+    let track: ReturnType<typeof useTrackTransaction> | undefined
+    function Tracker() {
+      track = useTrackTransaction()
+      return null
+    }
+    const { container } = render(wrapper({ children: <><Feeds count={1} wrapper={({ children }) => children} /><Tracker /></> }) as never)
+    await waitFor(() => expect(shownHashes()[0]).toBe(hashOf('eth', 30)))
+    await following()
+    const viewport = container.querySelector<HTMLElement>('.bf-feed__viewport')!
+    Object.defineProperty(viewport, 'scrollTop', { value: 300, writable: true, configurable: true })
+    fireEvent.scroll(viewport)
+    // The user sends the transaction the indexer will list next.
+    await act(async () => void (await track!({ hash: hashOf('eth', 31) as `0x${string}`, chain: 'eth', from: WALLET as `0x${string}` })))
+    const group = await screen.findByRole('group', { name: 'Pending' })
+    expect(group.querySelector('[data-status="pending"]')).not.toBeNull()
+
+    // Indexed, with someone else's transaction after it: that one is held, the user's own is shown.
+    arrive('eth', 2)
+    await screen.findByRole('button', { name: '1 new transaction' })
+    expect(container.querySelector(`[data-key="${hashOf('eth', 31)}"]`)).not.toBeNull()
+    expect(container.querySelector(`[data-key="${hashOf('eth', 32)}"]`)).toBeNull()
+    expect(screen.queryByRole('group', { name: 'Pending' })).toBeNull()
   })
 
   it('a transaction tracked on the second chain shows in a "Pending on Base" group at once', async () => {

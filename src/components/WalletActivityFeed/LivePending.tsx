@@ -20,6 +20,8 @@ export interface LivePendingProps extends Pick<PendingTransactionsProps, 'locale
   title?: string | undefined
   /** Where a first page read again goes, when not the loaded history of `params` (the merged feed's query). */
   insert?: ((params: Partial<WalletHistoryParameters>, page: WalletHistoryPage) => void) | undefined
+  /** Told the (lower-case) hashes of the records, so that the feed never holds their indexed rows back. */
+  onTracked?: ((hashes: ReadonlySet<string>) => void) | undefined
 }
 
 /**
@@ -27,9 +29,10 @@ export interface LivePendingProps extends Pick<PendingTransactionsProps, 'locale
  * and the first page read again while a mined record is not indexed yet (one request per new block
  * at most), so the indexed row takes its place without a reload.
  */
-export function LivePending({ params, loaded, ready, title, insert, locale, renderLink }: LivePendingProps) {
+export function LivePending({ params, loaded, ready, title, insert, onTracked, locale, renderLink }: LivePendingProps) {
   const client = useBlockfeedClient()
   const tracked = useTrackedTransactions({ address: params.address ?? '', chain: params.chain ?? client.chain })
+  useEffect(() => onTracked?.(new Set(tracked.map((r) => r.hash.toLowerCase()))), [tracked, onTracked])
   const tokens = useMemo(() => tokenInfoFromEntries(loaded), [loaded])
   const send = useSendRawTransaction({ chain: params.chain })
   const refreshFirstPage = useFirstPageRefresh(params, undefined, insert)

@@ -159,9 +159,13 @@ const SingleChainFeed = forwardRef<HTMLDivElement, WalletActivityFeedProps>(func
     enabled: watch && status === 'success' && !!address && order?.toUpperCase() !== 'ASC' && historyParams.toBlock === undefined && historyParams.toDate === undefined,
   })
   // The user's own transactions (sent with useSendRawTransaction, or tracked by hash) until indexed.
+  const [own, setOwn] = useState<ReadonlySet<string>>(() => new Set())
   const pending = showPending && address && (
-    <LivePendingAfterMount params={historyParams} loaded={loadedTransactions} ready={status === 'success'} locale={locale} renderLink={renderLink} />
+    <LivePendingAfterMount params={historyParams} loaded={loadedTransactions} ready={status === 'success'} onTracked={setOwn} locale={locale} renderLink={renderLink} />
   )
+  // Their indexed rows are never held behind "N new transactions": the group lets go of a record as its
+  // row arrives, and the transaction would be gone from the screen until the button was pressed.
+  const arrivals = useMemo(() => (own.size === 0 ? live.arrivals : new Set([...live.arrivals].filter((id) => !own.has(id)))), [live.arrivals, own])
   // The hook waits for a valid address; a wrong one given here is shown as the error it is, not as endless loading.
   const addressError = useMemo(() => {
     if (!address) return null
@@ -216,7 +220,7 @@ const SingleChainFeed = forwardRef<HTMLDivElement, WalletActivityFeedProps>(func
       filtered={narrowed ? { loaded: loadedTransactions.length, key: JSON.stringify(filter) } : undefined}
       toolbar={toolbar}
       header={pending || undefined}
-      arrivals={live.arrivals}
+      arrivals={arrivals}
       liveStatus={live.status}
       renderDetails={details ? renderDetails : undefined}
     />
