@@ -23,6 +23,6 @@ describe('mergedWalletHistoryPages and a service that never ends', () => {
     expect(requests).toBeLessThan(200)
     // The page says eth can still answer: the feed offers "Load more" instead of spinning.
     expect(!first.done && first.value.sources.map((s) => s.status)).toEqual(['ok', 'done'])
-    await pages.return()
+    await pages.return?.()
   })
 })

@@ -107,7 +107,12 @@ describe('tracker storage', () => {
     delete (older as { receiptTransfers?: unknown }).receiptTransfers
     const withLines = record(2, { receiptTransfers: { lines: [line as never], total: 1 } })
     const badLine = record(3, { receiptTransfers: { lines: [{ ...line, amount: '-5' } as never], total: 1 } })
-    const t = tracker(seeded([older, withLines, badLine]))
+    // More lines than a record keeps (20), a fractional total, a hash that is not 32 bytes: skipped too.
+    const tooMany = record(4, { receiptTransfers: { lines: Array(21).fill(line) as never, total: 21 } })
+    const fractional = record(5, { receiptTransfers: { lines: [line as never], total: 1.5 } })
+    const shortHash = { ...record(6), hash: '0x1234' }
+    const t = tracker(seeded([older, withLines, badLine, tooMany, fractional, shortHash]))
+    expect(t.list().map((r) => r.hash).sort()).toEqual([older.hash, withLines.hash].sort())
     expect(t.get(older.hash)).toMatchObject({ hash: older.hash, status: 'confirmed', receiptTransfers: null })
     expect(t.get(withLines.hash)!.receiptTransfers).toEqual({ lines: [line], total: 1 })
     expect(t.get(badLine.hash)).toBeUndefined()
