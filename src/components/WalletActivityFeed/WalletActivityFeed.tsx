@@ -1,6 +1,7 @@
 import { forwardRef, lazy, Suspense, useCallback, useMemo, useState } from 'react'
 import type { ChainInput } from '../../core/chains.js'
 import { filtersEntries, type WalletHistoryFilter } from '../../core/history/filter.js'
+import { InvalidParameterError } from '../../core/errors.js'
 import { checkAddress } from '../../core/history/params.js'
 import type { TransactionEntry } from '../../core/history/schema.js'
 import { useExportWalletHistory } from '../../react/useExportWalletHistory.js'
@@ -74,31 +75,26 @@ export type WalletActivityFeedProps = Omit<UseWalletHistoryParameters, 'filter'>
  */
 export const WalletActivityFeed = forwardRef<HTMLDivElement, WalletActivityFeedProps>(function WalletActivityFeed(props, ref) {
   if (props.chains !== undefined || props.addresses !== undefined) {
-    const { chain: _chain, chains, addresses, address, limit, order, includeInternalTransactions, details, onRevoke, locale, timeZone, renderLink, ipfsGateway, className, style, label, showSpam, hideZeroValueTransfers, watch, showPending } = props
+    // What only the single-chain feed reads is taken out; the rest (DOM attributes, display props) goes on.
+    const {
+      chain, chains, order, fromBlock, toBlock, fromDate, toDate, cursor, filter, defaultFilter, includeInputData, nftMetadata, query,
+      onFilterChange: _onFilterChange, showFilterBar: _showFilterBar, showExport: _showExport, showNames: _showNames, ...rest
+    } = props
+    // Parameters the merged feed cannot honour yet are an error that names them, not a feed that ignores them.
+    const unsupported = Object.entries({ fromBlock, toBlock, fromDate, toDate, cursor, filter, defaultFilter, includeInputData, nftMetadata, query }).find(([, v]) => v !== undefined)?.[0]
+    if (unsupported) {
+      const error = new InvalidParameterError(unsupported, 'not supported with `chains` or `addresses` (the feed across chains): leave it out, or show one chain')
+      return <TransactionList {...rest} ref={ref} label={rest.label ?? 'Activity on every chain'} transactions={[]} status="error" error={error} />
+    }
     return (
-      <Suspense fallback={<FeedLoading label={label ?? 'Activity on every chain'} className="bf-root bf-feed" />}>
-      <MergedActivityFeed
-        ref={ref}
-        chains={chains ?? []}
-        addresses={addresses}
-        address={address}
-        limit={limit}
-        order={order === undefined ? undefined : order.toUpperCase() === 'ASC' ? 'ASC' : 'DESC'}
-        includeInternalTransactions={includeInternalTransactions}
-        details={details}
-        onRevoke={onRevoke}
-        locale={locale}
-        timeZone={timeZone}
-        renderLink={renderLink}
-        ipfsGateway={ipfsGateway}
-        className={className}
-        style={style}
-        label={label}
-        showSpam={showSpam}
-        hideZeroValueTransfers={hideZeroValueTransfers}
-        watch={watch}
-        showPending={showPending}
-      />
+      <Suspense fallback={<FeedLoading label={rest.label ?? 'Activity on every chain'} className="bf-root bf-feed" />}>
+        <MergedActivityFeed
+          {...rest}
+          ref={ref}
+          // `addresses` alone: the feed's chain, else the client's (the merged feed reads it).
+          chains={chains ?? (chain !== undefined ? [chain] : [])}
+          order={order === undefined ? undefined : order.toUpperCase() === 'ASC' ? 'ASC' : 'DESC'}
+        />
       </Suspense>
     )
   }
