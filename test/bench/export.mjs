@@ -55,10 +55,16 @@ export async function measureGeneration({ total = 10_000, limit = 100 } = {}) {
   const reader = createClient({ baseUrl: 'http://history.invalid', chain: 'eth', fetch: async () => new Response(JSON.stringify({ ...template, cursor: '' })) })
   const page = await reader.getWalletHistory({ address: wallet })
   const pages = total / limit
+  // Each page its own transactions (distinct hashes): the export writes a hash it has just written once,
+  // so the same page served again would be skipped, not written.
+  const read = Array.from({ length: pages }, (_, p) => ({ ...page, result: page.result.map((e, i) => ({ ...e, hash: `0x${(p * limit + i).toString(16).padStart(64, '0')}` })) }))
   const memoryClient = {
     chain: 'eth',
     extraChains: [],
-    getWalletHistory: async ({ cursor }) => ({ ...page, cursor: Number(cursor ?? 0) + 1 < pages ? String(Number(cursor ?? 0) + 1) : null }),
+    getWalletHistory: async ({ cursor }) => {
+      const p = Number(cursor ?? 0)
+      return { ...read[p], cursor: p + 1 < pages ? String(p + 1) : null }
+    },
   }
   let best = Infinity
   let rows = 0
