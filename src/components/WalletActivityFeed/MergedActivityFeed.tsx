@@ -40,8 +40,10 @@ export type MergedActivityFeedProps = Omit<
  * failed — the others keep showing.
  */
 export const MergedActivityFeed = forwardRef<HTMLDivElement, MergedActivityFeedProps>(function MergedActivityFeed(props, ref) {
-  const { address, addresses, chains: given, limit, order, includeInternalTransactions, details = true, onRevoke, watch = true, showPending = true, ...listProps } = props
+  const { address, addresses: givenAddresses, chains: given, limit, order, includeInternalTransactions, details = true, onRevoke, watch = true, showPending = true, ...listProps } = props
   const { client, queryClient } = useBlockfeedQueryContext()
+  // One wallet written twice (two letter cases, or repeated) is one wallet, by its first spelling.
+  const addresses = givenAddresses?.filter((a, i, all) => all.findIndex((b) => String(b).toLowerCase() === String(a).toLowerCase()) === i)
   // No chain given (`addresses` alone): the client's.
   const chains = given.length === 0 && client.chain !== undefined ? [client.chain] : given
   const mergedParams = { address, addresses, chains, limit, order, includeInternalTransactions }

@@ -1,0 +1,51 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { setupServer } from 'msw/node'
+import { getAddress } from 'viem'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { WalletActivityFeed } from '../../src/components/WalletActivityFeed/WalletActivityFeed.js'
+import { entryId } from '../../src/core/history/entryId.js'
+import { useTrackTransaction } from '../../src/react/useTrackTransaction.js'
+import { fakeService, hashOf, PAGE, rowKeys, rpc, WALLET, wire } from '../react/liveFixesSupport.js'
+import { setup } from '../react/support.js'
+
+// What a review of the feed across chains found, as a user drives it: real client, real HTTP (MSW).
+const service = fakeService()
+const server = setupServer(...service.handlers)
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+beforeEach(() => service.reset())
+// Tracked records stay in the browser's storage: each test starts without the last one's.
+afterEach(() => localStorage.clear())
+afterAll(() => server.close())
+
+// Every loaded row rendered (jsdom has no layout), so a row wrongly held back is seen missing.
+const tall = { width: 640, height: 6_000 }
+const display = { limit: PAGE, locale: 'en-US', timeZone: 'UTC', initialRect: tall } as const
+const key = (chain: string, n: number) => entryId({ chain, hash: hashOf(chain, n) })
+
+describe('one wallet given twice in `addresses`', () => {
+  it('in two letter cases: one "Pending on Ethereum" group, no duplicate keys, one first-page read per new block', async () => {
+    const errors = vi.spyOn(console, 'error')
+    const { wrapper } = setup({ rpc, pollingIntervalMs: 30 })
+    let track: ReturnType<typeof useTrackTransaction> | undefined
+    function Tracker() {
+      track = useTrackTransaction()
+      return null
+    }
+    render(wrapper({ children: <><WalletActivityFeed addresses={[getAddress(WALLET), WALLET, getAddress(WALLET)]} chains={['eth']} {...display} /><Tracker /></> }) as never)
+    await waitFor(() => expect(rowKeys()[0]).toBe(key('eth', 30)))
+    // Every row is the wallet's own: paid out, not a transfer between two of "its" wallets.
+    expect(screen.getAllByRole('article')[0]!.dataset['direction']).toBe('out')
+    await act(async () => void (await track!({ hash: `0x${'c'.repeat(64)}`, chain: 'eth', from: WALLET as `0x${string}` })))
+    await screen.findByRole('group', { name: 'Pending on Ethereum' })
+    await service.following()
+    service.arrive('eth', wire('eth', 31))
+    await waitFor(() => expect(rowKeys()[0]).toBe(key('eth', 31)))
+    await new Promise((r) => setTimeout(r, 200))
+
+    expect(screen.getAllByRole('group', { name: 'Pending on Ethereum' })).toHaveLength(1)
+    // The wallet's history read once at first, and once for the new block.
+    expect(service.firstPageReads('eth')).toBe(2)
+    expect(errors.mock.calls.filter((c) => String(c[0]).includes('same key'))).toEqual([])
+    errors.mockRestore()
+  })
+})
