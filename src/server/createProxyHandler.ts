@@ -1,7 +1,7 @@
 import type { RpcConfig } from '../core/client.js'
 import { InvalidParameterError } from '../core/errors.js'
 import { corsHeaders, preflight, Refusal, refusalReply, toRefusal } from './access.js'
-import { fetchIncoming, fetchTools, joinPieces, textOf, toResponse, type Incoming, type Reply, type Tools } from './exchange.js'
+import { clientGone, fetchIncoming, fetchTools, joinPieces, textOf, toResponse, type Incoming, type Reply, type Tools } from './exchange.js'
 import { forwardHistory, historyTarget } from './forwardHistory.js'
 import { forwardRpc } from './forwardRpc.js'
 import { batchLimits } from './jsonRpc.js'
@@ -136,16 +136,18 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       }
       if (history) {
         const target = historyTarget(config, history[1]!, url.searchParams)
-        if (!config.cache) return await relay(config, tools, await forwardHistory(config, tools, target), cors)
+        if (!config.cache) return await relay(config, tools, await forwardHistory(config, tools, target, request.signal), cors)
         const answer = await config.cache.through(
           `history:${target}`,
           config.cache.ttlSeconds,
-          async () => {
-            const upstream = await forwardHistory(config, tools, target)
+          // Aborted only when every client waiting on this page has gone.
+          async (signal) => {
+            const upstream = await forwardHistory(config, tools, target, signal)
             const bytes = joinPieces(await readUpstream(config, tools, upstream))
             return { status: upstream.status, body: textOf(bytes), bytes, retryAfter: retryAfterOf(upstream) }
           },
           (a) => a.status === 200,
+          request.signal,
         )
         const headers: Record<string, string> = { ...cors, ...jsonHeaders, 'x-blockfeed-cache': answer.cache }
         if (answer.retryAfter) headers['retry-after'] = answer.retryAfter
@@ -153,6 +155,8 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       }
       return await forwardRpc(config, tools, request, cors)
     } catch (error) {
+      // Gone before its answer (an abort can surface as any error on the way): nobody reads this, and it is no upstream failure.
+      if (request.signal.aborted) return refusalReply(clientGone(), cors)
       return refusalReply(toRefusal(error, config.secrets), cors)
     }
   }

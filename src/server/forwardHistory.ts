@@ -22,8 +22,8 @@ const CURSOR = /^[\x21-\x7e]{1,2048}$/
  * `GET …/wallets/{address}/history`: the query checked and re-serialized from the core's
  * parameters (nothing of the client's text goes upstream unread), the key added.
  */
-export function forwardHistory(config: ProxyConfig, tools: Tools, target: string): Promise<UpstreamAnswer> {
-  return upstreamFetch(config, tools, target, { method: 'GET', headers: { accept: 'application/json', 'x-api-key': config.apiKey } })
+export function forwardHistory(config: ProxyConfig, tools: Tools, target: string, signal: AbortSignal): Promise<UpstreamAnswer> {
+  return upstreamFetch(config, tools, target, { method: 'GET', headers: { accept: 'application/json', 'x-api-key': config.apiKey }, signal })
 }
 
 /**

@@ -52,7 +52,7 @@ export async function forwardRpc(config: ProxyConfig, tools: Tools, request: Inc
 
   const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' }
   if (config.rpcApiKey ?? sameOrigin(target, config.baseUrl)) headers['x-api-key'] = config.apiKey
-  const post = (payload: unknown) => upstreamFetch(config, tools, target, { method: 'POST', headers, body: JSON.stringify(payload) })
+  const post = (payload: unknown, signal = request.signal) => upstreamFetch(config, tools, target, { method: 'POST', headers, body: JSON.stringify(payload), signal })
 
   const cache = config.cache && rpcResultCache(config.cache)
   const pagesTtl = config.cache?.ttlSeconds ?? 0
@@ -64,7 +64,7 @@ export async function forwardRpc(config: ProxyConfig, tools: Tools, request: Inc
       return { status: 204, headers: cors, body: null }
     }
     const policy = config.cache && rpcCachePolicy(chain, call, pagesTtl)
-    if (config.cache && policy) return answerKeptCall(config.cache, policy, { id: call.id, method: call.method }, () => post(call), config, tools, cors)
+    if (config.cache && policy) return answerKeptCall(config.cache, policy, { id: call.id, method: call.method }, (shared) => post(call, shared), config, tools, cors, request.signal)
     const upstream = await post(call)
     const reply = await readUpstream(config, tools, upstream)
     const headers: Record<string, string> = { ...cors, ...jsonHeaders }
@@ -111,16 +111,18 @@ async function answerKeptCall(
   cache: ResponseCache,
   policy: RpcCachePolicy,
   call: { id: JsonRpcId; method: string },
-  post: () => Promise<UpstreamAnswer>,
+  post: (signal: AbortSignal) => Promise<UpstreamAnswer>,
   config: ProxyConfig,
   tools: Tools,
   cors: Record<string, string>,
+  signal: AbortSignal,
 ): Promise<Reply> {
   const answer: CallAnswer & { cache: string } = await cache.through(
     policy.key,
     policy.ttlSeconds,
-    async (): Promise<CallAnswer> => {
-      const upstream = await post()
+    // Aborted only when every client waiting on this call has gone.
+    async (shared): Promise<CallAnswer> => {
+      const upstream = await post(shared)
       const reply = await readUpstream(config, tools, upstream)
       const text = textOf(reply)
       const result = isOk(upstream) && startsLikeJson(reply) ? resultOf(text) : undefined
@@ -129,6 +131,7 @@ async function answerKeptCall(
       return { status: upstream.status, body: text, retryAfter: retryAfterOf(upstream), whole: true }
     },
     (a: CallAnswer) => !a.whole,
+    signal,
   )
   const headers: Record<string, string> = { ...cors, ...jsonHeaders, 'x-blockfeed-cache': answer.cache }
   if (answer.retryAfter) headers['retry-after'] = answer.retryAfter

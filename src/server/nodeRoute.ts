@@ -4,7 +4,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import { promisify } from 'node:util'
 import { brotliDecompress, gunzip, inflate, inflateRaw, type ZlibOptions } from 'node:zlib'
 import { redact } from '../core/errors.js'
-import { codingsToUndo, timedOut, undecodable, unreachable, type Incoming, type Pieces, type Tools, type Transport, type UpstreamAnswer } from './exchange.js'
+import { clientGone, codingsToUndo, timedOut, undecodable, unreachable, type Incoming, type Pieces, type Tools, type Transport, type UpstreamAnswer } from './exchange.js'
 import type { ByteBudget } from './readCapped.js'
 
 // toNodeHandler's own route to createProxyHandler's routing: node:http in, node:http upstream
@@ -35,27 +35,37 @@ function nodeTransport(): Transport {
         // character Node will not send): the upstream cannot be reached, as fetch says it.
         return reject(unreachable())
       }
+      const client = init.signal
+      if (client?.aborted) return reject(clientGone())
       let late = false
       // One deadline for the headers and the body, as the Fetch route's AbortSignal.timeout.
       const timer = setTimeout(() => {
         late = true
         req.destroy()
       }, timeoutMs)
-      const failure = () => (late ? timedOut(timeoutMs) : unreachable())
-      req.on('error', () => {
+      // The client gone: the socket is dropped, headers or body, as the Fetch route's signal does.
+      const leave = () => req.destroy()
+      client?.addEventListener('abort', leave, { once: true })
+      const finish = () => {
         clearTimeout(timer)
+        client?.removeEventListener('abort', leave)
+      }
+      const failure = () => (client?.aborted ? clientGone() : late ? timedOut(timeoutMs) : unreachable())
+      req.on('error', () => {
+        finish()
         reject(failure())
       })
       req.once('response', (res) => {
         // Failures while reading show as 'close' before 'end'; without a listener an 'error' would be thrown.
         res.on('error', () => {})
-        resolve(answerOf(res, timer, failure))
+        resolve(answerOf(res, finish, failure))
       })
       req.end(payload)
     })
 }
 
-function answerOf(res: IncomingMessage, timer: NodeJS.Timeout, failure: () => Error): UpstreamAnswer {
+/** `finish` stops the deadline and the client's signal once the body is read or dropped. */
+function answerOf(res: IncomingMessage, finish: () => void, failure: () => Error): UpstreamAnswer {
   return {
     status: res.statusCode ?? 502,
     header: (name) => headerOf(res.headers, name),
@@ -64,7 +74,7 @@ function answerOf(res: IncomingMessage, timer: NodeJS.Timeout, failure: () => Er
         const chunks: Buffer[] = []
         let size = 0
         const settle = () => {
-          clearTimeout(timer)
+          finish()
           res.off('data', onData)
           res.off('end', onEnd)
           res.off('close', onClose)
@@ -99,7 +109,7 @@ function answerOf(res: IncomingMessage, timer: NodeJS.Timeout, failure: () => Er
         res.once('close', onClose)
       }),
     discard: () => {
-      clearTimeout(timer)
+      finish()
       res.destroy()
     },
   }
@@ -212,8 +222,8 @@ export function redactBytes(bytes: Uint8Array, secrets: readonly string[]): Uint
   return out
 }
 
-/** A node:http request as the proxy's routing reads it. */
-export function nodeIncoming(req: IncomingMessage, url: URL, trustForwardedFor: boolean): Incoming {
+/** A node:http request as the proxy's routing reads it; `signal` aborts when its client has gone (toNodeHandler watches the response). */
+export function nodeIncoming(req: IncomingMessage, url: URL, trustForwardedFor: boolean, signal: AbortSignal = new AbortController().signal): Incoming {
   const header = (name: string): string | null => {
     if (!trustForwardedFor) {
       // Replaced by the socket's address, so that the rate limit cannot be dodged.
@@ -236,6 +246,7 @@ export function nodeIncoming(req: IncomingMessage, url: URL, trustForwardedFor: 
       if (!trustForwardedFor) headers.set('x-forwarded-for', req.socket.remoteAddress ?? 'unknown')
       return new Request(url, { method: req.method ?? 'GET', headers })
     },
+    signal,
   }
 }
 

@@ -32,7 +32,13 @@ export function toNodeHandler(handler: ProxyHandler, options: NodeHandlerOptions
   async function serveRoute(route: ProxyRoute, req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = targetOf(req)
     if (!url) return badTarget(res)
-    const reply = await route(nodeIncoming(req, url, options.trustForwardedFor === true), tools!)
+    // The connection closed before the answer was written: the client has gone, and its upstream request with it.
+    const client = new AbortController()
+    const leave = () => void (res.writableFinished || client.abort())
+    res.once('close', leave)
+    const reply = await route(nodeIncoming(req, url, options.trustForwardedFor === true, client.signal), tools!)
+    res.off('close', leave)
+    if (res.destroyed) return
     const body = reply.body === null ? [] : typeof reply.body === 'string' ? [Buffer.from(reply.body)] : reply.body instanceof Uint8Array ? [reply.body] : reply.body
     const head: Record<string, string | number> = reply.headers
     const empty = NULL_BODY_STATUSES.has(reply.status)

@@ -48,8 +48,17 @@ export interface ResponseCache {
    * The answer for `key`: from the cache, from an identical request already under way (here or, with
    * Redis, on another instance), or from `load`. What `load` returns is kept for `ttlSeconds` (null:
    * for good; in Redis for {@link FOREVER_IN_REDIS_MS}) when `cacheable` says so.
+   *
+   * `signal` is this caller's going away: it stops waiting at once, and the load's own signal aborts
+   * only when every caller waiting on it has gone (one client leaving does not fail the others).
    */
-  through(key: string, ttlSeconds: number | null, load: () => Promise<CachedAnswer>, cacheable: (answer: CachedAnswer) => boolean): Promise<CachedAnswer & { cache: CacheOutcome }>
+  through(
+    key: string,
+    ttlSeconds: number | null,
+    load: (signal: AbortSignal) => Promise<CachedAnswer>,
+    cacheable: (answer: CachedAnswer) => boolean,
+    signal?: AbortSignal,
+  ): Promise<CachedAnswer & { cache: CacheOutcome }>
   /** The kept answer for `key`, from memory or Redis, without loading anything. */
   peek(key: string, ttlSeconds: number | null): Promise<CachedAnswer | undefined>
   /** Keeps an answer for `ttlSeconds` (null: for good; in Redis for {@link FOREVER_IN_REDIS_MS}), here and in Redis. */
@@ -82,7 +91,7 @@ export function createResponseCache(options: ProxyCacheOptions = {}): ResponseCa
     // The text (one byte a character at best) and its bytes: both are held.
     sizeCalculation: (answer) => Math.max(1, answer.body.length + (answer.bytes?.byteLength ?? 0)),
   })
-  const inFlight = new Map<string, Promise<CachedAnswer & { cache: CacheOutcome }>>()
+  const inFlight = new Map<string, Flight>()
   const prefix = options.keyPrefix ?? 'blockfeed:cache'
   const timeoutMs = options.redisTimeoutMs ?? 200
   const waitMs = options.waitForOtherMs ?? 5_000
@@ -143,7 +152,7 @@ export function createResponseCache(options: ProxyCacheOptions = {}): ResponseCa
     return answer
   }
 
-  async function resolve(key: string, ttl: number | null, load: () => Promise<CachedAnswer>, cacheable: (a: CachedAnswer) => boolean): Promise<CachedAnswer & { cache: CacheOutcome }> {
+  async function resolve(key: string, ttl: number | null, load: (signal: AbortSignal) => Promise<CachedAnswer>, signal: AbortSignal, cacheable: (a: CachedAnswer) => boolean): Promise<CachedAnswer & { cache: CacheOutcome }> {
     const found = await peek(key, ttl)
     if (found) return { ...found, cache: 'hit' }
     const lockKey = `${prefix}:${key}:lock`
@@ -174,7 +183,7 @@ export function createResponseCache(options: ProxyCacheOptions = {}): ResponseCa
           }
         }
       }
-      const answer = await load()
+      const answer = await load(signal)
       if (cacheable(answer)) await keep(key, answer, ttl)
       return { ...answer, cache: 'miss' }
     } finally {
@@ -187,14 +196,51 @@ export function createResponseCache(options: ProxyCacheOptions = {}): ResponseCa
     ttlSeconds,
     peek,
     keep,
-    through(key, ttl, load, cacheable) {
+    through(key, ttl, load, cacheable, signal) {
       const kept = memory.get(key)
       if (kept) return Promise.resolve({ ...kept, cache: 'hit' })
       const pending = inFlight.get(key)
-      if (pending) return pending.then((a) => ({ ...a, cache: 'shared' as const }))
-      const run = resolve(key, ttl, load, cacheable).finally(() => inFlight.delete(key))
-      inFlight.set(key, run)
-      return run
+      if (pending) return wait(pending, pending.run.then((a) => ({ ...a, cache: 'shared' as const })), signal)
+      const controller = new AbortController()
+      const flight: Flight = { waiters: 0, controller, run: Promise.resolve(undefined as never) }
+      const forget = () => void (inFlight.get(key) === flight && inFlight.delete(key))
+      flight.run = resolve(key, ttl, load, controller.signal, cacheable).finally(forget)
+      flight.forget = forget
+      inFlight.set(key, flight)
+      return wait(flight, flight.run, signal)
     },
   }
+}
+
+/** An upstream load under way, and how many callers still wait on it. */
+interface Flight {
+  run: Promise<CachedAnswer & { cache: CacheOutcome }>
+  waiters: number
+  controller: AbortController
+  forget?: () => void
+}
+
+/**
+ * One caller's wait on a flight: left at once when its `signal` aborts (rejecting with the signal's
+ * reason); the last caller to leave aborts the load, which no later caller may then join.
+ */
+function wait<T>(flight: Flight, answer: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  flight.waiters += 1
+  if (!signal) return answer
+  if (signal.aborted) return leave(flight), Promise.reject(signal.reason)
+  return new Promise<T>((resolve, reject) => {
+    const gone = () => {
+      leave(flight)
+      reject(signal.reason)
+    }
+    signal.addEventListener('abort', gone, { once: true })
+    answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', gone))
+  })
+}
+
+function leave(flight: Flight): void {
+  flight.waiters -= 1
+  if (flight.waiters > 0) return
+  flight.forget?.()
+  flight.controller.abort()
 }
