@@ -181,18 +181,12 @@ export function walletHistoryFilterPredicate(wallet: string, filter: WalletHisto
       if (kinds || tokens) return false
       return directions!.has(flowDirection(wallet, entry.from_address, entry.to_address))
     }
-    // A loop, not `flows.some(…)`: a closure per entry per keystroke is 10,000 allocations, and a
-    // garbage collection landing in a keystroke is what the user feels.
-    for (let i = 0; i < flows.length; i++) {
-      const f = flows[i]!
-      if (
+    return flows.some(
+      (f, i) =>
         (!directions || directions.has(sideOf(from[i] ?? null, to[i] ?? null))) &&
         (!kinds || kinds.has(flowKind(f) ?? '')) &&
-        (!tokens || (f.tokenAddress !== null && tokens.has(f.tokenAddress.toLowerCase())))
-      )
-        return true
-    }
-    return false
+        (!tokens || (f.tokenAddress !== null && tokens.has(f.tokenAddress.toLowerCase()))),
+    )
   }
 }
 
