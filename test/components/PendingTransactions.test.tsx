@@ -16,9 +16,9 @@ describe('PendingTransactions: every state', () => {
     { name: 'pending', record: liveRecords.pending, summary: 'Sending 25 USDC to 0x3C44…93BC', status: 'Pending' },
     { name: 'confirming', record: liveRecords.confirming, summary: 'Sent 25 USDC to 0x3C44…93BC', status: 'Confirming (3 of 12)' },
     { name: 'confirmed', record: liveRecords.confirmed, summary: 'Sent 25 USDC to 0x3C44…93BC', status: 'Confirmed' },
-    { name: 'failed', record: liveRecords.failed, summary: 'Sending 0.5 ETH to 0x3C44…93BC', status: 'Failed' },
-    { name: 'replaced', record: liveRecords.replaced, summary: 'Sending <0.000001 ETH to 0x3C44…93BC', status: `Replaced by ${liveRecords.replaced.replacedBy!.slice(0, 10)}…` },
-    { name: 'dropped', record: liveRecords.dropped, summary: 'Sending <0.000001 ETH to 0x3C44…93BC', status: 'Dropped' },
+    { name: 'failed', record: liveRecords.failed, summary: 'Send 0.5 ETH to 0x3C44…93BC', status: 'Failed' },
+    { name: 'replaced', record: liveRecords.replaced, summary: 'Send <0.000001 ETH to 0x3C44…93BC', status: `Replaced by ${liveRecords.replaced.replacedBy!.slice(0, 10)}…` },
+    { name: 'dropped', record: liveRecords.dropped, summary: 'Send <0.000001 ETH to 0x3C44…93BC', status: 'Dropped' },
   ]
   for (const c of cases) {
     it(`${c.name}: data-status, what it does, status text, no axe violations`, async () => {
@@ -46,7 +46,7 @@ describe('PendingTransactions: every state', () => {
 
   it('amounts follow the locale', () => {
     const { container } = render(<PendingTransactions records={[liveRecords.failed]} locale="de-DE" />)
-    expect(item(container).querySelector('.bf-pending__summary')!.textContent).toBe('Sending 0,5 ETH to 0x3C44…93BC')
+    expect(item(container).querySelector('.bf-pending__summary')!.textContent).toBe('Send 0,5 ETH to 0x3C44…93BC')
   })
 
   it('given receipt logs, their Transfer events are listed with the indexed rows\' transfer lines', () => {

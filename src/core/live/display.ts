@@ -28,8 +28,8 @@ export interface TrackedDisplayOptions {
 /** The parts of "Sending 25 USDC to 0x12ab…cd34"; `symbol` is untrusted text (clean it before showing). */
 export interface TrackedSummary {
   kind: 'token' | 'native' | 'call' | 'deploy' | 'unknown'
-  /** "Sending" until mined, "Sent" once confirmed. */
-  verb: 'Sending' | 'Sent'
+  /** "Sending" until mined, "Sent" once confirmed, "Send" once failed, replaced or dropped (the status says which). */
+  verb: 'Sending' | 'Sent' | 'Send'
   /** The amount in whole units when the decimals are known, else the raw integer; null when nothing moves. */
   amount: string | null
   /** Token or native symbol; null when unknown. */
@@ -68,23 +68,25 @@ function tokenAmount(raw: string, info: TrackedTokenInfo | undefined): string {
 export function trackedSummaryText(parts: Omit<TrackedSummary, 'text'>): string {
   const { kind, verb, amount, symbol, token, to } = parts
   const toText = to ? ` to ${short(to)}` : ''
+  // A failed, replaced or dropped one is named by the bare verb ("Send 25 USDC…"): nothing is under way any more.
+  const say = (ing: string, ed: string, base: string) => (verb === 'Sending' ? ing : verb === 'Sent' ? ed : base)
   switch (kind) {
     case 'token':
       return symbol ? `${verb} ${amount} ${symbol}${toText}` : `${verb} ${amount} of token ${short(token!)}${toText}`
     case 'native':
       return `${verb} ${amount}${symbol ? ` ${symbol}` : ''}${toText}`
     case 'call':
-      return `${verb === 'Sent' ? 'Called' : 'Calling'} ${short(to!)}${amount ? ` with ${amount}${symbol ? ` ${symbol}` : ''}` : ''}`
+      return `${say('Calling', 'Called', 'Call')} ${short(to!)}${amount ? ` with ${amount}${symbol ? ` ${symbol}` : ''}` : ''}`
     case 'deploy':
-      return verb === 'Sent' ? 'Deployed a contract' : 'Deploying a contract'
+      return `${say('Deploying', 'Deployed', 'Deploy')} a contract`
     default:
-      return verb === 'Sent' ? 'Transaction sent' : 'Sending a transaction'
+      return say('Sending a transaction', 'Transaction sent', 'Transaction')
   }
 }
 
 /** What a tracked transaction is, in one line, from what is known before it is indexed (decoded calldata, value). */
 export function summarizeTracked(record: TrackedTransaction, options: Pick<TrackedDisplayOptions, 'tokens'> = {}): TrackedSummary {
-  const verb = record.status === 'confirmed' ? 'Sent' : 'Sending'
+  const verb = record.status === 'confirmed' ? 'Sent' : record.status === 'pending' ? 'Sending' : 'Send'
   const native = getChainInfo(record.chain)?.nativeCurrency
   let parts: Omit<TrackedSummary, 'text'>
   if (record.tokenTransfer) {
