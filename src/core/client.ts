@@ -7,6 +7,7 @@ import { HttpStatusError, InvalidParameterError, NetworkError, ResponseShapeErro
 import { getWalletHistory } from './history/getWalletHistory.js'
 import { mergedWalletHistoryPages } from './history/merge.js'
 import { walletHistoryPages } from './history/pages.js'
+import { checkCount, checkMs } from './options.js'
 import { resolveRetry, parseRetryAfter, withRetry } from './retry.js'
 import { createRpcSender } from './rpc/rpc.js'
 
@@ -31,7 +32,13 @@ export function createClient(config: ClientConfig): BlockfeedClient {
   if (config.apiKey !== undefined && (typeof config.apiKey !== 'string' || /[\r\n]/.test(config.apiKey))) {
     throw new InvalidParameterError('apiKey', 'expected text without line breaks')
   }
-  if (config.timeoutMs !== undefined && !(config.timeoutMs > 0)) throw new InvalidParameterError('timeoutMs', 'expected a positive number')
+  checkMs(config.timeoutMs, 'timeoutMs')
+  const batch = config.batch
+  if (batch !== undefined && batch !== false) {
+    if (batch === null || typeof batch !== 'object') throw new InvalidParameterError('batch', 'expected false or { size, waitMs }')
+    checkCount(batch.size, 'batch.size', 1)
+    checkMs(batch.waitMs, 'batch.waitMs', 0)
+  }
   const extraChains = config.extraChains ?? []
   const defaultChain = config.chain === undefined ? undefined : checkChain(config.chain, extraChains)
   const baseUrl = config.baseUrl.replace(/\/+$/, '')

@@ -1,4 +1,5 @@
-import { HttpStatusError, isAbortError, isBlockfeedError } from './errors.js'
+import { HttpStatusError, InvalidParameterError, isAbortError, isBlockfeedError } from './errors.js'
+import { checkCount, checkMs } from './options.js'
 
 /**
  * The one retry layer of blockfeed (the hooks set TanStack Query's `retry` to 0, and viem's
@@ -16,10 +17,18 @@ export interface RetryConfig {
 
 export type RetryOption = number | false | RetryConfig
 
+/** The policy `option` stands for; an option that is none of the documented forms is an `InvalidParameterError` naming it. */
 export function resolveRetry(option: RetryOption | undefined): Required<RetryConfig> {
   if (option === false) return { count: 0, baseDelayMs: 0, maxDelayMs: 0 }
-  const o = typeof option === 'number' ? { count: option } : (option ?? {})
-  return { count: Math.max(0, Math.floor(o.count ?? 3)), baseDelayMs: o.baseDelayMs ?? 300, maxDelayMs: o.maxDelayMs ?? 30_000 }
+  if (typeof option === 'number') return { count: checkCount(option, 'retry')!, baseDelayMs: 300, maxDelayMs: 30_000 }
+  if (option !== undefined && (option === null || typeof option !== 'object')) {
+    throw new InvalidParameterError('retry', 'expected false, a number of retries or { count, baseDelayMs, maxDelayMs }')
+  }
+  return {
+    count: checkCount(option?.count, 'retry.count') ?? 3,
+    baseDelayMs: checkMs(option?.baseDelayMs, 'retry.baseDelayMs', 0) ?? 300,
+    maxDelayMs: checkMs(option?.maxDelayMs, 'retry.maxDelayMs', 0) ?? 30_000,
+  }
 }
 
 export async function withRetry<T>(

@@ -54,7 +54,8 @@ describe('resolveRetry', () => {
     expect(resolveRetry(false).count).toBe(0)
     expect(resolveRetry(5).count).toBe(5)
     expect(resolveRetry({ count: 1, baseDelayMs: 10 })).toEqual({ count: 1, baseDelayMs: 10, maxDelayMs: 30_000 })
-    expect(resolveRetry(-2).count).toBe(0)
+    // A negative count was read as 0; it is now refused like any other count that is not a whole number ≥ 0.
+    expect(() => resolveRetry(-2)).toThrow(InvalidParameterError)
   })
 })
 

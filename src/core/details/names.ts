@@ -3,6 +3,7 @@ import { getEnsName } from 'viem/ens'
 import type { BlockfeedClient } from '../clientTypes.js'
 import { getChainInfo, type ChainInput } from '../chains.js'
 import { InvalidParameterError, isBlockfeedError } from '../errors.js'
+import { checkMs } from '../options.js'
 import { clip } from '../text.js'
 import { isDisplaySafeName } from './nameSafety.js'
 import type { GetNamesParameters, Names } from './types.js'
@@ -41,8 +42,7 @@ export async function getNames(
   checkAddress('universalResolverAddress', resolver)
   if (parameters.multicall3Address !== undefined) checkAddress('multicall3Address', parameters.multicall3Address)
   const multicall = parameters.multicall3Address ?? viemChain?.contracts?.multicall3?.address
-  const ccipReadTimeoutMs = parameters.ccipReadTimeoutMs ?? CCIP_READ_TIMEOUT_MS
-  if (!(ccipReadTimeoutMs > 0)) throw new InvalidParameterError('ccipReadTimeoutMs', `expected a positive number of milliseconds, got ${clip(String(ccipReadTimeoutMs))}`)
+  const ccipReadTimeoutMs = checkMs(parameters.ccipReadTimeoutMs, 'ccipReadTimeoutMs') ?? CCIP_READ_TIMEOUT_MS
   const out: Names = Object.create(null)
   if (unique.length === 0) return out
 

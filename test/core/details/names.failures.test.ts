@@ -105,5 +105,8 @@ describe('getNames with an off-chain (CCIP-Read) name', () => {
   it('a deadline that is not a positive number is refused, naming it', async () => {
     await expect(getNames(node(), { addresses: [alice], ...params, ccipReadTimeoutMs: 0 })).rejects.toThrow(/ccipReadTimeoutMs/)
     await expect(getNames(node(), { addresses: [alice], ...params, ccipReadTimeoutMs: Number.NaN })).rejects.toThrow(/ccipReadTimeoutMs/)
+    // A timer cannot hold these: Infinity and 1.5 were a bare RangeError from AbortSignal.timeout.
+    await expect(getNames(node(), { addresses: [alice], ...params, ccipReadTimeoutMs: Number.POSITIVE_INFINITY })).rejects.toThrow(/ccipReadTimeoutMs/)
+    await expect(getNames(node(), { addresses: [alice], ...params, ccipReadTimeoutMs: 1.5 })).rejects.toThrow(/ccipReadTimeoutMs/)
   })
 })
