@@ -7,7 +7,7 @@ import { forwardRpc } from './forwardRpc.js'
 import { batchLimits } from './jsonRpc.js'
 import { createResponseCache, type ProxyCacheOptions } from './store/cache.js'
 import { createIncomingLimiter, type RateLimitOptions } from './store/rateLimit.js'
-import { makeFetchTransport, readUpstream, relay, retryAfterOf, type ProxyConfig } from './upstream.js'
+import { makeFetchTransport, notJsonBody, readUpstream, passesAsJson, relay, retryAfterOf, type ProxyConfig } from './upstream.js'
 import { jsonHeaders } from './access.js'
 
 export type { ProxyErrorBody } from './access.js'
@@ -143,7 +143,10 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
           // Aborted only when every client waiting on this page has gone.
           async (signal) => {
             const upstream = await forwardHistory(config, tools, target, signal)
-            const bytes = joinPieces(await readUpstream(config, tools, upstream))
+            const body = await readUpstream(config, tools, upstream)
+            // Not JSON: the proxy's error instead, and never kept (its status is not 200).
+            if (!passesAsJson(upstream.status, body)) return { ...notJsonBody(upstream.status), retryAfter: retryAfterOf(upstream) }
+            const bytes = joinPieces(body)
             return { status: upstream.status, body: textOf(bytes), bytes, retryAfter: retryAfterOf(upstream) }
           },
           (a) => a.status === 200,

@@ -8,7 +8,7 @@ import { jsonHeaders, Refusal } from './access.js'
 import { answerBatch, methodNotFound, readId, rpcError, rpcErrorCode, type CallVerdict, type ChunkOutcome, type JsonRpcId } from './jsonRpc.js'
 import { textOf, type Incoming, type Pieces, type Reply, type Tools, type UpstreamAnswer } from './exchange.js'
 import type { ByteBudget } from './readCapped.js'
-import { readUpstream, retryAfterOf, upstreamFetch, type ProxyConfig } from './upstream.js'
+import { readUpstream, retryAfterOf, startsLikeJson, upstreamFetch, type ProxyConfig } from './upstream.js'
 import { isKeepable, rpcCachePolicy, rpcResultCache, type RpcCachePolicy } from './rpcCache.js'
 import type { CachedAnswer, ResponseCache } from './store/cache.js'
 import { decodeRequestBody } from './requestBody.js'
@@ -149,17 +149,6 @@ function withId(text: string, id: JsonRpcId): string {
   } catch {
     return text
   }
-}
-
-/** Whether a body opens as a JSON object or array (past white space and a BOM): cheap, so a 290 kB answer is not parsed for it. */
-function startsLikeJson(body: Pieces): boolean {
-  for (const piece of body) {
-    for (const byte of piece) {
-      if (byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d || byte === 0xef || byte === 0xbb || byte === 0xbf) continue
-      return byte === 0x7b || byte === 0x5b
-    }
-  }
-  return false
 }
 
 /** What a node would answer for an upstream body that is not JSON: an error under the call's id (limit exceeded for a 429, which clients retry). */

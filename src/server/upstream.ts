@@ -1,6 +1,6 @@
 import type { RpcConfig } from '../core/client.js'
-import { jsonHeaders, Refusal } from './access.js'
-import { fetchTransport, type Pieces, type Reply, type Tools, type Transport, type UpstreamAnswer, type UpstreamInit } from './exchange.js'
+import { jsonHeaders, Refusal, type ProxyErrorBody } from './access.js'
+import { fetchTransport, NULL_BODY_STATUSES, type Pieces, type Reply, type Tools, type Transport, type UpstreamAnswer, type UpstreamInit } from './exchange.js'
 import type { ByteBudget } from './readCapped.js'
 import type { ResponseCache } from './store/cache.js'
 
@@ -55,14 +55,45 @@ export async function readUpstream(config: ProxyConfig, tools: Tools, upstream: 
   return tools.redact(bytes, config.secrets)
 }
 
-/** Passes the upstream answer on: its status and body, labelled JSON, with a sane `Retry-After`. */
+/**
+ * Passes the upstream answer on: its status and body, labelled JSON, with a sane `Retry-After`; a body
+ * that is not JSON becomes the proxy's own error ({@link notJsonBody}).
+ */
 export async function relay(config: ProxyConfig, tools: Tools, upstream: UpstreamAnswer, cors: Record<string, string>): Promise<Reply> {
   const body = await readUpstream(config, tools, upstream)
   const headers: Record<string, string> = { ...cors, ...jsonHeaders }
   const retryAfter = retryAfterOf(upstream)
   if (retryAfter) headers['retry-after'] = retryAfter
+  if (!passesAsJson(upstream.status, body)) return { ...notJsonBody(upstream.status), headers }
   // Labelled JSON whatever upstream said: an upstream HTML page must not render on this origin.
   return { status: upstream.status, headers, body }
+}
+
+/**
+ * The proxy's error for an upstream body that is not JSON (a load balancer's HTML page, an empty 200):
+ * passed on, a client fails on `Unexpected token <` and loses what went wrong. The upstream's error
+ * status is kept (a 429 or 503 still says retry later); a 2xx becomes 502.
+ */
+export function notJsonBody(status: number): { status: number; body: string } {
+  const refusal = new Refusal(status >= 200 && status < 300 ? 502 : status, 'upstream_not_json', `The upstream service answered HTTP ${status} with a body that is not JSON`)
+  const body: ProxyErrorBody = { error: { code: refusal.code, message: refusal.message } }
+  return { status: refusal.status, body: JSON.stringify(body) }
+}
+
+/** Whether an upstream history answer may go on as it is: JSON, or a status that has no body (204, 205). */
+export function passesAsJson(status: number, body: Pieces): boolean {
+  return NULL_BODY_STATUSES.has(status) || startsLikeJson(body)
+}
+
+/** Whether a body opens as a JSON object or array (past white space and a BOM): cheap, so a 290 kB answer is not parsed for it. */
+export function startsLikeJson(body: Pieces): boolean {
+  for (const piece of body) {
+    for (const byte of piece) {
+      if (byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d || byte === 0xef || byte === 0xbb || byte === 0xbf) continue
+      return byte === 0x7b || byte === 0x5b
+    }
+  }
+  return false
 }
 
 export function retryAfterOf(upstream: UpstreamAnswer): string | undefined {

@@ -122,7 +122,7 @@ describe.each(ROUTES)('createProxyHandler, %s', (name) => {
       expect(seen['x-api-key']).toBe(API_KEY)
     })
 
-    it('returns the upstream status and body, labelled JSON, with Retry-After passed on', async () => {
+    it("returns the upstream status, labelled JSON, with Retry-After passed on; an HTML body becomes the proxy's JSON error", async () => {
       upstream.reply((_c, res) => {
         res.writeHead(429, { 'content-type': 'text/html', 'retry-after': '7' })
         res.end('<html>slow down</html>')
@@ -132,7 +132,7 @@ describe.each(ROUTES)('createProxyHandler, %s', (name) => {
       expect(response.headers.get('retry-after')).toBe('7')
       expect(response.headers.get('content-type')).toMatch(/^application\/json/)
       expect(response.headers.get('x-content-type-options')).toBe('nosniff')
-      expect(await response.text()).toBe('<html>slow down</html>')
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('upstream_not_json')
     })
 
     it('removes the key from an upstream body that echoes it', async () => {
