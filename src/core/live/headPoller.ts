@@ -3,7 +3,7 @@ import { isAbortError } from '../errors.js'
 
 /** One subscriber of a chain's head. */
 export interface HeadListener {
-  /** How often this subscriber wants the head read; the poller uses the smallest wanted. */
+  /** How often this subscriber wants the head read; the poller uses the smallest wanted (4000 ms when none is a positive number). */
   intervalMs: number
   /**
    * A higher head was read. `previous` is undefined for the first head this listener sees
@@ -62,7 +62,8 @@ export function watchHead(client: BlockfeedClient, chain: string | undefined, li
     }
     const schedule = () => {
       if (p.controller.signal.aborted) return
-      const interval = Math.min(...[...p.listeners].map((l) => l.intervalMs))
+      // Only positive intervals count: a 0 or NaN (an unset environment variable) would poll in a tight loop.
+      const interval = Math.min(...[...p.listeners].map((l) => (l.intervalMs > 0 ? l.intervalMs : Infinity)))
       p.timer = setTimeout(tick, Number.isFinite(interval) ? interval : 4_000)
     }
     const tick = async () => {
