@@ -1,7 +1,7 @@
 import type { RpcConfig } from '../core/client.js'
 import { InvalidParameterError } from '../core/errors.js'
 import { corsHeaders, preflight, Refusal, refusalReply, toRefusal } from './access.js'
-import { clientGone, fetchIncoming, fetchTools, joinPieces, textOf, toResponse, type Incoming, type Reply, type Tools } from './exchange.js'
+import { clientGone, fetchIncoming, fetchTools, NULL_BODY_STATUSES, joinPieces, textOf, toResponse, type Incoming, type Reply, type Tools } from './exchange.js'
 import { forwardHistory, historyTarget } from './forwardHistory.js'
 import { forwardRpc } from './forwardRpc.js'
 import { batchLimits } from './jsonRpc.js'
@@ -129,9 +129,10 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
 
       const history = historyRoute.exec(url.pathname)
       if (!history && (url.pathname !== rpcRoute || !options.rpc)) throw new Refusal(404, 'not_found', 'No such endpoint')
-      const allow = history ? 'GET, OPTIONS' : 'POST, OPTIONS'
+      const allow = history ? 'GET, HEAD, OPTIONS' : 'POST, OPTIONS'
       if (request.method === 'OPTIONS') return preflight(request, cors, allow)
-      if (request.method !== (history ? 'GET' : 'POST')) {
+      // HEAD is a GET without its body (HTTP asks it of every GET resource): asked upstream as a GET, the body dropped on the way out.
+      if (history ? request.method !== 'GET' && request.method !== 'HEAD' : request.method !== 'POST') {
         throw new Refusal(405, 'method_not_allowed', `Use ${history ? 'GET' : 'POST'} here`, undefined, { allow })
       }
       if (history) {
@@ -164,10 +165,24 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     }
   }
 
-  const handler: ProxyHandler = async (request) => toResponse(await route(fetchIncoming(request), fetchTools))
+  const handler: ProxyHandler = async (request) => {
+    const reply = await route(fetchIncoming(request), fetchTools)
+    return toResponse(request.method === 'HEAD' ? withoutBody(reply) : reply)
+  }
   Object.defineProperty(handler, proxyRoute, { value: route })
   return handler
 }
+
+/** A HEAD's answer: the GET's status and headers, its Content-Length, no body. */
+function withoutBody(reply: Reply): Reply {
+  const body = reply.body
+  const pieces: readonly Uint8Array[] = body === null ? [] : typeof body === 'string' ? [encoder.encode(body)] : body instanceof Uint8Array ? [body] : body
+  const length = pieces.reduce((n, piece) => n + piece.byteLength, 0)
+  const headers = NULL_BODY_STATUSES.has(reply.status) ? reply.headers : { ...reply.headers, 'content-length': String(length) }
+  return { ...reply, headers, body: null }
+}
+
+const encoder = new TextEncoder()
 
 function resolveOptions(options: ProxyHandlerOptions): ProxyConfig {
   if (!options || typeof options.baseUrl !== 'string' || !/^https?:\/\//.test(options.baseUrl)) {

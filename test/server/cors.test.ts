@@ -34,7 +34,7 @@ describe('OPTIONS', () => {
   it('a plain OPTIONS (no preflight) says what the path takes: 204 with Allow, not a 405 for a method Allow lists, on both routes', async () => {
     for (const [name, handler, close] of await routes()) {
       try {
-        for (const [path, allow] of [['/api/blockfeed/rpc', 'POST, OPTIONS'], ['/api/blockfeed/api/v2.2/wallets/0x70997970C51812dc3A010C7d01b50e0d17dc79C8/history', 'GET, OPTIONS']]) {
+        for (const [path, allow] of [['/api/blockfeed/rpc', 'POST, OPTIONS'], ['/api/blockfeed/api/v2.2/wallets/0x70997970C51812dc3A010C7d01b50e0d17dc79C8/history', 'GET, HEAD, OPTIONS']]) {
           const response = await handler(new Request(`http://proxy.test${path}`, { method: 'OPTIONS' }))
           expect(response.status, name).toBe(204)
           expect(response.headers.get('allow'), name).toBe(allow)
