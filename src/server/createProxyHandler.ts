@@ -1,4 +1,5 @@
 import type { RpcConfig } from '../core/client.js'
+import { checkChain } from '../core/chains.js'
 import { InvalidParameterError } from '../core/errors.js'
 import { corsHeaders, preflight, Refusal, refusalReply, toRefusal } from './access.js'
 import { clientGone, fetchIncoming, fetchTools, NULL_BODY_STATUSES, joinPieces, textOf, toResponse, type Incoming, type Reply, type Tools } from './exchange.js'
@@ -193,6 +194,12 @@ function resolveOptions(options: ProxyHandlerOptions): ProxyConfig {
     throw new InvalidParameterError('apiKey', 'expected the upstream API key as visible ASCII text (no line breaks, control characters, non-ASCII letters or spaces at the ends)')
   }
   checkRpcUrls(options.rpc)
+  const extraChains = options.extraChains ?? []
+  if (!Array.isArray(extraChains) || !extraChains.every((c) => typeof c === 'string' && c !== '')) {
+    throw new InvalidParameterError('extraChains', 'expected a list of chain ids as text (e.g. ["0x7a69"])')
+  }
+  // Checked here, not per request: an unknown one failed every request that named no chain, and blamed the client's `chain`.
+  if (options.defaultChain !== undefined) checkChain(options.defaultChain, extraChains, 'defaultChain')
   const count = (name: 'maxBatchSize' | 'upstreamBatchSize' | 'upstreamConcurrency' | 'maxResponseBytes' | 'maxRequestBytes', fallback: number): number => {
     const value = options[name] ?? fallback
     if (!Number.isSafeInteger(value) || value < 1) throw new InvalidParameterError(name, 'expected a whole number, at least 1')
@@ -208,7 +215,7 @@ function resolveOptions(options: ProxyHandlerOptions): ProxyConfig {
     apiKey: options.apiKey,
     rpc: options.rpc,
     defaultChain: options.defaultChain,
-    extraChains: options.extraChains ?? [],
+    extraChains,
     maxRequestBytes: count('maxRequestBytes', 256 * 1024),
     maxResponseBytes: count('maxResponseBytes', 16 * 1024 * 1024),
     maxBatchSize: count('maxBatchSize', batchLimits.maxBatchSize),
