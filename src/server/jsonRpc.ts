@@ -174,11 +174,23 @@ export async function answerBatch(members: readonly unknown[], options: BatchOpt
 
 /** Upstream answers by the proxy's own ids, or `undefined` when the body is not a batch answer. */
 function indexAnswers(body: unknown): Map<number, Record<string, unknown>> | undefined {
-  const list = Array.isArray(body) ? body : isObject(body) && typeof body.id === 'number' && !errorOf(body) ? [body] : undefined
+  const list = Array.isArray(body) ? body : isObject(body) && ownIdOf(body.id) !== undefined && !errorOf(body) ? [body] : undefined
   if (!list) return undefined
   const byId = new Map<number, Record<string, unknown>>()
-  for (const a of list) if (isObject(a) && typeof a.id === 'number' && !byId.has(a.id)) byId.set(a.id, a)
+  for (const a of list) {
+    const id = isObject(a) ? ownIdOf(a.id) : undefined
+    if (id !== undefined && !byId.has(id)) byId.set(id, a as Record<string, unknown>)
+  }
   return byId
+}
+
+/**
+ * One of the proxy's own ids (0…n-1) as an upstream wrote it: the number, or its decimal text (some
+ * nodes and services answer `"1"` for `1`). Other text ("01", "1.0") is no id the proxy sent.
+ */
+function ownIdOf(id: unknown): number | undefined {
+  if (typeof id === 'number') return id
+  return typeof id === 'string' && /^(?:0|[1-9]\d{0,15})$/.test(id) ? Number(id) : undefined
 }
 
 function errorOf(body: unknown): JsonRpcErrorObject | undefined {
