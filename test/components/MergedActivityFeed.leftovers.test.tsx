@@ -49,3 +49,23 @@ describe('one wallet given twice in `addresses`', () => {
     errors.mockRestore()
   })
 })
+
+describe('entries at the same time on several chains', () => {
+  it('follow the order of `chains`, newest first, also for a new arrival at the same time as the top row', async () => {
+    const { wrapper } = setup({ rpc, pollingIntervalMs: 30 })
+    // Entry n of eth and of base share their time (12:00 + n minutes).
+    const feed = (chains: string[]) => wrapper({ children: <WalletActivityFeed address={WALLET} chains={chains} {...display} limit={25} /> }) as never
+    const { rerender } = render(feed(['eth', 'base']))
+    await waitFor(() => expect(rowKeys()).toContain(key('base', 19)))
+    const ties = () => rowKeys().filter((k) => [key('eth', 20), key('base', 20), key('eth', 19), key('base', 19)].includes(k))
+    expect(ties()).toEqual([key('eth', 20), key('base', 20), key('eth', 19), key('base', 19)])
+    await service.following('base')
+    service.arrive('base', wire('base', 30))
+    await waitFor(() => expect(rowKeys()).toContain(key('base', 30)))
+    expect(rowKeys().slice(0, 2)).toEqual([key('eth', 30), key('base', 30)])
+
+    rerender(feed(['base', 'eth']))
+    await waitFor(() => expect(rowKeys().slice(0, 2)).toEqual([key('base', 30), key('eth', 30)]))
+    expect(ties()).toEqual([key('base', 20), key('eth', 20), key('base', 19), key('eth', 19)])
+  })
+})

@@ -78,9 +78,9 @@ it('merges one wallet across the two chains: every entry of both, once, newest f
     merged.push(...page.entries)
   }
 
-  // The expected feed, built independently: both histories, by time then chain (DESC reverses both), then block.
+  // The expected feed, built independently: both histories, newest first, a time tie in the chains' order, then block.
   const expected = [...a.map((e) => ({ e, c: 0 })), ...b.map((e) => ({ e, c: 1 }))]
-    .sort((x, y) => Date.parse(y.e.block_timestamp) - Date.parse(x.e.block_timestamp) || y.c - x.c || Number(y.e.block_number) - Number(x.e.block_number) || Number(y.e.transaction_index) - Number(x.e.transaction_index))
+    .sort((x, y) => Date.parse(y.e.block_timestamp) - Date.parse(x.e.block_timestamp) || x.c - y.c || Number(y.e.block_number) - Number(x.e.block_number) || Number(y.e.transaction_index) - Number(x.e.transaction_index))
     .map(({ e, c }) => `${[one.chain, two.chain][c]} ${e.hash}`)
   expect(merged.map((e) => `${e.chain} ${e.hash}`)).toEqual(expected)
   // The two chains really interleave (not one chain's block, then the other's).

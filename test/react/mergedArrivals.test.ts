@@ -79,7 +79,8 @@ describe('insertIntoMergedHistory: new arrivals in a merged feed', () => {
     expect(insertIntoMergedHistory(feed.queryClient, feed.key, { chain: 'eth' }, page([entry(9, 5), entry(1, 1)]), feed.state)).toEqual([])
     expect(feed.shown()).toEqual(before)
     insertIntoMergedHistory(feed.queryClient, feed.key, { chain: 'base' }, page([entry(9, 5), entry(2, 1)]), feed.state)
-    expect(feed.shown().map((e) => `${e.chain}:${e.hash}`)).toEqual([`base:${hashOf(9)}`, `eth:${hashOf(9)}`, `base:${hashOf(2)}`, `eth:${hashOf(1)}`])
+    // Same times on both chains: the order of `chains` (eth, then base).
+    expect(feed.shown().map((e) => `${e.chain}:${e.hash}`)).toEqual([`eth:${hashOf(9)}`, `base:${hashOf(9)}`, `eth:${hashOf(1)}`, `base:${hashOf(2)}`])
   })
 
   it('does nothing for data this QueryClient did not merge (hydrated), until its next refetch merges anew', () => {

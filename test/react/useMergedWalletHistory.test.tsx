@@ -61,11 +61,11 @@ afterEach(() => {
 })
 afterAll(() => server.close())
 
-/** Every entry of `chains`, newest first; DESC reverses the whole key, so a timestamp tie puts the later chain first. */
+/** Every entry of `chains`, newest first; a timestamp tie follows the order of `chains`. */
 function sortedUnion(chains: string[]) {
   return chains
     .flatMap((c, ci) => (data[c] ?? []).map((e) => ({ c, ci, t: Date.parse(e.block_timestamp), hash: e.hash })))
-    .sort((x, y) => y.t - x.t || y.ci - x.ci)
+    .sort((x, y) => y.t - x.t || x.ci - y.ci)
     .map((e) => `${e.c}:${e.hash}`)
 }
 const ids = (txs: { chain: string; hash: string }[]) => txs.map((t) => `${t.chain}:${t.hash}`)

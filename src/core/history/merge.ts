@@ -2,7 +2,7 @@ import { checkChain, type ChainInput } from '../chains.js'
 import { chainIdentity, entryId } from './entryId.js'
 import { InvalidParameterError, ResponseShapeError } from '../errors.js'
 import { clip } from '../text.js'
-import { compareMergeKeys, mergeKeyOf, type MergeKey, type MergeOrder } from './order.js'
+import { compareInFeedOrder, compareMergeKeys, mergeKeyOf, type MergeKey, type MergeOrder } from './order.js'
 import { nextCursor } from './cursor.js'
 import {
   checkAddress,
@@ -318,12 +318,12 @@ function dedupe(list: string[], identity: (s: string) => string): string[] {
 /** Whether `a` comes before `b` in the feed's order; the time alone decides nearly always. */
 function precedes(desc: boolean, a: MergeKey, b: MergeKey): boolean {
   if (a.time !== b.time) return desc ? a.time > b.time : a.time < b.time
-  return (desc ? compareMergeKeys(b, a) : compareMergeKeys(a, b)) < 0
+  return compareInFeedOrder(desc, a, b) < 0
 }
 
 /** Comparison in the feed's order. */
 export function compareInOrder(state: Pick<MergeState, 'order'>, a: MergeKey, b: MergeKey): number {
-  return state.order === 'DESC' ? compareMergeKeys(b, a) : compareMergeKeys(a, b)
+  return compareInFeedOrder(state.order === 'DESC', a, b)
 }
 
 const active = (s: MergeSource) => s.status === 'loading' || s.status === 'ok'
@@ -659,8 +659,7 @@ export function applyMergedPage(
   const keyOf = (e: MergedTransactionEntry, i: number) => mergeKeyOf(e, index.get(chainIdentity(e.chain)) ?? chains.length, i)
   const all = [...kept, ...page.late, ...page.entries]
   const keys = new Map(all.map((e, i) => [e, keyOf(e, i)]))
-  const cmp = order === 'DESC' ? (a: MergeKey, b: MergeKey) => compareMergeKeys(b, a) : compareMergeKeys
-  return all.sort((a, b) => cmp(keys.get(a)!, keys.get(b)!))
+  return all.sort((a, b) => compareInFeedOrder(order === 'DESC', keys.get(a)!, keys.get(b)!))
 }
 
 /** The merged feed as an async iterator, with per-source retry. */

@@ -36,6 +36,14 @@ export function compareMergeKeys(a: MergeKey, b: MergeKey): number {
 }
 
 /**
+ * Comparison in a feed's order: DESC reverses time, block, index and hash, but equal times keep
+ * the chains' order (`chains` as given), newest first or not: a tie is predictable.
+ */
+export function compareInFeedOrder(desc: boolean, a: MergeKey, b: MergeKey): number {
+  return a.time === b.time && a.chain !== b.chain ? a.chain - b.chain : desc ? compareMergeKeys(b, a) : compareMergeKeys(a, b)
+}
+
+/**
  * The key of `entry` from `chainIndex`. A field the merge cannot order by is a
  * `ResponseShapeError` at `['result', position, field]`: the source fails, the feed does not.
  */

@@ -50,11 +50,12 @@ const worldArb = fc
 
 type World = typeof worldArb extends fc.Arbitrary<infer T> ? T : never
 
-/** Independent order: timestamp, chain, block (BigInt), index, hash; DESC is the exact reverse. */
+/** Independent order: timestamp, chain, block (BigInt), index, hash; DESC reverses all but the chains' order (a tie follows `chains`). */
 function oracleCompare(order: 'ASC' | 'DESC') {
-  const asc = (a: Tx, b: Tx) =>
-    a.time - b.time || a.chain - b.chain || (a.block < b.block ? -1 : a.block > b.block ? 1 : 0) || a.index - b.index || (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0)
-  return order === 'ASC' ? asc : (a: Tx, b: Tx) => asc(b, a)
+  const rest = (a: Tx, b: Tx) => (a.block < b.block ? -1 : a.block > b.block ? 1 : 0) || a.index - b.index || (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0)
+  return order === 'ASC'
+    ? (a: Tx, b: Tx) => a.time - b.time || a.chain - b.chain || rest(a, b)
+    : (a: Tx, b: Tx) => b.time - a.time || a.chain - b.chain || rest(b, a)
 }
 
 function buildWorld({ world, sources }: World) {

@@ -189,7 +189,7 @@ describe('mergedWalletHistoryPages through createClient', () => {
     }
   })
 
-  it('merges oldest first when asked ASC, tie-breaking equal timestamps by the chains’ order', async () => {
+  it('merges oldest first when asked ASC; equal timestamps follow the chains’ order, oldest or newest first', async () => {
     const same = new Date(T0).toISOString()
     serve({
       eth: [specEntry({ hash: hash('eth', 1), block_timestamp: same, block_number: '10' })],
@@ -199,7 +199,7 @@ describe('mergedWalletHistoryPages through createClient', () => {
     expect(asc.flatMap((p) => p.entries).map((e) => e.chain)).toEqual(['base', 'eth'])
     expect(asked().every((q) => q.get('order') === 'ASC' && q.get('limit') === '25')).toBe(true)
     const desc = await drain(mergedWalletHistoryPages(client, { address: A, chains: ['base', 'eth'] }))
-    expect(desc.flatMap((p) => p.entries).map((e) => e.chain)).toEqual(['eth', 'base'])
+    expect(desc.flatMap((p) => p.entries).map((e) => e.chain)).toEqual(['base', 'eth'])
   })
 
   it('fails one source, not the feed, on a body it cannot read', async () => {
