@@ -43,3 +43,17 @@ describe('PendingTransactions: a failed, replaced or dropped row says what happe
     }
   }
 })
+
+describe('PendingTransactions: a replaced or dropped row can be dismissed', () => {
+  it('"Dismiss" names the transaction, is offered on replaced and dropped rows only, and hands back the record', async () => {
+    const dismissed: string[] = []
+    const records = [liveRecords.replaced, liveRecords.dropped, liveRecords.pending, liveRecords.confirmed, liveRecords.failed]
+    const { container } = render(<PendingTransactions records={records} tokens={liveTokens} chain="eth" locale="en-US" onDismiss={(r) => dismissed.push(r.hash)} />)
+    const buttons = screen.getAllByRole('button', { name: /^Dismiss/ })
+    expect(buttons.map((b) => b.closest('li')!.getAttribute('data-status'))).toEqual(['replaced', 'dropped'])
+    expect(screen.getAllByRole('button', { name: 'Dismiss Send <0.000001 ETH to 0x3C44…93BC' })).toHaveLength(2)
+    expect(await axeViolations(container)).toEqual([])
+    buttons[1]!.click()
+    expect(dismissed).toEqual([liveRecords.dropped.hash])
+  })
+})

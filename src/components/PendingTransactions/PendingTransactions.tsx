@@ -35,6 +35,8 @@ export interface PendingTransactionsProps extends Pick<DisplayOptions, 'chain' |
   receipts?: ReadonlyMap<string, readonly ReceiptLog[]> | undefined
   /** "Send again" on a dropped transaction whose signed form is known: called with it (e.g. `send.mutate({ serializedTransaction: raw })`). */
   onSendAgain?: ((raw: `0x${string}`, record: TrackedTransaction) => void) | undefined
+  /** "Dismiss" on a replaced or dropped transaction: called with its record (e.g. `tracker.remove(record.hash, record.chain)`). */
+  onDismiss?: ((record: TrackedTransaction) => void) | undefined
   /** The group's visible title. Default "Pending". */
   title?: string | undefined
   className?: string | undefined
@@ -54,7 +56,7 @@ function symbolText(symbol: string | null): string | null {
  * "Send again" for a dropped one. Presentational: it fetches nothing.
  */
 export const PendingTransactions = forwardRef<HTMLDivElement, PendingTransactionsProps>(function PendingTransactions(
-  { records, indexed, tokens, receipts, onSendAgain, title = 'Pending', chain, locale, renderLink = defaultRenderLink, className, style },
+  { records, indexed, tokens, receipts, onSendAgain, onDismiss, title = 'Pending', chain, locale, renderLink = defaultRenderLink, className, style },
   ref,
 ) {
   const titleId = useId()
@@ -76,7 +78,7 @@ export const PendingTransactions = forwardRef<HTMLDivElement, PendingTransaction
           <p id={titleId} className="bf-pending__title">{title}</p>
           <ul className="bf-pending__list">
             {shown.map((r) => (
-              <PendingItem key={`${r.chain}:${r.hash}`} record={r} tokens={tokens} logs={receipts?.get(r.hash)} onSendAgain={onSendAgain} chain={chain ?? r.chain} locale={locale} renderLink={renderLink} />
+              <PendingItem key={`${r.chain}:${r.hash}`} record={r} tokens={tokens} logs={receipts?.get(r.hash)} onSendAgain={onSendAgain} onDismiss={onDismiss} chain={chain ?? r.chain} locale={locale} renderLink={renderLink} />
             ))}
           </ul>
         </div>
@@ -113,9 +115,10 @@ interface PendingItemProps extends Required<Pick<DisplayOptions, 'renderLink'>>,
   tokens: TrackedTokenLookup | undefined
   logs: readonly ReceiptLog[] | undefined
   onSendAgain: PendingTransactionsProps['onSendAgain']
+  onDismiss: PendingTransactionsProps['onDismiss']
 }
 
-function PendingItem({ record, tokens, logs, onSendAgain, chain, locale, renderLink }: PendingItemProps) {
+function PendingItem({ record, tokens, logs, onSendAgain, onDismiss, chain, locale, renderLink }: PendingItemProps) {
   const summary = summarizeTracked(record, { tokens })
   const text = trackedSummaryText({ ...summary, amount: summary.amount === null ? null : formatDecimal(summary.amount, locale), symbol: symbolText(summary.symbol) })
   // Once mined, the receipt's lines (record.receiptTransfers, or given logs), drawn as the indexed rows draw them.
@@ -126,6 +129,7 @@ function PendingItem({ record, tokens, logs, onSendAgain, chain, locale, renderL
   const txHref = explorerLink(chain, 'tx', record.hash)
   return (
     <li
+      tabIndex={-1}
       className="bf-pending__item"
       data-status={record.status}
       data-confirmations={record.status === 'confirmed' ? record.confirmations : undefined}
@@ -152,6 +156,20 @@ function PendingItem({ record, tokens, logs, onSendAgain, chain, locale, renderL
       {record.status === 'dropped' && record.raw !== null && onSendAgain && (
         <button type="button" className="bf-pending__again" onClick={() => onSendAgain(record.raw as `0x${string}`, record)}>
           Send again
+        </button>
+      )}
+      {(record.status === 'replaced' || record.status === 'dropped') && onDismiss && (
+        <button
+          type="button"
+          className="bf-pending__again"
+          aria-label={`Dismiss ${text}`}
+          onClick={(e) => {
+            // The next row takes keyboard focus (with none, the group does, as when a focused part goes).
+            ;(e.currentTarget.parentElement!.nextSibling as HTMLElement | null)?.focus()
+            onDismiss(record)
+          }}
+        >
+          Dismiss
         </button>
       )}
       {txHref && renderLink({ href: txHref, className: 'bf-pending__link bf-link', ...EXTERNAL, children: <>View<span className="bf-visually-hidden">{` transaction ${record.hash} on explorer`}</span></> })}

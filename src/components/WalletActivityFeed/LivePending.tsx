@@ -1,11 +1,11 @@
-import { useEffect, useMemo } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import type { WalletHistoryParameters } from '../../core/history/params.js'
 import type { TransactionEntry, WalletHistoryPage } from '../../core/history/schema.js'
 import { tokenInfoFromEntries } from '../../core/live/display.js'
 import { useBlockfeedClient } from '../../react/useBlockfeedClient.js'
 import { useFirstPageRefresh } from '../../react/useFirstPageRefresh.js'
 import { useSendRawTransaction } from '../../react/useSendRawTransaction.js'
-import { useTrackedTransactions } from '../../react/useTrackedTransactions.js'
+import { useTrackedTransactions, useTracker } from '../../react/useTrackedTransactions.js'
 import { PendingTransactions, type PendingTransactionsProps } from '../PendingTransactions/PendingTransactions.js'
 import { cleanText, clipText } from '../shared/text.js'
 
@@ -32,6 +32,10 @@ export interface LivePendingProps extends Pick<PendingTransactionsProps, 'locale
 export function LivePending({ params, loaded, ready, title, insert, onTracked, locale, renderLink }: LivePendingProps) {
   const client = useBlockfeedClient()
   const tracked = useTrackedTransactions({ address: params.address ?? '', chain: params.chain ?? client.chain })
+  const getTracker = useTracker()
+  // Once shown, the group stays (empty): the last row dismissed leaves keyboard focus in it, not on the page.
+  const shown = useRef(false)
+  shown.current ||= tracked.length > 0
   useEffect(() => onTracked?.(new Set(tracked.map((r) => r.hash.toLowerCase()))), [tracked, onTracked])
   const tokens = useMemo(() => tokenInfoFromEntries(loaded), [loaded])
   const send = useSendRawTransaction({ chain: params.chain })
@@ -68,7 +72,7 @@ export function LivePending({ params, loaded, ready, title, insert, onTracked, l
       clearTimeout(timer)
     }
   }, [awaitingIndex, ready, tracked, refreshFirstPage])
-  if (tracked.length === 0) return null
+  if (!shown.current) return null
   return (
     <>
       <PendingTransactions
@@ -80,6 +84,7 @@ export function LivePending({ params, loaded, ready, title, insert, onTracked, l
         locale={locale}
         renderLink={renderLink}
         onSendAgain={(raw) => send.mutate({ serializedTransaction: raw })}
+        onDismiss={(r) => getTracker().remove(r.hash, r.chain)}
       />
       {/* A refused "Send again" (a nonce used meanwhile, no funds) says why; the node's words are untrusted text. */}
       {send.error && <p role="alert" className="bf-pending__reason">{clipText(cleanText(send.error.message) ?? '', 160).shown}</p>}

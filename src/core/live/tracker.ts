@@ -150,6 +150,8 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
   let stopped = false
 
   for (const r of prune(readStoredRecords(safeRead()), Date.now())) records.set(recordKey(r.chain, r.hash), Object.freeze(r))
+  /** Keys in storage when last read or written: a final record gone from it since was removed (dismissed) in another tab. */
+  let stored = new Set(records.keys())
 
   function safeRead(): string | null {
     try {
@@ -185,13 +187,19 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
 
   /** Takes what another tracker (another tab) wrote since, where newer: kept rather than overwritten, and announced. */
   function take() {
-    for (const r of readStoredRecords(safeRead())) {
+    const text = safeRead()
+    const seen = new Set<string>()
+    for (const r of readStoredRecords(text)) {
       const k = recordKey(r.chain, r.hash)
+      seen.add(k)
       const mine = records.get(k)
       if (removed.has(k) || (mine && mine.updatedAt >= r.updatedAt)) continue
       records.set(k, Object.freeze(r))
       adopted.set(k, r)
     }
+    // Let go of here too, and announced with its last state (cleared storage lets go of nothing).
+    if (text) for (const [k, r] of records) if (r.final && stored.has(k) && !seen.has(k)) (records.delete(k), adopted.set(k, r))
+    stored = seen
   }
 
   function save() {
@@ -203,6 +211,7 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
     }
     try {
       storage.setItem(storageKey, writeStoredRecords(kept))
+      stored = new Set(records.keys())
     } catch {
       // A full or refusing store must not stop tracking; the records live on in memory.
     }
