@@ -69,3 +69,26 @@ describe('entries at the same time on several chains', () => {
     expect(ties()).toEqual([key('base', 20), key('eth', 20), key('base', 19), key('eth', 19)])
   })
 })
+
+describe('scrolled down, then back to the top by scrolling', () => {
+  it('an arrival older than the top row, held behind the button, takes its place (guard: it did before too)', async () => {
+    const { wrapper } = setup({ rpc, pollingIntervalMs: 30 })
+    const { container } = render(wrapper({ children: <WalletActivityFeed address={WALLET} chains={['eth', 'base']} {...display} /> }) as never)
+    await waitFor(() => expect(rowKeys()[0]).toBe(key('eth', 30)))
+    await service.following('base')
+    const viewport = container.querySelector<HTMLElement>('.bf-feed__viewport')!
+    Object.defineProperty(viewport, 'scrollTop', { value: 300, writable: true, configurable: true })
+    fireEvent.scroll(viewport)
+
+    // Base's newest is older than eth's top row: 12:25 against 12:30.
+    service.arrive('base', wire('base', 25))
+    await screen.findByRole('button', { name: '1 new transaction' })
+    expect(rowKeys()).not.toContain(key('base', 25))
+
+    viewport.scrollTop = 0
+    fireEvent.scroll(viewport)
+    await waitFor(() => expect(rowKeys()).toContain(key('base', 25)))
+    expect(rowKeys().indexOf(key('base', 25))).toBe(rowKeys().indexOf(key('eth', 25)) + 1)
+    expect(screen.queryByRole('button', { name: /new transaction/ })).toBeNull()
+  })
+})
