@@ -3,8 +3,7 @@ import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type In
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import { promisify } from 'node:util'
 import { brotliDecompress, gunzip, inflate, inflateRaw, type ZlibOptions } from 'node:zlib'
-import { redact } from '../core/errors.js'
-import { clientGone, codingsToUndo, timedOut, undecodable, unreachable, type Incoming, type Pieces, type Tools, type Transport, type UpstreamAnswer } from './exchange.js'
+import { clientGone, codingsToUndo, escapedSpelling, redactJson, timedOut, undecodable, unreachable, type Incoming, type Pieces, type Tools, type Transport, type UpstreamAnswer } from './exchange.js'
 import type { ByteBudget } from './readCapped.js'
 
 // toNodeHandler's own route to createProxyHandler's routing: node:http in, node:http upstream
@@ -159,6 +158,8 @@ export function redactPieces(pieces: Pieces, secrets: readonly string[]): Pieces
     const bytes = asBuffer(piece)
     if (i === 0 && bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return false
     if (!isUtf8(bytes)) return false
+    // A backslash may open an escaped spelling of the key, perhaps cut by a piece's edge: looked for in the whole body.
+    if (bytes.indexOf(0x5c) !== -1) return false
     for (const secret of secrets) {
       const needle = secret ? needleOf(secret) : undefined
       if (secret && !needle) return false
@@ -200,13 +201,13 @@ const REDACTED = Buffer.from('[redacted]')
 export function redactBytes(bytes: Uint8Array, secrets: readonly string[]): Uint8Array {
   const body = asBuffer(bytes)
   const bom = body.length >= 3 && body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf
-  if (bom || !isUtf8(body)) return Buffer.from(redact(new TextDecoder().decode(body), secrets))
+  if (bom || !isUtf8(body)) return Buffer.from(redactJson(new TextDecoder().decode(body), secrets))
   let out = body
   for (const secret of secrets) {
     if (!secret) continue
     const needle = needleOf(secret)
     // A key that is not well-formed text takes the text path.
-    if (!needle) return Buffer.from(redact(new TextDecoder().decode(body), secrets))
+    if (!needle) return Buffer.from(redactJson(new TextDecoder().decode(body), secrets))
     let at = out.indexOf(needle)
     if (at === -1) continue
     const parts: Buffer[] = []
@@ -216,6 +217,24 @@ export function redactBytes(bytes: Uint8Array, secrets: readonly string[]): Uint
       from = at + needle.length
       at = out.indexOf(needle, from)
     }
+    parts.push(out.subarray(from))
+    out = Buffer.concat(parts)
+  }
+  // Every JSON-escaped spelling holds a backslash: the usual body has none.
+  if (out.indexOf(0x5c) === -1) return out
+  // A key beyond ASCII is escaped as UTF-16 units: the text path knows them.
+  if (!secrets.every((secret) => /^[\x00-\x7f]*$/.test(secret))) return Buffer.from(redactJson(new TextDecoder().decode(body), secrets))
+  for (const secret of secrets) {
+    if (!secret) continue
+    // One character a byte: an ASCII spelling found there is at the same offsets in the bytes (UTF-8 sequences are all above 0x7f).
+    const view = out.toString('latin1')
+    const parts: Buffer[] = []
+    let from = 0
+    for (const match of view.matchAll(escapedSpelling(secret))) {
+      parts.push(out.subarray(from, match.index), REDACTED)
+      from = match.index + match[0].length
+    }
+    if (from === 0) continue
     parts.push(out.subarray(from))
     out = Buffer.concat(parts)
   }
