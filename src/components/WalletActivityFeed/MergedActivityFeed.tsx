@@ -1,6 +1,7 @@
 import { hashKey } from '@tanstack/react-query'
 import { forwardRef, useCallback, useMemo, useRef, useState } from 'react'
 import type { ChainInput } from '../../core/chains.js'
+import { chainIdentity } from '../../core/history/entryId.js'
 import { MERGED_PAGE_LIMIT, type MergedTransactionEntry } from '../../core/history/merge.js'
 import type { WalletHistoryParameters } from '../../core/history/params.js'
 import type { TransactionEntry, WalletHistoryPage } from '../../core/history/schema.js'
@@ -15,6 +16,9 @@ import type { TransactionDetailsProps } from '../TransactionDetails/TransactionD
 import { TransactionList, type TransactionListProps } from '../TransactionList/TransactionList.js'
 import { DetailsToggle } from './DetailsToggle.js'
 import { LivePendingAfterMount } from './LivePendingAfterMount.js'
+
+/** Each item once, by `id`, in its first spelling. */
+const unique = <T,>(list: readonly T[], id: (x: T) => string) => list.filter((x, i) => list.findIndex((y) => id(y) === id(x)) === i)
 
 export type MergedActivityFeedProps = Omit<
   TransactionListProps,
@@ -43,9 +47,9 @@ export const MergedActivityFeed = forwardRef<HTMLDivElement, MergedActivityFeedP
   const { address, addresses: givenAddresses, chains: given, limit, order, includeInternalTransactions, details = true, onRevoke, watch = true, showPending = true, ...listProps } = props
   const { client, queryClient } = useBlockfeedQueryContext()
   // One wallet written twice (two letter cases, or repeated) is one wallet, by its first spelling.
-  const addresses = givenAddresses?.filter((a, i, all) => all.findIndex((b) => String(b).toLowerCase() === String(a).toLowerCase()) === i)
-  // No chain given (`addresses` alone): the client's.
-  const chains = given.length === 0 && client.chain !== undefined ? [client.chain] : given
+  const addresses = givenAddresses && unique(givenAddresses, (a) => String(a).toLowerCase())
+  // No chain given (`addresses` alone): the client's. One chain given twice ('eth' and '0x1') is one chain, by its first spelling.
+  const chains = given.length === 0 && client.chain !== undefined ? [client.chain] : unique(given, (c) => chainIdentity(String(c).toLowerCase()))
   const mergedParams = { address, addresses, chains, limit, order, includeInternalTransactions }
   const history = useMergedWalletHistory(mergedParams)
 
@@ -80,9 +84,20 @@ export const MergedActivityFeed = forwardRef<HTMLDivElement, MergedActivityFeedP
     enabled: watch && history.status === 'success' && order?.toUpperCase() !== 'ASC',
     target: { queryHash, insert },
   })
+  // Each group's tracked records, as the entry ids of their rows: those rows are never held behind
+  // "N new transactions" (the group lets go of a record as its row arrives; held, it would be on the screen nowhere).
+  const [own, setOwn] = useState<Record<string, string[]>>({})
+  const onTracked = useMemo(
+    () => sources.map((s) => (hashes: ReadonlySet<string>) => setOwn((o) => ({ ...o, [`${s.address}:${String(s.chain)}`]: [...hashes].map((h) => `${chainIdentity(String(s.chain))}:${h}`) }))),
+    [sources],
+  )
+  const arrivals = useMemo(() => {
+    const mine = Object.values(own).flat()
+    return mine.length === 0 ? live.arrivals : new Set([...live.arrivals].filter((id) => !mine.includes(id)))
+  }, [live.arrivals, own])
   const pending =
     showPending &&
-    sources.map((source) => {
+    sources.map((source, i) => {
       const loaded = history.transactions.filter((t) => String(t.chain) === String(source.chain))
       return (
         <LivePendingAfterMount
@@ -92,6 +107,7 @@ export const MergedActivityFeed = forwardRef<HTMLDivElement, MergedActivityFeedP
           ready={history.status === 'success'}
           title={`Pending on ${chainLabel(source.chain)}`}
           insert={insert}
+          onTracked={onTracked[i]}
           locale={listProps.locale}
           renderLink={listProps.renderLink}
         />
@@ -137,7 +153,7 @@ export const MergedActivityFeed = forwardRef<HTMLDivElement, MergedActivityFeedP
       }
       transactions={transactions}
       header={pending || undefined}
-      arrivals={live.arrivals}
+      arrivals={arrivals}
       liveStatus={live.status}
       wallet={wallet}
       status={allFailed ? 'error' : history.status}
