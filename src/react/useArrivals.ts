@@ -84,7 +84,8 @@ export function useArrivals({ sources, enabled = true, intervalMs, target, load 
         () => {
           if (cancelled) return
           setRetrying(true)
-          retry = setTimeout(start, Math.min(60_000, interval * 2 ** attempts++))
+          // From the polling interval, or 4 s when that is no positive number: never a loop of failing imports.
+          retry = setTimeout(start, Math.min(60_000, (interval > 0 ? interval : 4_000) * 2 ** attempts++))
         },
       )
     void start()
