@@ -57,3 +57,29 @@ describe('PendingTransactions: a replaced or dropped row can be dismissed', () =
     expect(dismissed).toEqual([liveRecords.dropped.hash])
   })
 })
+
+describe('PendingTransactions: an announcement names the transaction', () => {
+  const A = `0x${'a1'.repeat(32)}`
+  const B = `0x${'b2'.repeat(32)}`
+  const pending = (r: TrackedTransaction, hash: string): TrackedTransaction => ({ ...r, hash, status: 'pending', final: false, confirmations: 0, blockNumber: null, replacedBy: null, error: null })
+  const usdc = pending(liveRecords.pending, A)
+  const eth = pending(liveRecords.failed, B)
+
+  it('two pending, one confirmed: the live region says which, as its row names it', () => {
+    const { rerender } = render(<PendingTransactions records={[usdc, eth]} tokens={liveTokens} locale="en-US" />)
+    rerender(<PendingTransactions records={[usdc, { ...eth, status: 'confirmed', final: true, confirmations: 12, blockNumber: 100 }]} tokens={liveTokens} locale="en-US" />)
+    expect(screen.getByRole('status').textContent).toBe('Transaction confirmed: Sent 0.5 ETH to 0x3C44…93BC')
+    rerender(<PendingTransactions records={[{ ...usdc, status: 'failed', final: true, confirmations: 1, blockNumber: 101 }, { ...eth, status: 'confirmed', final: true, confirmations: 12, blockNumber: 100 }]} tokens={liveTokens} locale="en-US" />)
+    expect(screen.getByRole('status').textContent).toBe('Transaction failed: Send 25 USDC to 0x3C44…93BC')
+  })
+
+  it('the token symbol from the service is cleaned and clipped there as in the row (no hidden or bidi characters)', () => {
+    const hostile = new Map([[USDC.toLowerCase(), { symbol: '\u202EUS\u200BDC\u0007 FREE MONEY AT EVIL DOT COM', decimals: 6 }]])
+    const { rerender } = render(<PendingTransactions records={[usdc]} tokens={hostile} locale="en-US" />)
+    rerender(<PendingTransactions records={[{ ...usdc, status: 'confirmed', final: true, confirmations: 12, blockNumber: 100 }]} tokens={hostile} locale="en-US" />)
+    const said = screen.getByRole('status').textContent!
+    expect(said).toBe(`Transaction confirmed: ${screen.getByRole('listitem').querySelector('.bf-pending__summary')!.textContent}`)
+    expect(said).toMatch(/^Transaction confirmed: Sent 25 USDC FREE M…/)
+    expect(said).not.toMatch(/[\p{Cc}\p{Cf}]/u)
+  })
+})

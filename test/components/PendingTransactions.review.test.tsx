@@ -19,11 +19,11 @@ describe('PendingTransactions: a second status change of the same kind is announ
     observer.observe(region, { childList: true, characterData: true, subtree: true })
 
     rerender(<PendingTransactions records={[confirmed(base, A), pending(base, B)]} tokens={liveTokens} />)
-    expect(region.textContent).toBe('Transaction confirmed')
+    expect(region.textContent).toBe('Transaction confirmed: Sent 25 USDC to 0x3C44…93BC')
     expect(observer.takeRecords().length).toBeGreaterThan(0)
     // The second confirmation: a screen reader only speaks when the region's content changes.
     rerender(<PendingTransactions records={[confirmed(base, A), confirmed(base, B)]} tokens={liveTokens} />)
-    expect(region.textContent).toBe('Transaction confirmed')
+    expect(region.textContent).toBe('Transaction confirmed: Sent 25 USDC to 0x3C44…93BC')
     expect(observer.takeRecords().length).toBeGreaterThan(0)
     observer.disconnect()
   })

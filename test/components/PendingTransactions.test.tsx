@@ -136,7 +136,7 @@ describe('PendingTransactions: announcements and the merge with indexed rows', (
     // Already failed when first shown (e.g. from storage after a reload): no announcement.
     expect(liveRegion().textContent).toBe('')
     rerender(<PendingTransactions records={[liveRecords.confirming, liveRecords.failed]} tokens={liveTokens} />)
-    expect(liveRegion().textContent).toBe('Transaction confirmed')
+    expect(liveRegion().textContent).toBe('Transaction confirmed: Sent 25 USDC to 0x3C44…93BC')
     expect(liveRegion().getAttribute('aria-live')).toBe('polite')
   })
 
@@ -145,7 +145,7 @@ describe('PendingTransactions: announcements and the merge with indexed rows', (
     for (const [r, said] of [[liveRecords.failed, 'Transaction failed'], [liveRecords.replaced, 'Transaction replaced'], [liveRecords.dropped, 'Transaction dropped']] as const) {
       const { rerender, unmount } = render(<PendingTransactions records={[pending(r)]} />)
       rerender(<PendingTransactions records={[r]} />)
-      expect(liveRegion().textContent).toBe(said)
+      expect(liveRegion().textContent).toMatch(new RegExp(`^${said}: Send .+ ETH to 0x3C44…93BC$`))
       unmount()
     }
   })
@@ -156,7 +156,7 @@ describe('PendingTransactions: announcements and the merge with indexed rows', (
     expect(container.querySelectorAll('.bf-pending__item')).toHaveLength(2)
     rerender(<PendingTransactions records={[liveRecords.confirmed, liveRecords.dropped]} indexed={[indexedRow]} tokens={liveTokens} />)
     expect([...container.querySelectorAll('.bf-pending__item')].map((e) => e.getAttribute('data-status'))).toEqual(['dropped'])
-    expect(liveRegion().textContent).toBe('Transaction confirmed')
+    expect(liveRegion().textContent).toBe('Transaction confirmed: Sent 25 USDC to 0x3C44…93BC')
     rerender(<PendingTransactions records={[liveRecords.confirmed]} indexed={[indexedRow]} tokens={liveTokens} />)
     expect(screen.queryByRole('group', { name: 'Pending' })).toBeNull()
     expect(container.firstElementChild!.hasAttribute('data-empty')).toBe(true)

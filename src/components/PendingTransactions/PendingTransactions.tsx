@@ -61,7 +61,7 @@ export const PendingTransactions = forwardRef<HTMLDivElement, PendingTransaction
 ) {
   const titleId = useId()
   const shown = indexed ? pendingRecords(records, indexed) : records
-  const [announcement, count] = useAnnouncement(records)
+  const [announcement, count] = useAnnouncement(records, tokens, locale)
   const live = useRef<HTMLDivElement>(null)
   // Read as this change renders: the focused part may be about to go (its row left for the indexed one,
   // "Send again" pressed); then focus stays in the group rather than falling to the top of the page.
@@ -90,8 +90,14 @@ export const PendingTransactions = forwardRef<HTMLDivElement, PendingTransaction
   )
 })
 
-/** The latest status change among `records` in words; records seen for the first time (e.g. from storage) say nothing. */
-function useAnnouncement(records: readonly TrackedTransaction[]): [text: string, count: number] {
+/** The row's line ("Sending 25 USDC to 0x…", the service's symbol cleaned): announcements name the transaction by it too. */
+function rowText(record: TrackedTransaction, tokens: TrackedTokenLookup | undefined, locale: DisplayOptions['locale']): string {
+  const summary = summarizeTracked(record, { tokens })
+  return trackedSummaryText({ ...summary, amount: summary.amount === null ? null : formatDecimal(summary.amount, locale), symbol: symbolText(summary.symbol) })
+}
+
+/** The latest status change among `records` in words, naming the transaction; records seen for the first time (e.g. from storage) say nothing. */
+function useAnnouncement(records: readonly TrackedTransaction[], tokens: TrackedTokenLookup | undefined, locale: DisplayOptions['locale']): [text: string, count: number] {
   const previous = useRef<Map<string, TrackedTransaction['status']> | undefined>(undefined)
   const [text, setText] = useState<[string, number]>(['', 0])
   useEffect(() => {
@@ -99,14 +105,14 @@ function useAnnouncement(records: readonly TrackedTransaction[]): [text: string,
     const now = new Map(records.map((r) => [`${r.chain}:${r.hash}`, r.status]))
     previous.current = now
     if (!before) return
-    let said: string | null = null
+    let said = ''
     for (const r of records) {
       const was = before.get(`${r.chain}:${r.hash}`)
-      if (was !== undefined && was !== r.status) said = trackedAnnouncement(r) ?? said
+      const words = was !== undefined && was !== r.status && trackedAnnouncement(r)
+      if (words) said = `${words}: ${rowText(r, tokens, locale)}`
     }
-    const words = said
-    if (words !== null) setText(([, n]) => [words, n + 1])
-  }, [records])
+    if (said) setText(([, n]) => [said, n + 1])
+  }, [records, tokens, locale])
   return text
 }
 
@@ -119,8 +125,7 @@ interface PendingItemProps extends Required<Pick<DisplayOptions, 'renderLink'>>,
 }
 
 function PendingItem({ record, tokens, logs, onSendAgain, onDismiss, chain, locale, renderLink }: PendingItemProps) {
-  const summary = summarizeTracked(record, { tokens })
-  const text = trackedSummaryText({ ...summary, amount: summary.amount === null ? null : formatDecimal(summary.amount, locale), symbol: symbolText(summary.symbol) })
+  const text = rowText(record, tokens, locale)
   // Once mined, the receipt's lines (record.receiptTransfers, or given logs), drawn as the indexed rows draw them.
   const lines = useMemo(() => (logs ? receiptTransfers(logs) : record.receiptTransfers), [logs, record.receiptTransfers])
   const entry = lines ? trackedToEntry({ ...record, receiptTransfers: lines }, { tokens }) : null
