@@ -59,8 +59,8 @@ export function LivePending({ params, loaded, ready, title, insert, onTracked, l
       const next = () => {
         if (cancelled || waited + delay > 120_000) return
         timer = setTimeout(() => {
-          waited += delay
-          delay *= 2
+          // Only time the tab is shown counts: while hidden nothing is read, and the wait goes on once it is shown.
+          if (document.visibilityState !== 'hidden') (waited += delay), (delay *= 2)
           read()
         }, delay)
       }
