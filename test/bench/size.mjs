@@ -95,9 +95,13 @@ export const budgets = {
   // render, so less loads with the page (40 kB, was 50) and more later (36 kB, was 16: that group,
   // new arrivals, the approvals' live state, besides the details view and the merged feed). Third
   // cut: 38 kB later (the review's approval fixes, smart-account owners and spends, added ~1.4 kB,
-  // and the approvals became chunks of their own so the details view alone stays under 8 kB).
+  // and the approvals became chunks of their own so the details view alone stays under 8 kB). Fourth:
+  // 38.5 kB later (the third review's fixes, 2026-11-23: a replaced or dropped row's Dismiss, rows and
+  // announcements that name the transaction, the hidden-tab wait, the merged feed's own-transaction and
+  // repeated-chain fixes, added ~450 B). About 5 kB of the later chunks is zod, for stored records, which
+  // an app already has on the page through createClient; that is counted here all the same.
   feedGzipBytes: 40_000,
-  feedLazyGzipBytes: 38_000,
+  feedLazyGzipBytes: 38_500,
   cssGzipBytes: 5_000,
 }
 

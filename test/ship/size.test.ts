@@ -19,7 +19,7 @@ describe('bundle budgets', () => {
     expect(sizes.hooks.gzipBytes / sizes.wagmi.gzipBytes).toBeLessThanOrEqual(budgets.hooksVsWagmi)
   })
 
-  it('the drop-in WalletActivityFeed (rows, filter bar, export) loads within its budget (40 kB gzip); what it loads later (pending group, arrivals, details, approvals, merged feed) stays within 38 kB in all', () => {
+  it('the drop-in WalletActivityFeed (rows, filter bar, export) loads within its budget (40 kB gzip); what it loads later (pending group, arrivals, details, approvals, merged feed) stays within 38.5 kB in all', () => {
     expect(sizes.feed.gzipBytes).toBeLessThanOrEqual(budgets.feedGzipBytes)
     expect(sizes.feed.lazyGzipBytes).toBeGreaterThan(0)
     expect(sizes.feed.lazyGzipBytes).toBeLessThanOrEqual(budgets.feedLazyGzipBytes)
