@@ -8,7 +8,7 @@ import { liveRecords, liveTokens, usdcReceiptLogs } from './liveFixtures.js'
 const meta = {
   title: 'Feed/Live: your own transactions',
   component: PendingTransactions,
-  args: { records: [liveRecords.pending], tokens: liveTokens, chain: 'eth', onSendAgain: fn() },
+  args: { records: [liveRecords.pending], tokens: liveTokens, chain: 'eth', onSendAgain: fn(), onDismiss: fn() },
   parameters: {
     docs: {
       description: {
@@ -116,6 +116,16 @@ export const Replaced: Story = {
     const link = canvas.getByRole('link', { name: new RegExp(`^${liveRecords.replaced.replacedBy!.slice(0, 10)}…`) })
     await expect(link).toHaveAttribute('href', `https://etherscan.io/tx/${liveRecords.replaced.replacedBy}`)
     await expect(item(canvasElement)).toHaveTextContent('Replaced by')
+  },
+}
+
+/** A replaced or dropped row can be dismissed: "Dismiss" calls back with the record (the feed's group removes it from the tracker). */
+export const Dismiss: Story = {
+  args: { records: [liveRecords.replaced] },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: /^Dismiss / }))
+    await expect(args.onDismiss).toHaveBeenCalledWith(liveRecords.replaced)
   },
 }
 
