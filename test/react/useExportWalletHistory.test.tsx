@@ -102,8 +102,9 @@ describe('useExportWalletHistory with real-world parameters', () => {
 
 describe('ExportControl with the hook (the feed’s button)', () => {
   function Harness() {
-    const exp = useExportWalletHistory({ address: WALLET })
-    return <ExportControl {...exp} onStart={() => void exp.start({ filename: 'history.csv' })} onCancel={exp.cancel} locale="en-GB" timeZone="UTC" />
+    // The state goes to the control; start and cancel become its handlers (spread, they would land on its <div>).
+    const { start, cancel, ...state } = useExportWalletHistory({ address: WALLET })
+    return <ExportControl {...state} onStart={() => void start({ filename: 'history.csv' })} onCancel={cancel} locale="en-GB" timeZone="UTC" />
   }
 
   it('downloads a UTF-8 file with a BOM, and says how many rows it saved', async () => {
@@ -178,8 +179,8 @@ describe('ExportControl with the hook (the feed’s button)', () => {
       }),
     )
     function Switchable({ address }: { address: string }) {
-      const exp = useExportWalletHistory({ address })
-      return <ExportControl {...exp} onStart={() => void exp.start({ write: () => {} })} onCancel={exp.cancel} locale="en-GB" timeZone="UTC" />
+      const { start, cancel, ...state } = useExportWalletHistory({ address })
+      return <ExportControl {...state} onStart={() => void start({ write: () => {} })} onCancel={cancel} locale="en-GB" timeZone="UTC" />
     }
     const { wrapper } = setup({ chain: 'eth' })
     const view = render(<Switchable address={WALLET} />, { wrapper })
