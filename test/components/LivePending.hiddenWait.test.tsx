@@ -2,8 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { WalletActivityFeed } from '../../src/components/WalletActivityFeed/WalletActivityFeed.js'
-import { useTrackTransaction } from '../../src/react/useTrackTransaction.js'
-import { fakeService, hashOf, MINED, PAGE, range, rowKeys, rpc, WALLET, wire } from '../react/liveFixesSupport.js'
+import { fakeService, hashOf, MINED, PAGE, range, rowKeys, rpc, WALLET, trackerProbe, wire } from '../react/liveFixesSupport.js'
 import { setup } from '../react/support.js'
 
 // With watch={false}, a mined transaction the indexer does not list yet is waited for by reading the
@@ -29,24 +28,12 @@ afterAll(() => server.close())
 describe('the Pending group’s two-minute wait for the indexer counts only while the tab is shown', () => {
   it('hidden for five minutes, then shown: the first page is read again and the indexed row takes the pending row’s place', async () => {
     const { wrapper } = setup({ rpc, pollingIntervalMs: 1_000 })
-    let track: ReturnType<typeof useTrackTransaction> | undefined
-    function Tracker() {
-      track = useTrackTransaction()
-      return null
-    }
-    render(
-      wrapper({
-        children: (
-          <>
-            <WalletActivityFeed address={WALLET} chain="eth" limit={PAGE} watch={false} showFilterBar={false} showExport={false} showNames={false} />
-            <Tracker />
-          </>
-        ),
-      }) as never,
-    )
+    const { probe, Tracker } = trackerProbe()
+    const feed = <WalletActivityFeed address={WALLET} chain="eth" limit={PAGE} watch={false} showFilterBar={false} showExport={false} showNames={false} />
+    render(wrapper({ children: <>{feed}<Tracker /></> }) as never)
     await waitFor(() => expect(rowKeys()[0]).toBe(hashOf('eth', 30)))
-    await waitFor(() => expect(track).toBeDefined())
-    await act(async () => void (await track!({ hash: MINED as `0x${string}`, chain: 'eth', from: WALLET as `0x${string}` })))
+    await waitFor(() => expect(probe.track).toBeDefined())
+    await act(async () => void (await probe.track!({ hash: MINED as `0x${string}`, chain: 'eth', from: WALLET as `0x${string}` })))
     const group = await screen.findByRole('group', { name: 'Pending' })
     await waitFor(() => expect(group.querySelector('[data-status="confirmed"]')).not.toBeNull())
     const reads = () => service.firstPageReads()

@@ -1,21 +1,14 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { setupServer } from 'msw/node'
 import { getAddress } from 'viem'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { WalletActivityFeed } from '../../src/components/WalletActivityFeed/WalletActivityFeed.js'
 import { entryId } from '../../src/core/history/entryId.js'
 import { useTrackTransaction } from '../../src/react/useTrackTransaction.js'
-import { fakeService, hashOf, PAGE, rowKeys, rpc, WALLET, wire } from '../react/liveFixesSupport.js'
+import { fakeServiceForFile, hashOf, PAGE, rowKeys, rpc, WALLET, wire } from '../react/liveFixesSupport.js'
 import { setup } from '../react/support.js'
 
 // What a review of the feed across chains found, as a user drives it: real client, real HTTP (MSW).
-const service = fakeService()
-const server = setupServer(...service.handlers)
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-beforeEach(() => service.reset())
-// Tracked records stay in the browser's storage: each test starts without the last one's.
-afterEach(() => localStorage.clear())
-afterAll(() => server.close())
+const service = fakeServiceForFile()
 
 // Every loaded row rendered (jsdom has no layout), so a row wrongly held back is seen missing.
 const tall = { width: 640, height: 6_000 }

@@ -2,8 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { WalletActivityFeed } from '../../src/components/WalletActivityFeed/WalletActivityFeed.js'
-import { useTrackTransaction } from '../../src/react/useTrackTransaction.js'
-import { fakeService, hashOf, MINED, PAGE, rowKeys, rpc, WALLET } from '../react/liveFixesSupport.js'
+import { fakeService, hashOf, MINED, PAGE, rowKeys, rpc, trackerProbe, WALLET } from '../react/liveFixesSupport.js'
 import { setup } from '../react/support.js'
 
 // The Pending group waits for the indexer to list a mined transaction by reading the first page
@@ -22,25 +21,13 @@ afterAll(() => server.close())
 describe('the Pending group’s wait for the indexer', () => {
   it('a confirmed transaction the indexer does not list yet: the first page is read again after about 2, 4, 8 s…, not every 2 s', async () => {
     const { wrapper } = setup({ rpc, pollingIntervalMs: 1_000 })
-    let track: ReturnType<typeof useTrackTransaction> | undefined
-    function Tracker() {
-      track = useTrackTransaction()
-      return null
-    }
-    render(
-      wrapper({
-        children: (
-          <>
-            <WalletActivityFeed address={WALLET} chain="eth" limit={PAGE} watch={false} showFilterBar={false} showExport={false} showNames={false} />
-            <Tracker />
-          </>
-        ),
-      }) as never,
-    )
+    const { probe, Tracker } = trackerProbe()
+    const feed = <WalletActivityFeed address={WALLET} chain="eth" limit={PAGE} watch={false} showFilterBar={false} showExport={false} showNames={false} />
+    render(wrapper({ children: <>{feed}<Tracker /></> }) as never)
     await waitFor(() => expect(rowKeys()[0]).toBe(hashOf('eth', 30)))
-    await waitFor(() => expect(track).toBeDefined())
+    await waitFor(() => expect(probe.track).toBeDefined())
     const start = service.requests.length
-    await act(async () => void (await track!({ hash: MINED as `0x${string}`, chain: 'eth', from: WALLET as `0x${string}` })))
+    await act(async () => void (await probe.track!({ hash: MINED as `0x${string}`, chain: 'eth', from: WALLET as `0x${string}` })))
     const group = await screen.findByRole('group', { name: 'Pending' })
     await waitFor(() => expect(group.querySelector('[data-status="confirmed"]')).not.toBeNull())
 

@@ -2,8 +2,10 @@
 // service's order, the cursor being the next entry's hash (stable however many arrive on top).
 import { screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import { expect } from 'vitest'
+import { setupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest'
 import { ALICE, WALLET } from '../components/fixtures.js'
+import { useTrackTransaction } from '../../src/react/useTrackTransaction.js'
 
 export { ALICE, WALLET }
 export const PAGE = 10
@@ -123,3 +125,27 @@ function minedReceipt(head: number) {
 export const rowKeys = () => screen.queryAllByRole('article').map((a) => a.closest('[data-key]')!.getAttribute('data-key')!)
 /** The key of the row holding keyboard focus (null: focus is elsewhere, e.g. on the page). */
 export const focusedRowKey = () => document.activeElement?.closest('[data-key]')?.getAttribute('data-key') ?? null
+
+/** A component that hands the test the app's `track` (useTrackTransaction): render `<Tracker />`, call `probe.track!(…)`. */
+export function trackerProbe() {
+  const probe: { track?: ReturnType<typeof useTrackTransaction> } = {}
+  function Tracker() {
+    probe.track = useTrackTransaction()
+    return null
+  }
+  return { probe, Tracker }
+}
+
+/**
+ * The fake service served through MSW for the whole test file, reset before each test; tracked
+ * records are cleared from the browser's storage after each, so a test starts without the last one's.
+ */
+export function fakeServiceForFile() {
+  const service = fakeService()
+  const server = setupServer(...service.handlers)
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+  beforeEach(() => service.reset())
+  afterEach(() => localStorage.clear())
+  afterAll(() => server.close())
+  return service
+}

@@ -1,29 +1,21 @@
 import { request as httpRequest } from 'node:http'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { createProxyHandler, type ProxyHandlerOptions } from '../../src/server/createProxyHandler.js'
-import { startFakeUpstream, json, type FakeUpstream } from '../faults/support/fakeUpstream.js'
+import { json } from '../faults/support/fakeUpstream.js'
 import { API_KEY, WALLET, rawEntry, rawPage } from '../faults/support/fixtures.js'
-import { serveProxy } from './support.js'
+import { closedAfterEach, fakeUpstreamForFile, serveProxy } from './support.js'
 
 // HTTP: a server that answers GET on a resource answers HEAD too, with the GET's status and headers and
 // no body (link checkers, monitors and caches ask HEAD first). The history route answered 405.
 
 const HISTORY = `/api/blockfeed/api/v2.2/wallets/${WALLET}/history`
 
-let upstream: FakeUpstream
-beforeAll(async () => {
-  upstream = await startFakeUpstream()
-})
-afterAll(() => upstream.close())
+const upstream = fakeUpstreamForFile()
 beforeEach(() => {
-  upstream.reset()
   upstream.reply((_c, res) => json(res, 200, rawPage([rawEntry(1), rawEntry(2)])))
 })
 
-const served: Awaited<ReturnType<typeof serveProxy>>[] = []
-afterEach(async () => {
-  await Promise.all(served.splice(0).map((s) => s.close()))
-})
+const served = closedAfterEach()
 
 interface Answer {
   status: number

@@ -1,11 +1,10 @@
 import type { ServerResponse } from 'node:http'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createClient } from '../../src/core/client.js'
 import { HttpStatusError } from '../../src/core/errors.js'
 import { createProxyHandler, type ProxyHandlerOptions } from '../../src/server/createProxyHandler.js'
-import { startFakeUpstream, type FakeUpstream } from '../faults/support/fakeUpstream.js'
 import { API_KEY, WALLET } from '../faults/support/fixtures.js'
-import { serveProxy } from './support.js'
+import { closedAfterEach, fakeUpstreamForFile, serveProxy } from './support.js'
 
 // A load balancer's HTML error page, or an empty 200, on the wallet-history route: passed on labelled
 // application/json, a client failed on `Unexpected token <` and lost what went wrong. It is the proxy's
@@ -13,17 +12,9 @@ import { serveProxy } from './support.js'
 
 const HISTORY = `/api/blockfeed/api/v2.2/wallets/${WALLET}/history`
 
-let upstream: FakeUpstream
-beforeAll(async () => {
-  upstream = await startFakeUpstream()
-})
-afterAll(() => upstream.close())
-beforeEach(() => upstream.reset())
+const upstream = fakeUpstreamForFile()
 
-const served: Awaited<ReturnType<typeof serveProxy>>[] = []
-afterEach(async () => {
-  await Promise.all(served.splice(0).map((s) => s.close()))
-})
+const served = closedAfterEach()
 
 const page = (status: number, body: string, headers: Record<string, string> = {}) => (_call: unknown, res: ServerResponse) => {
   res.writeHead(status, { 'content-type': 'text/html', ...headers })

@@ -1,11 +1,11 @@
 import fc from 'fast-check'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createProxyHandler } from '../../src/server/createProxyHandler.js'
 import { fetchTools } from '../../src/server/exchange.js'
 import { redactBytes, redactPieces } from '../../src/server/nodeRoute.js'
-import { startFakeUpstream, json, type FakeUpstream } from '../faults/support/fakeUpstream.js'
+import { json } from '../faults/support/fakeUpstream.js'
 import { WALLET } from '../faults/support/fixtures.js'
-import { serveProxy } from './support.js'
+import { closedAfterEach, fakeUpstreamForFile, serveProxy } from './support.js'
 
 // An upstream that echoes the key inside JSON may write it escaped: `\/` for `/` (PHP's json_encode does
 // by default), `\u0073` for `s` (some serializers escape more than they must). A browser's JSON.parse
@@ -18,16 +18,8 @@ const HISTORY = `/api/blockfeed/api/v2.2/wallets/${WALLET}/history`
 const slashEscaped = JSON.stringify(KEY).slice(1, -1).replaceAll('/', '\\/')
 const unicodeEscaped = [...KEY].map((c, i) => (/[a-z0-9]/i.test(c) ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`[i % 2 ? 'toUpperCase' : 'toLowerCase']().replace('\\U', '\\u') : JSON.stringify(c).slice(1, -1))).join('')
 
-let upstream: FakeUpstream
-beforeAll(async () => {
-  upstream = await startFakeUpstream()
-})
-afterAll(() => upstream.close())
-beforeEach(() => upstream.reset())
-const served: Awaited<ReturnType<typeof serveProxy>>[] = []
-afterEach(async () => {
-  await Promise.all(served.splice(0).map((s) => s.close()))
-})
+const upstream = fakeUpstreamForFile()
+const served = closedAfterEach()
 
 const echoing = (spelled: string) => () =>
   upstream.reply((call, res) =>

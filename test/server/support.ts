@@ -2,6 +2,8 @@ import { createServer, request as httpRequest, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { toNodeHandler, type NodeHandlerOptions } from '../../src/server/toNodeHandler.js'
 import type { ProxyHandler } from '../../src/server/createProxyHandler.js'
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
+import { startFakeUpstream, type FakeUpstream } from '../faults/support/fakeUpstream.js'
 
 export interface RawResponse {
   status: number
@@ -48,4 +50,32 @@ export function rawRequest(
     req.on('error', reject)
     req.end(body)
   })
+}
+
+/**
+ * One fake upstream for the test file (started before its first test, reset before each, closed
+ * after the last), as the file's tests read it: `const upstream = fakeUpstreamForFile()`.
+ */
+export function fakeUpstreamForFile(): FakeUpstream {
+  let current: FakeUpstream | undefined
+  beforeAll(async () => {
+    current = await startFakeUpstream()
+  })
+  afterAll(() => current?.close())
+  beforeEach(() => current?.reset())
+  return new Proxy({} as FakeUpstream, {
+    get: (_, key) => {
+      const value = (current as unknown as Record<PropertyKey, unknown>)[key]
+      return typeof value === 'function' ? value.bind(current) : value
+    },
+  })
+}
+
+/** Proxies a test serves over HTTP: push them here, and each is closed after its test. */
+export function closedAfterEach(): Awaited<ReturnType<typeof serveProxy>>[] {
+  const served: Awaited<ReturnType<typeof serveProxy>>[] = []
+  afterEach(async () => {
+    await Promise.all(served.splice(0).map((s) => s.close()))
+  })
+  return served
 }
