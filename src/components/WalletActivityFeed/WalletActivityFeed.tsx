@@ -82,8 +82,10 @@ export const WalletActivityFeed = forwardRef<HTMLDivElement, WalletActivityFeedP
     } = props
     // Parameters the merged feed cannot honour yet are an error that names them, not a feed that ignores them.
     const unsupported = Object.entries({ fromBlock, toBlock, fromDate, toDate, cursor, filter, defaultFilter, includeInputData, nftMetadata, query }).find(([, v]) => v !== undefined)?.[0]
-    if (unsupported) {
-      const error = new InvalidParameterError(unsupported, 'not supported with `chains` or `addresses` (the feed across chains): leave it out, or show one chain')
+    // Text from plain JavaScript (`chains="eth"`) would throw while the merged feed renders.
+    const notList = Object.entries({ chains, addresses: rest.addresses }).find(([, v]) => v !== undefined && !Array.isArray(v))?.[0]
+    if (unsupported || notList) {
+      const error = new InvalidParameterError((unsupported ?? notList)!, unsupported ? 'not supported with `chains` or `addresses` (the feed across chains): leave it out, or show one chain' : 'expected a list')
       return <TransactionList {...rest} ref={ref} label={rest.label ?? 'Activity on every chain'} transactions={[]} status="error" error={error} />
     }
     return (
