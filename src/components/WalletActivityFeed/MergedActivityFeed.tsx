@@ -1,8 +1,8 @@
 import { hashKey } from '@tanstack/react-query'
 import { forwardRef, useCallback, useMemo, useRef, useState } from 'react'
 import type { ChainInput } from '../../core/chains.js'
-import { chainIdentity } from '../../core/history/entryId.js'
-import { MERGED_PAGE_LIMIT, type MergedTransactionEntry } from '../../core/history/merge.js'
+import { entryId } from '../../core/history/entryId.js'
+import { MERGED_PAGE_LIMIT, uniqueChains, uniqueWallets, type MergedTransactionEntry } from '../../core/history/merge.js'
 import type { WalletHistoryParameters } from '../../core/history/params.js'
 import type { TransactionEntry, WalletHistoryPage } from '../../core/history/schema.js'
 import { insertIntoMergedHistory } from '../../react/mergedArrivals.js'
@@ -16,9 +16,6 @@ import type { TransactionDetailsProps } from '../TransactionDetails/TransactionD
 import { TransactionList, type TransactionListProps } from '../TransactionList/TransactionList.js'
 import { DetailsToggle } from './DetailsToggle.js'
 import { LivePendingAfterMount } from './LivePendingAfterMount.js'
-
-/** Each item once, by `id`, in its first spelling. */
-const unique = <T,>(list: readonly T[], id: (x: T) => string) => list.filter((x, i) => list.findIndex((y) => id(y) === id(x)) === i)
 
 export type MergedActivityFeedProps = Omit<
   TransactionListProps,
@@ -47,9 +44,9 @@ export const MergedActivityFeed = forwardRef<HTMLDivElement, MergedActivityFeedP
   const { address, addresses: givenAddresses, chains: given, limit, order, includeInternalTransactions, details = true, onRevoke, watch = true, showPending = true, ...listProps } = props
   const { client, queryClient } = useBlockfeedQueryContext()
   // One wallet written twice (two letter cases, or repeated) is one wallet, by its first spelling.
-  const addresses = givenAddresses && unique(givenAddresses, (a) => String(a).toLowerCase())
+  const addresses = givenAddresses && uniqueWallets(givenAddresses)
   // No chain given (`addresses` alone): the client's. One chain given twice ('eth' and '0x1') is one chain, by its first spelling.
-  const chains = given.length === 0 && client.chain !== undefined ? [client.chain] : unique(given, (c) => chainIdentity(String(c).toLowerCase()))
+  const chains = given.length === 0 && client.chain !== undefined ? [client.chain] : uniqueChains(given)
   const mergedParams = { address, addresses, chains, limit, order, includeInternalTransactions }
   const history = useMergedWalletHistory(mergedParams)
 
@@ -88,12 +85,12 @@ export const MergedActivityFeed = forwardRef<HTMLDivElement, MergedActivityFeedP
   // "N new transactions" (the group lets go of a record as its row arrives; held, it would be on the screen nowhere).
   const [own, setOwn] = useState<Record<string, string[]>>({})
   const onTracked = useMemo(
-    () => sources.map((s) => (hashes: ReadonlySet<string>) => setOwn((o) => ({ ...o, [`${s.address}:${String(s.chain)}`]: [...hashes].map((h) => `${chainIdentity(String(s.chain))}:${h}`) }))),
+    () => sources.map((s) => (hashes: ReadonlySet<string>) => setOwn((o) => ({ ...o, [`${s.address}:${String(s.chain)}`]: [...hashes].map((hash) => entryId({ chain: String(s.chain), hash })) }))),
     [sources],
   )
   const arrivals = useMemo(() => {
-    const mine = Object.values(own).flat()
-    return mine.length === 0 ? live.arrivals : new Set([...live.arrivals].filter((id) => !mine.includes(id)))
+    const mine = new Set(Object.values(own).flat())
+    return mine.size === 0 ? live.arrivals : new Set([...live.arrivals].filter((id) => !mine.has(id)))
   }, [live.arrivals, own])
   const pending =
     showPending &&

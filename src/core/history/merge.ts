@@ -278,7 +278,7 @@ export function createMergeState(
     if (!Array.isArray(addresses) || addresses.length === 0) throw new InvalidParameterError('addresses', 'expected a non-empty list of addresses')
     walletList = addresses.map((a, i) => checkAddress(a, `addresses[${i}]`))
   } else walletList = [checkAddress(address)]
-  const wallets = dedupe(walletList, (w) => w.toLowerCase())
+  const wallets = uniqueWallets(walletList)
 
   const extraChains = defaults.extraChains ?? []
   let chainList: string[]
@@ -290,7 +290,7 @@ export function createMergeState(
     if (one === undefined) throw new InvalidParameterError('chains', 'expected a non-empty list of chains (no `chain` and no client default)')
     chainList = [checkChain(one, extraChains)]
   }
-  const chainsOut = dedupe(chainList, chainIdentity)
+  const chainsOut = uniqueChains(chainList)
 
   const sources: MergeSource[] = []
   wallets.forEach((wallet, walletIndex) => {
@@ -310,7 +310,12 @@ export function createMergeState(
   }
 }
 
-function dedupe(list: string[], identity: (s: string) => string): string[] {
+/** Wallets once each, whatever their letter case, in their first spelling (the merge and the merged feed's live sources alike). */
+export const uniqueWallets = <T extends string>(list: readonly T[]): T[] => dedupe(list, (w) => w.toLowerCase())
+/** Chains once each ('eth' and '0x1' are one chain), in their first spelling. */
+export const uniqueChains = <T extends string>(list: readonly T[]): T[] => dedupe(list, chainIdentity)
+
+function dedupe<T extends string>(list: readonly T[], identity: (s: string) => string): T[] {
   const seen = new Set<string>()
   return list.filter((x) => !seen.has(identity(x)) && (seen.add(identity(x)), true))
 }
