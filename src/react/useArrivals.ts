@@ -2,6 +2,7 @@ import { hashKey } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import type { WalletHistoryParameters } from '../core/history/params.js'
 import type { WalletHistoryPage } from '../core/history/schema.js'
+import { pollingInterval } from '../core/live/pollingInterval.js'
 import { jsonSafe } from '../core/query/jsonSafe.js'
 import { walletHistoryInfiniteQueryOptions } from '../core/query/walletHistory.js'
 import { arrivalStore } from './arrivalStore.js'
@@ -49,7 +50,8 @@ export interface UseNewArrivalsReturnType {
  */
 export function useArrivals({ sources, enabled = true, intervalMs, target, load }: UseNewArrivalsParameters & { load: () => Promise<ArrivalsEngine> }): UseNewArrivalsReturnType {
   const { client, queryClient, pollingIntervalMs } = useBlockfeedQueryContext()
-  const interval = intervalMs ?? pollingIntervalMs
+  // Never a 0 or NaN: it would re-read without pause, and retry a chunk that does not load in a loop.
+  const interval = pollingInterval(intervalMs ?? pollingIntervalMs)
   const sourcesKey = JSON.stringify(jsonSafe(sources))
   const sourcesRef = useRef(sources)
   sourcesRef.current = sources
@@ -84,8 +86,7 @@ export function useArrivals({ sources, enabled = true, intervalMs, target, load 
         () => {
           if (cancelled) return
           setRetrying(true)
-          // From the polling interval, or 4 s when that is no positive number: never a loop of failing imports.
-          retry = setTimeout(start, Math.min(60_000, (interval > 0 ? interval : 4_000) * 2 ** attempts++))
+          retry = setTimeout(start, Math.min(60_000, interval * 2 ** attempts++))
         },
       )
     void start()

@@ -1,5 +1,6 @@
 import type { BlockfeedClient } from '../clientTypes.js'
 import { isAbortError } from '../errors.js'
+import { pollingInterval } from './pollingInterval.js'
 
 /** One subscriber of a chain's head. */
 export interface HeadListener {
@@ -62,9 +63,8 @@ export function watchHead(client: BlockfeedClient, chain: string | undefined, li
     }
     const schedule = () => {
       if (p.controller.signal.aborted) return
-      // Only positive intervals count: a 0 or NaN (an unset environment variable) would poll in a tight loop.
-      const interval = Math.min(...[...p.listeners].map((l) => (l.intervalMs > 0 ? l.intervalMs : Infinity)))
-      p.timer = setTimeout(tick, Number.isFinite(interval) ? interval : 4_000)
+      // The smallest positive interval wanted; none: the default.
+      p.timer = setTimeout(tick, pollingInterval(Math.min(...[...p.listeners].map((l) => (l.intervalMs > 0 ? l.intervalMs : Infinity)))))
     }
     const tick = async () => {
       p.timer = undefined

@@ -15,6 +15,7 @@ import type { WalletHistoryPage } from '../history/schema.js'
 import { InvalidParameterError } from '../errors.js'
 import { clip } from '../text.js'
 import { watchHead } from './headPoller.js'
+import { DEFAULT_POLLING_INTERVAL_MS } from './pollingInterval.js'
 import { receiptTransfers } from './receipt.js'
 import { readStoredRecords, writeStoredRecords, type TrackedTokenTransfer, type TrackedTransaction } from './record.js'
 import { defaultTrackerStorage, type TrackerStorage } from './storage.js'
@@ -128,7 +129,7 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
   if (!client || typeof client.rpc !== 'function') throw new InvalidParameterError('client', 'expected a client from createClient')
   const storage = options.storage ?? defaultTrackerStorage()
   const storageKey = options.storageKey ?? 'blockfeed:tracked-transactions:v1'
-  const intervalMs = positive(options.pollingIntervalMs, 'pollingIntervalMs') ?? 4_000
+  const intervalMs = positive(options.pollingIntervalMs, 'pollingIntervalMs') ?? DEFAULT_POLLING_INTERVAL_MS
   const dropAfterMs = nonNegative(options.dropAfterMs, 'dropAfterMs') ?? 120_000
   const maxCallsPerBlock = positive(options.maxCallsPerBlock, 'maxCallsPerBlock') ?? 20
   const keepFinalMs = nonNegative(options.keepFinalMs, 'keepFinalMs') ?? 7 * 24 * 3600_000
