@@ -3,6 +3,24 @@ import type { ExportProgress } from '../../core/export/csv.js'
 import type { ExportStatus } from '../../react/useExportWalletHistory.js'
 import { intlFormatter } from '../shared/intl.js'
 
+type Plural = { one: (count: string) => string; other: (count: string) => string }
+
+const messages = {
+  exportCsv: 'Export CSV',
+  resume: 'Resume export',
+  cancel: 'Cancel',
+  exporting: 'Exporting history',
+  starting: 'Starting…',
+  transactions: { one: (count) => `${count} transaction`, other: (count) => `${count} transactions` } satisfies Plural,
+  upTo: (transactions: string, date: string) => `${transactions}, up to ${date}`,
+  rows: { one: (count) => `${count} row`, other: (count) => `${count} rows` } satisfies Plural,
+  saved: (rows: string) => `Saved ${rows}`,
+  cancelled: 'Export cancelled',
+  stopped: (progress: string) => `Export stopped after ${progress}`,
+  stoppedBecause: (progress: string, reason: string) => `Export stopped after ${progress}: ${reason}`,
+  nothing: 'no transactions',
+}
+
 export interface ExportControlProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   status: ExportStatus
   progress: ExportProgress | null
@@ -18,16 +36,24 @@ export interface ExportControlProps extends Omit<HTMLAttributes<HTMLDivElement>,
 const dateOf = (locale: string | undefined, timeZone: string | undefined) =>
   intlFormatter(Intl.DateTimeFormat, locale, { dateStyle: 'medium', ...(timeZone ? { timeZone } : {}) } as Intl.DateTimeFormatOptions)
 const countOf = (locale: string | undefined) => intlFormatter(Intl.NumberFormat, locale, {})
+const plural = (forms: Plural, n: number, locale: string | undefined) =>
+  (intlFormatter(Intl.PluralRules, locale, {}).select(n) === 'one' ? forms.one : forms.other)(countOf(locale).format(n))
 
 /** How far an export has come, in words: "1,200 transactions, back to 3 Mar 2024". */
 export function exportProgressText(progress: ExportProgress | null, locale?: string, timeZone?: string): string {
-  if (!progress || progress.entries === 0) return 'Starting…'
-  const count = `${countOf(locale).format(progress.entries)} transaction${progress.entries === 1 ? '' : 's'}`
+  if (!progress || progress.entries === 0) return messages.starting
+  const count = plural(messages.transactions, progress.entries, locale)
   const reached = progress.reached ? Date.parse(progress.reached) : Number.NaN
-  return Number.isFinite(reached) ? `${count}, up to ${dateOf(locale, timeZone).format(reached)}` : count
+  return Number.isFinite(reached) ? messages.upTo(count, dateOf(locale, timeZone).format(reached)) : count
 }
 
-const rowsText = (rows: number, locale: string | undefined) => `${countOf(locale).format(rows)} row${rows === 1 ? '' : 's'}`
+/** What the control's live region says: the progress while running, then the outcome ('' before and after a failure, which is an alert). */
+export function exportStatusText(status: ExportStatus, progress: ExportProgress | null, locale?: string, timeZone?: string): string {
+  if (status === 'running') return exportProgressText(progress, locale, timeZone)
+  if (status === 'done') return messages.saved(plural(messages.rows, progress?.rows ?? 0, locale))
+  if (status === 'cancelled') return messages.cancelled
+  return ''
+}
 
 /**
  * The "Export CSV" control: a button, then while the export runs an (indeterminate) progress bar
@@ -60,7 +86,8 @@ export const ExportControl = forwardRef<HTMLDivElement, ExportControlProps>(func
     node.querySelector('button')?.focus()
   }, [status])
 
-  const spoken = running ? text : status === 'done' ? `Saved ${rowsText(progress?.rows ?? 0, locale)}` : status === 'cancelled' ? 'Export cancelled' : ''
+  const spoken = exportStatusText(status, progress, locale, timeZone)
+  const stoppedAfter = !progress || progress.entries === 0 ? messages.nothing : text
   return (
     <div
       {...rest}
@@ -79,13 +106,13 @@ export const ExportControl = forwardRef<HTMLDivElement, ExportControlProps>(func
       }}
     >
       {running && (
-        <div className="bf-export__bar" role="progressbar" aria-label="Exporting history" aria-valuetext={text}>
+        <div className="bf-export__bar" role="progressbar" aria-label={messages.exporting} aria-valuetext={text}>
           <span className="bf-export__fill" />
         </div>
       )}
       {!running && (
         <button type="button" className="bf-button" onClick={onStart}>
-          {status === 'error' ? 'Resume export' : 'Export CSV'}
+          {status === 'error' ? messages.resume : messages.exportCsv}
         </button>
       )}
       {/* One live region, there from the start: a region inserted along with its text is often not read out. */}
@@ -94,13 +121,12 @@ export const ExportControl = forwardRef<HTMLDivElement, ExportControlProps>(func
       </span>
       {running && (
         <button type="button" className="bf-button" onClick={onCancel}>
-          Cancel
+          {messages.cancel}
         </button>
       )}
       {status === 'error' && (
         <span className="bf-export__text" role="alert">
-          Export stopped after {text.toLowerCase() === 'starting…' ? 'no transactions' : text}
-          {error ? `: ${error.message}` : ''}
+          {error ? messages.stoppedBecause(stoppedAfter, error.message) : messages.stopped(stoppedAfter)}
         </span>
       )}
     </div>

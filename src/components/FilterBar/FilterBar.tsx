@@ -1,8 +1,30 @@
-import { forwardRef, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type HTMLAttributes, type KeyboardEvent } from 'react'
+import { forwardRef, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type HTMLAttributes, type KeyboardEvent, type ReactNode } from 'react'
 import type { FilterDirection, FilterKind, WalletHistoryFilter } from '../../core/history/filter.js'
 import type { TransactionEntry } from '../../core/history/schema.js'
 import { displayAddress } from '../shared/address.js'
 import { cleanText, clipText } from '../shared/text.js'
+
+const messages = {
+  label: 'Filter activity',
+  search: 'Search by hash, address, token or label',
+  searchPlaceholder: 'Search',
+  direction: 'Direction',
+  kind: 'Kind',
+  directions: { in: 'Received', out: 'Sent', self: 'To self' },
+  kinds: { native: 'Native', erc20: 'Tokens', nft: 'NFTs', internal: 'Internal' },
+  filters: 'Filters',
+  filtersActive: (count: number) => `Filters (${count} active)`,
+  moreFilters: 'More filters',
+  moreFiltersChosen: (count: number) => `More filters (${count})`,
+  dates: 'Dates (UTC)',
+  from: 'From',
+  to: 'To',
+  categories: 'Categories',
+  tokens: 'Tokens',
+  noneLoaded: 'None loaded yet',
+  tokenWithContract: (name: string, contract: string) => `${name} · ${contract}`,
+  clear: 'Clear filters',
+}
 
 export interface FilterBarProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children' | 'defaultValue' | 'onChange'> {
   /**
@@ -18,14 +40,22 @@ export interface FilterBarProps extends Omit<HTMLAttributes<HTMLDivElement>, 'ch
   entries?: readonly TransactionEntry[] | undefined
   /** Wait after the last keystroke before the search is applied (the box itself updates at once). */
   searchDelayMs?: number | undefined
+  /**
+   * A "Filters" button after the search box that shows and hides the chips and menus, for a
+   * toolbar whose stylesheet folds the bar at narrow widths (the feed's toolbar does below 560 px).
+   * The stylesheet keeps the button `display: none` wherever the bar is not folded.
+   */
+  foldable?: boolean | undefined
+  /** Controls on the search box's line, after it (the feed's toolbar puts its "More" menu there). */
+  children?: ReactNode
   /** Accessible name of the bar. */
   label?: string | undefined
   className?: string | undefined
   style?: CSSProperties | undefined
 }
 
-const DIRECTIONS: readonly [FilterDirection, string][] = [['in', 'Received'], ['out', 'Sent'], ['self', 'To self']]
-const KINDS: readonly [FilterKind, string][] = [['native', 'Native'], ['erc20', 'Tokens'], ['nft', 'NFTs'], ['internal', 'Internal']]
+const DIRECTIONS = Object.entries(messages.directions) as [FilterDirection, string][]
+const KINDS = Object.entries(messages.kinds) as [FilterKind, string][]
 
 const toggled = <T,>(list: readonly T[] | undefined, value: T): T[] => (list?.includes(value) ? list.filter((v) => v !== value) : [...(list ?? []), value])
 
@@ -65,7 +95,7 @@ function optionsOf(entries: readonly TransactionEntry[], filter: WalletHistoryFi
  * (`filter` + `onFilterChange`) or not (`defaultFilter`); it fetches nothing.
  */
 export const FilterBar = forwardRef<HTMLDivElement, FilterBarProps>(function FilterBar(
-  { filter: filterProp, defaultFilter, onFilterChange, entries = [], searchDelayMs = 200, label = 'Filter activity', className, style, ...rest },
+  { filter: filterProp, defaultFilter, onFilterChange, entries = [], searchDelayMs = 200, foldable = false, children, label = messages.label, className, style, ...rest },
   ref,
 ) {
   const [own, setOwn] = useState<WalletHistoryFilter>(defaultFilter ?? {})
@@ -107,7 +137,20 @@ export const FilterBar = forwardRef<HTMLDivElement, FilterBarProps>(function Fil
     menuButton.current?.focus()
   }
   const chosen = (filter.categories?.length ?? 0) + (filter.tokens?.length ?? 0)
-  const active = Boolean(filter.directions?.length || filter.kinds?.length || chosen || filter.search?.trim() || filter.fromDate !== undefined || filter.toDate !== undefined)
+  const dated = filter.fromDate !== undefined || filter.toDate !== undefined
+  const active = Boolean(filter.directions?.length || filter.kinds?.length || chosen || filter.search?.trim() || dated)
+  // What the folded bar hides behind "Filters" (the search box stays in view): a date range counts once.
+  const hidden = (filter.directions?.length ?? 0) + (filter.kinds?.length ?? 0) + chosen + (dated ? 1 : 0)
+
+  // The folded bar's panel: the chips and menus below the search box's line.
+  const [panelOpen, setPanelOpen] = useState(false)
+  const toggle = useRef<HTMLButtonElement>(null)
+  const onPanelKey = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape' || !foldable || !panelOpen) return
+    e.stopPropagation()
+    setPanelOpen(false)
+    toggle.current?.focus()
+  }
 
   const chip = <T extends string>(key: 'directions' | 'kinds', value: T, name: string) => {
     const on = (filter[key] as readonly string[] | undefined)?.includes(value) ?? false
@@ -130,93 +173,118 @@ export const FilterBar = forwardRef<HTMLDivElement, FilterBarProps>(function Fil
       <input
         type="search"
         className="bf-filters__search"
-        aria-label="Search by hash, address, token or label"
-        placeholder="Search"
+        aria-label={messages.search}
+        placeholder={messages.searchPlaceholder}
         value={text}
         onChange={(e) => onSearch(e.target.value)}
       />
-      <div className="bf-filters__chips" role="group" aria-label="Direction">
-        {DIRECTIONS.map(([v, name]) => chip('directions', v, name))}
-      </div>
-      <div className="bf-filters__chips" role="group" aria-label="Kind">
-        {KINDS.map(([v, name]) => chip('kinds', v, name))}
-      </div>
-      <div className="bf-filters__menu" onKeyDown={onMenuKey}>
-        <button ref={menuButton} type="button" className="bf-chip" aria-expanded={open} aria-controls={`${id}-menu`} onClick={() => setOpen(!open)}>
-          {chosen ? `More filters (${chosen})` : 'More filters'}
-        </button>
-        {open && options && (
-          <div id={`${id}-menu`} className="bf-filters__panel">
-            <fieldset>
-              <legend>Dates (UTC)</legend>
-              <label>
-                From{' '}
-                {/* Each box offers only days the other allows: a range that ends before it starts is not picked. */}
-                <input type="date" value={dayOf(filter.fromDate)} max={dayOf(filter.toDate) || undefined} onChange={(e) => change(without(filter, 'fromDate', e.target.value || undefined))} />
-              </label>
-              <label>
-                To{' '}
-                <input
-                  type="date"
-                  value={dayOf(filter.toDate)}
-                  min={dayOf(filter.fromDate) || undefined}
-                  // The whole last day is included.
-                  onChange={(e) => change(without(filter, 'toDate', e.target.value ? `${e.target.value}T23:59:59Z` : undefined))}
-                />
-              </label>
-            </fieldset>
-            <fieldset>
-              <legend>Categories</legend>
-              {options.categories.length === 0 && <p>None loaded yet</p>}
-              {options.categories.map((c) => (
-                <label key={c}>
-                  <input
-                    type="checkbox"
-                    checked={filter.categories?.some((x) => x.toLowerCase() === c.toLowerCase()) ?? false}
-                    onChange={() => {
-                      const has = filter.categories?.some((x) => x.toLowerCase() === c.toLowerCase())
-                      change(without(filter, 'categories', has ? filter.categories!.filter((x) => x.toLowerCase() !== c.toLowerCase()) : [...(filter.categories ?? []), c]))
-                    }}
-                  />{' '}
-                  {clipText(cleanText(c) ?? '', 32).shown}
-                </label>
-              ))}
-            </fieldset>
-            <fieldset>
-              <legend>Tokens</legend>
-              {options.tokens.length === 0 && <p>None loaded yet</p>}
-              {options.tokens.map(([address, name]) => (
-                <label key={address} title={address}>
-                  <input
-                    type="checkbox"
-                    checked={filter.tokens?.some((x) => x.toLowerCase() === address) ?? false}
-                    onChange={() => {
-                      const has = filter.tokens?.some((x) => x.toLowerCase() === address)
-                      change(without(filter, 'tokens', has ? filter.tokens!.filter((x) => x.toLowerCase() !== address) : [...(filter.tokens ?? []), address]))
-                    }}
-                  />{' '}
-                  {/* The contract too: a look-alike token can carry the same symbol. */}
-                  {name ? `${name} · ${displayAddress(address).short}` : displayAddress(address).short}
-                </label>
-              ))}
-            </fieldset>
-          </div>
-        )}
-      </div>
-      {active && (
+      {foldable && (
         <button
+          ref={toggle}
           type="button"
-          className="bf-button bf-button--quiet"
-          onClick={() => {
-            clearTimeout(timer.current)
-            pending.current = false
-            setText('')
-            change({})
-          }}
+          className="bf-filters__toggle"
+          aria-expanded={panelOpen}
+          aria-controls={`${id}-controls`}
+          aria-label={hidden ? messages.filtersActive(hidden) : undefined}
+          data-count={hidden || undefined}
+          onClick={() => setPanelOpen(!panelOpen)}
         >
-          Clear filters
+          <svg className="bf-filters__icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+            <path d="M2 4h12M4 8h8M6 12h4" />
+          </svg>
+          {messages.filters}
+          {hidden > 0 && (
+            <span className="bf-filters__count" aria-hidden="true">
+              {hidden}
+            </span>
+          )}
         </button>
       )}
+      {children}
+      <div className="bf-filters__controls" id={`${id}-controls`} data-open={(foldable && panelOpen) || undefined} onKeyDown={onPanelKey}>
+        <div className="bf-filters__chips" role="group" aria-label={messages.direction}>
+          {DIRECTIONS.map(([v, name]) => chip('directions', v, name))}
+        </div>
+        <div className="bf-filters__chips" role="group" aria-label={messages.kind}>
+          {KINDS.map(([v, name]) => chip('kinds', v, name))}
+        </div>
+        <div className="bf-filters__menu" onKeyDown={onMenuKey}>
+          <button ref={menuButton} type="button" className="bf-chip" aria-expanded={open} aria-controls={`${id}-menu`} onClick={() => setOpen(!open)}>
+            {chosen ? messages.moreFiltersChosen(chosen) : messages.moreFilters}
+          </button>
+          {open && options && (
+            <div id={`${id}-menu`} className="bf-filters__panel">
+              <fieldset>
+                <legend>{messages.dates}</legend>
+                <label>
+                  {messages.from}{' '}
+                  {/* Each box offers only days the other allows: a range that ends before it starts is not picked. */}
+                  <input type="date" value={dayOf(filter.fromDate)} max={dayOf(filter.toDate) || undefined} onChange={(e) => change(without(filter, 'fromDate', e.target.value || undefined))} />
+                </label>
+                <label>
+                  {messages.to}{' '}
+                  <input
+                    type="date"
+                    value={dayOf(filter.toDate)}
+                    min={dayOf(filter.fromDate) || undefined}
+                    // The whole last day is included.
+                    onChange={(e) => change(without(filter, 'toDate', e.target.value ? `${e.target.value}T23:59:59Z` : undefined))}
+                  />
+                </label>
+              </fieldset>
+              <fieldset>
+                <legend>{messages.categories}</legend>
+                {options.categories.length === 0 && <p>{messages.noneLoaded}</p>}
+                {options.categories.map((c) => (
+                  <label key={c}>
+                    <input
+                      type="checkbox"
+                      checked={filter.categories?.some((x) => x.toLowerCase() === c.toLowerCase()) ?? false}
+                      onChange={() => {
+                        const has = filter.categories?.some((x) => x.toLowerCase() === c.toLowerCase())
+                        change(without(filter, 'categories', has ? filter.categories!.filter((x) => x.toLowerCase() !== c.toLowerCase()) : [...(filter.categories ?? []), c]))
+                      }}
+                    />{' '}
+                    {clipText(cleanText(c) ?? '', 32).shown}
+                  </label>
+                ))}
+              </fieldset>
+              <fieldset>
+                <legend>{messages.tokens}</legend>
+                {options.tokens.length === 0 && <p>{messages.noneLoaded}</p>}
+                {options.tokens.map(([address, name]) => (
+                  <label key={address} title={address}>
+                    <input
+                      type="checkbox"
+                      checked={filter.tokens?.some((x) => x.toLowerCase() === address) ?? false}
+                      onChange={() => {
+                        const has = filter.tokens?.some((x) => x.toLowerCase() === address)
+                        change(without(filter, 'tokens', has ? filter.tokens!.filter((x) => x.toLowerCase() !== address) : [...(filter.tokens ?? []), address]))
+                      }}
+                    />{' '}
+                    {/* The contract too: a look-alike token can carry the same symbol. */}
+                    {name ? messages.tokenWithContract(name, displayAddress(address).short) : displayAddress(address).short}
+                  </label>
+                ))}
+              </fieldset>
+            </div>
+          )}
+        </div>
+        {active && (
+          <button
+            type="button"
+            className="bf-button bf-button--quiet"
+            onClick={() => {
+              clearTimeout(timer.current)
+              pending.current = false
+              setText('')
+              change({})
+            }}
+          >
+            {messages.clear}
+          </button>
+        )}
+      </div>
     </div>
   )
 })

@@ -8,13 +8,12 @@ import { useExportWalletHistory } from '../../react/useExportWalletHistory.js'
 import { useNames } from '../../react/useNames.js'
 import { useArrivals } from '../../react/useArrivals.js'
 import { useWalletHistory, type UseWalletHistoryParameters } from '../../react/useWalletHistory.js'
-import { ExportControl } from '../ExportControl/ExportControl.js'
-import { FilterBar } from '../FilterBar/FilterBar.js'
 import { NamesContext } from '../shared/names.js'
 import type { TransactionDetailsProps } from '../TransactionDetails/TransactionDetails.js'
 import { TransactionList, type TransactionListProps } from '../TransactionList/TransactionList.js'
 import { FeedLoading } from '../TransactionList/FeedLoading.js'
 import { DetailsToggle } from './DetailsToggle.js'
+import { FeedToolbar } from './FeedToolbar.js'
 import { LivePendingAfterMount } from './LivePendingAfterMount.js'
 import { useIdleFilterPreparation } from './idleSearch.js'
 
@@ -184,22 +183,25 @@ const SingleChainFeed = forwardRef<HTMLDivElement, WalletActivityFeedProps>(func
   // Paging failed after the first page: retry the next page, not the whole history.
   const onRetry = () => void (isFetchNextPageError ? fetchNextPage() : refetch())
   const narrowed = filtersEntries(filter) && !filterError
+  const canExport = showExport && address && !addressError
   const toolbar =
-    showFilterBar || (showExport && address && !addressError) ? (
-      <div className="bf-feed__toolbar">
-        {showFilterBar && <FilterBar filter={filter} onFilterChange={setFilter} entries={loadedTransactions} />}
-        {showExport && address && !addressError && (
-          <ExportControl
-            status={exporter.status}
-            progress={exporter.progress}
-            error={exporter.error}
-            onStart={() => void exporter.start()}
-            onCancel={exporter.cancel}
-            locale={listProps.locale}
-            timeZone={listProps.timeZone}
-          />
-        )}
-      </div>
+    showFilterBar || canExport ? (
+      <FeedToolbar
+        filterBar={showFilterBar ? { filter, onFilterChange: setFilter, entries: loadedTransactions } : undefined}
+        exportControl={
+          canExport
+            ? {
+                status: exporter.status,
+                progress: exporter.progress,
+                error: exporter.error,
+                onStart: () => void exporter.start(),
+                onCancel: exporter.cancel,
+                locale: listProps.locale,
+                timeZone: listProps.timeZone,
+              }
+            : undefined
+        }
+      />
     ) : undefined
   return (
     <NamesContext.Provider value={nameMap}>
