@@ -12,17 +12,18 @@ import { axeViolations } from './axe.js'
 import { ALICE, tx, WALLET } from './fixtures.js'
 
 describe('ChainBadge', () => {
-  it('names the chain in text (spec name or hex id) beside a monogram; the 13 monograms all differ', () => {
+  it('names the chain in text (spec name or hex id) beside its mark; the 13 marks all differ', () => {
     const { container } = render(
       <>
         {chainNames.map((c) => <ChainBadge key={c} chain={c} />)}
         <ChainBadge chain="0x2105" data-testid="hex" />
       </>,
     )
-    expect(screen.getByTestId('hex').textContent).toBe('BaBase')
+    expect(screen.getByTestId('hex').textContent).toBe('Base')
+    expect(screen.getByTestId('hex').querySelector('.bf-chain__mark svg')).not.toBeNull()
     const names = [...container.querySelectorAll('.bf-chain__name')].map((n) => n.textContent)
     expect(names.slice(0, 3)).toEqual(['Ethereum', 'Polygon', 'BNB Smart Chain'])
-    const marks = [...container.querySelectorAll('.bf-chain__mark')].slice(0, 13).map((n) => n.textContent)
+    const marks = [...container.querySelectorAll('.bf-chain__mark')].slice(0, 13).map((n) => n.innerHTML)
     expect(new Set(marks).size).toBe(13)
     expect(container.querySelectorAll('.bf-chain__mark[aria-hidden="true"]')).toHaveLength(14)
   })
@@ -95,7 +96,7 @@ describe('TransactionRow in a merged feed', () => {
   it('an entry carrying its chain gets that chain’s badge, explorer link and native symbol; showChain={false} hides the badge', () => {
     const entry = { ...tx({ value: '1000000000000000000' }), chain: 'polygon' }
     const { container, rerender } = render(<TransactionRow transaction={entry} wallet={WALLET} chain="eth" locale="en-US" timeZone="UTC" />)
-    expect(container.querySelector('.bf-tx__chain')!.textContent).toBe('PoPolygon')
+    expect(container.querySelector('.bf-tx__chain')!.textContent).toBe('Polygon')
     expect(screen.getByRole('link', { name: /View transaction/ }).getAttribute('href')).toMatch(/^https:\/\/polygonscan\.com\/tx\//)
     expect(container.textContent).toContain('POL')
     expect(container.querySelector('article')!.dataset['chain']).toBe('polygon')

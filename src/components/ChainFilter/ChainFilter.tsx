@@ -2,6 +2,11 @@ import { forwardRef, type CSSProperties, type HTMLAttributes } from 'react'
 import type { ChainInput } from '../../core/chains.js'
 import { chainIdentity } from '../../core/history/entryId.js'
 import { ChainBadge } from '../ChainBadge/ChainBadge.js'
+import type { RenderChainIcon } from '../shared/options.js'
+
+const messages = {
+  label: 'Chains',
+}
 
 // 'eth' and '0x1' are one chain, whichever way the app keeps its selection.
 const idOf = (chain: ChainInput) => chainIdentity(String(chain).toLowerCase())
@@ -13,15 +18,17 @@ export interface ChainFilterProps extends Omit<HTMLAttributes<HTMLDivElement>, '
   selected?: readonly ChainInput[] | undefined
   /** The new selection after a chip is toggled (never empty: the last chip stays on). */
   onChange?: ((selected: ChainInput[]) => void) | undefined
+  /** The app's own chain icons on the chips; the built-in marks otherwise. */
+  renderChainIcon?: RenderChainIcon | undefined
   className?: string | undefined
   style?: CSSProperties | undefined
 }
 
 /** Toggle chips, one per chain (`aria-pressed`): which chains' rows the feed shows. */
-export const ChainFilter = forwardRef<HTMLDivElement, ChainFilterProps>(function ChainFilter({ chains, selected, onChange, className, style, ...rest }, ref) {
+export const ChainFilter = forwardRef<HTMLDivElement, ChainFilterProps>(function ChainFilter({ chains, selected, onChange, renderChainIcon, className, style, ...rest }, ref) {
   const on = new Set((selected ?? chains).map(idOf))
   return (
-    <div {...rest} ref={ref} role="group" aria-label={rest['aria-label'] ?? 'Chains'} className={className ? `bf-chain-chips ${className}` : 'bf-chain-chips'} style={style}>
+    <div {...rest} ref={ref} role="group" aria-label={rest['aria-label'] ?? messages.label} className={className ? `bf-chain-chips ${className}` : 'bf-chain-chips'} style={style}>
       {chains.map((chain) => {
         const pressed = on.has(idOf(chain))
         const last = pressed && chains.filter((c) => on.has(idOf(c))).length === 1
@@ -38,7 +45,7 @@ export const ChainFilter = forwardRef<HTMLDivElement, ChainFilterProps>(function
               onChange?.(chains.filter((c) => (idOf(c) === idOf(chain) ? !pressed : on.has(idOf(c)))))
             }}
           >
-            <ChainBadge chain={chain} />
+            <ChainBadge chain={chain} renderChainIcon={renderChainIcon} />
           </button>
         )
       })}
