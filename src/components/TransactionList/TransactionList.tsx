@@ -2,7 +2,7 @@ import { measureElement, observeElementRect, defaultRangeExtractor, useVirtualiz
 import { forwardRef, memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type HTMLAttributes, type ReactNode } from 'react'
 import { entryId } from '../../core/history/entryId.js'
 import type { TransactionEntry } from '../../core/history/schema.js'
-import { TransactionRow, type TransactionRowProps } from '../TransactionRow/TransactionRow.js'
+import { TransactionRow, type Density, type TransactionRowProps } from '../TransactionRow/TransactionRow.js'
 import { useNow } from '../shared/clock.js'
 import { dayLabel } from '../shared/dates.js'
 import { intlFormatter } from '../shared/intl.js'
@@ -38,8 +38,10 @@ export interface TransactionListProps extends DisplayOptions, Omit<HTMLAttribute
   hideZeroValueTransfers?: boolean | undefined
   /** Shown at the top of the feed in every state, below the toolbar (the drop-in feed's pending group). */
   header?: ReactNode
-  /** What each row shows below its transfers, e.g. a "Details" disclosure; pass a stable function. */
+  /** What a row's details show below its transfers (the drop-in feed: the node's view); pass a stable function. */
   renderDetails?: TransactionRowProps['renderDetails']
+  /** `comfortable` (default, rows of about 64 px) or `compact` (about 48 px). */
+  density?: Density | undefined
   /**
    * The transactions are what a filter kept of `loaded` entries (`key` names the filter): the list
    * then says how far the search went, and a new filter may page on its own again.
@@ -57,7 +59,7 @@ export interface TransactionListProps extends DisplayOptions, Omit<HTMLAttribute
   toolbar?: ReactNode
   /** Accessible name of the feed. */
   label?: string | undefined
-  /** Estimated height of a transaction row in px, before it is measured. */
+  /** Estimated height of a transaction row in px, before it is measured (by default from the density). */
   estimateSize?: number | undefined
   /** Rows rendered beyond the visible ones, each side. */
   overscan?: number | undefined
@@ -69,7 +71,8 @@ export interface TransactionListProps extends DisplayOptions, Omit<HTMLAttribute
 
 const count = (n: number, locale: string | undefined) => intlFormatter(Intl.NumberFormat, locale, {}).format(n)
 
-const DAY_HEIGHT = 36
+const DAY_HEIGHT = 32
+const ROW_HEIGHT: Record<Density, number> = { comfortable: 62, compact: 47 }
 /** Scrolled less than this (px), the viewer is at the top: arrivals are shown at once. */
 const AT_TOP_PX = 4
 const NONE: ReadonlySet<string> = new Set()
@@ -105,13 +108,14 @@ export const TransactionList = forwardRef<HTMLDivElement, TransactionListProps>(
   onShowSpamChange,
   hideZeroValueTransfers = false,
   renderDetails,
+  density = 'comfortable',
   header,
   filtered,
   arrivals = NONE,
   liveStatus,
   toolbar,
   label = 'Wallet activity',
-  estimateSize = 96,
+  estimateSize: estimateProp,
   overscan = 4,
   initialRect = DEFAULT_RECT,
   className,
@@ -121,9 +125,22 @@ export const TransactionList = forwardRef<HTMLDivElement, TransactionListProps>(
   timeZone,
   renderLink,
   ipfsGateway,
+  renderChainIcon,
   ...rest
 }, ref) {
-  const options = { chain, locale, timeZone, renderLink, ipfsGateway }
+  const options = { chain, locale, timeZone, renderLink, ipfsGateway, renderChainIcon }
+  const estimateSize = estimateProp ?? ROW_HEIGHT[density] ?? ROW_HEIGHT.comfortable
+  // Open details by entry id: a row scrolled away and back (unmounted by the virtualizer) stays open.
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set())
+  const onExpandedChange = useCallback((open: boolean, tx: TransactionEntry) => {
+    const id = entryId(tx)
+    setExpanded((was) => {
+      const next = new Set(was)
+      if (open) next.add(id)
+      else next.delete(id)
+      return next
+    })
+  }, [])
   const now = useNow()
   const [ownShowSpam, setOwnShowSpam] = useState(false)
   const showSpam = showSpamProp ?? ownShowSpam
@@ -283,6 +300,7 @@ export const TransactionList = forwardRef<HTMLDivElement, TransactionListProps>(
       style={style}
       data-status={isFetchingNextPage ? 'loading' : status === 'error' ? 'error' : 'success'}
       data-live={liveStatus}
+      data-density={density}
     >
       {toolbar}
       {header}
@@ -331,6 +349,9 @@ export const TransactionList = forwardRef<HTMLDivElement, TransactionListProps>(
                       showSpam={showSpam}
                       hideZeroValueTransfers={hideZeroValueTransfers}
                       renderDetails={renderDetails}
+                      density={density}
+                      expanded={expanded.has(item.key)}
+                      onExpandedChange={onExpandedChange}
                       tabIndex={0}
                       aria-posinset={item.position}
                       aria-setsize={hasNextPage ? -1 : txCount}

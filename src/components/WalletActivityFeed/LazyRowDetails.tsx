@@ -1,25 +1,18 @@
-import { lazy, Suspense, useId, useState } from 'react'
+import { lazy, Suspense } from 'react'
 import type { RowDetailsProps } from './RowDetails.js'
 
-// The details view (decoding, names, its own query) is a separate chunk, fetched when first opened.
+const messages = {
+  loading: 'Loading details…',
+}
+
+// The details view (decoding, names, its own query) is a separate chunk, fetched when a row is first opened.
 const RowDetails = lazy(() => import('./RowDetails.js'))
 
-/** A row's "Details" button; the panel below it loads and fetches only once it is opened. */
-export function DetailsToggle(props: RowDetailsProps) {
-  const [open, setOpen] = useState(false)
-  const id = useId()
+/** The feed's details for one open row: loads, then fetches, only once the row is opened. */
+export function LazyRowDetails(props: RowDetailsProps) {
   return (
-    <>
-      <button type="button" className="bf-button bf-details-toggle" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
-        {open ? 'Hide details' : 'Details'}
-      </button>
-      <div id={id} hidden={!open}>
-        {open && (
-          <Suspense fallback={<p className="bf-muted" role="status">Loading details…</p>}>
-            <RowDetails {...props} />
-          </Suspense>
-        )}
-      </div>
-    </>
+    <Suspense fallback={<p className="bf-muted" role="status">{messages.loading}</p>}>
+      <RowDetails {...props} />
+    </Suspense>
   )
 }

@@ -14,7 +14,7 @@ import { ChainFilter } from '../ChainFilter/ChainFilter.js'
 import { SourceNotices } from '../SourceNotices/SourceNotices.js'
 import type { TransactionDetailsProps } from '../TransactionDetails/TransactionDetails.js'
 import { TransactionList, type TransactionListProps } from '../TransactionList/TransactionList.js'
-import { DetailsToggle } from './DetailsToggle.js'
+import { LazyRowDetails } from './LazyRowDetails.js'
 import { LivePendingAfterMount } from './LivePendingAfterMount.js'
 
 export type MergedActivityFeedProps = Omit<
@@ -123,7 +123,7 @@ export const MergedActivityFeed = forwardRef<HTMLDivElement, MergedActivityFeedP
   const { locale, timeZone, renderLink } = listProps
   const renderDetails = useCallback(
     (tx: TransactionEntry) => (
-      <DetailsToggle transaction={tx} chain={(tx as MergedTransactionEntry).chain} wallet={(tx as MergedTransactionEntry).wallet ?? wallet} locale={locale} timeZone={timeZone} renderLink={renderLink} onRevoke={onRevoke} />
+      <LazyRowDetails transaction={tx} chain={(tx as MergedTransactionEntry).chain} wallet={(tx as MergedTransactionEntry).wallet ?? wallet} locale={locale} timeZone={timeZone} renderLink={renderLink} onRevoke={onRevoke} />
     ),
     [wallet, locale, timeZone, renderLink, onRevoke],
   )

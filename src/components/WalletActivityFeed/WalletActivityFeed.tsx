@@ -12,7 +12,7 @@ import { NamesContext } from '../shared/names.js'
 import type { TransactionDetailsProps } from '../TransactionDetails/TransactionDetails.js'
 import { TransactionList, type TransactionListProps } from '../TransactionList/TransactionList.js'
 import { FeedLoading } from '../TransactionList/FeedLoading.js'
-import { DetailsToggle } from './DetailsToggle.js'
+import { LazyRowDetails } from './LazyRowDetails.js'
 import { FeedToolbar } from './FeedToolbar.js'
 import { LivePendingAfterMount } from './LivePendingAfterMount.js'
 import { useIdleFilterPreparation } from './idleSearch.js'
@@ -38,7 +38,7 @@ export type WalletActivityFeedProps = Omit<UseWalletHistoryParameters, 'filter'>
     showFilterBar?: boolean | undefined
     /** The "Export CSV" control: the whole history of the feed's address, chain and dates, as a file. Default true. */
     showExport?: boolean | undefined
-    /** A "Details" button on each row: the transaction explained in place (loaded when first opened). Default true. */
+    /** The node's view in each row's details (fee, nonce, decoded events), loaded when a row is first opened. Default true. */
     details?: boolean | undefined
     /** Offers "Revoke" on unlimited approvals in the details; gets the ready `approve(spender, 0)` request for the app's wallet. */
     onRevoke?: TransactionDetailsProps['onRevoke']
@@ -112,7 +112,7 @@ const SingleChainFeed = forwardRef<HTMLDivElement, WalletActivityFeedProps>(func
   } = props
   const { locale, timeZone, renderLink } = listProps
   const renderDetails = useCallback(
-    (tx: TransactionEntry) => <DetailsToggle transaction={tx} chain={chain} wallet={address} locale={locale} timeZone={timeZone} renderLink={renderLink} onRevoke={onRevoke} />,
+    (tx: TransactionEntry) => <LazyRowDetails transaction={tx} chain={chain} wallet={address} locale={locale} timeZone={timeZone} renderLink={renderLink} onRevoke={onRevoke} />,
     [chain, address, locale, timeZone, renderLink, onRevoke],
   )
   const [ownFilter, setOwnFilter] = useState<WalletHistoryFilter>(defaultFilter ?? {})

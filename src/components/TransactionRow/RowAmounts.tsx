@@ -1,0 +1,45 @@
+import { TokenAmount } from '../TokenAmount/TokenAmount.js'
+import { ClippedText } from '../shared/ClippedText.js'
+import { flowSign } from '../shared/direction.js'
+import { formatDecimal } from '../shared/format.js'
+import { fillTemplate } from '../shared/template.js'
+import type { Movement } from './rowFacts.js'
+
+const messages = {
+  more: '+{count} more',
+  notMoved: ' (not transferred: the transaction failed)',
+}
+
+function MovementAmount({ movement: m, locale }: { movement: Movement; locale: string | undefined }) {
+  if (m.kind === 'nft') {
+    const count = m.value !== '1' && /^\d+$/.test(m.value) ? `${formatDecimal(m.value, locale)} × ` : ''
+    return (
+      <span className="bf-amount bf-amount--nft" data-direction={m.direction}>
+        <span className="bf-amount__number">{flowSign(m.direction)}{count}#<ClippedText text={m.tokenId} max={10} /></span>
+        {m.symbol && <> <span className="bf-amount__symbol"><ClippedText text={m.symbol} max={12} /></span></>}
+      </span>
+    )
+  }
+  return <TokenAmount value={m.value} decimals={m.decimals} formatted={m.formatted} symbol={m.symbol} direction={m.direction} locale={locale} />
+}
+
+/**
+ * The trailing column: each amount said once, signed and coloured by direction. Two amounts show
+ * both (a swap's legs); more show the first and "+N more". A failed transaction's read as not moved.
+ */
+export function RowAmounts({ movements, failed, locale, id }: { movements: readonly Movement[]; failed: boolean; locale: string | undefined; id?: string | undefined }) {
+  if (movements.length === 0) return null
+  const shown = movements.length <= 2 ? movements : movements.slice(0, 1)
+  const rest = movements.length - shown.length
+  return (
+    <div className="bf-row__trailing" id={id} data-moved={failed ? 'false' : undefined}>
+      {shown.map((m, i) => (
+        <bdi key={i} className="bf-row__amount" dir="ltr">
+          <MovementAmount movement={m} locale={locale} />
+        </bdi>
+      ))}
+      {rest > 0 && <span className="bf-row__more">{fillTemplate(messages.more, { count: formatDecimal(String(rest), locale) })}</span>}
+      {failed && <span className="bf-visually-hidden">{messages.notMoved}</span>}
+    </div>
+  )
+}

@@ -1,0 +1,139 @@
+import axe from 'axe-core'
+import { act, type ReactNode } from 'react'
+import { createRoot, type Root } from 'react-dom/client'
+import { afterEach, describe, expect, it } from 'vitest'
+import { page, userEvent } from 'vitest/browser'
+import { TransactionList, type TransactionListProps } from '../../src/components/TransactionList/TransactionList.js'
+import { TransactionRow } from '../../src/components/TransactionRow/TransactionRow.js'
+import { ALICE, BOB, COLLECTION, erc20, internal, nft, TOKEN, tx, UINT256_MAX, WALLET } from '../components/fixtures.js'
+import { interactiveOverlaps, wholeRowsIn } from './geometry.js'
+
+// The stylesheet as shipped: every component CSS part.
+import.meta.glob('../../src/components/**/*.css', { eager: true })
+
+// Real clicks and keys from the browser: React batches them itself, as in an app.
+;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false
+
+let root: Root | undefined
+let host: HTMLElement | undefined
+afterEach(() => {
+  act(() => root?.unmount())
+  host?.remove()
+  root = undefined
+  host = undefined
+  document.documentElement.removeAttribute('data-theme')
+})
+
+async function mount(node: ReactNode, width: number): Promise<HTMLElement> {
+  host = document.createElement('div')
+  host.style.width = `${width}px`
+  document.body.append(host)
+  root = createRoot(host)
+  await act(async () => root!.render(node))
+  for (let i = 0; i < 4; i++) await act(() => new Promise<void>((r) => requestAnimationFrame(() => r())))
+  return host
+}
+
+const base = { wallet: WALLET, chain: 'eth', locale: 'en-US', timeZone: 'UTC' } as const
+const USDT = '0xdac17f958d2ee523a2206206994597c13d831ec7'
+const at = (i: number) => new Date(Date.parse('2024-05-01T12:00:00Z') - i * 1_800_000).toISOString()
+
+/** A day of a wallet: every kind a row draws, as the service sends them. */
+export function everyKind() {
+  return [
+    tx({ block_timestamp: at(0), value: '1222228000000000000', from_address: ALICE, to_address: WALLET, from_address_label: 'Coinbase 10' }),
+    tx({ block_timestamp: at(1), value: '2568682000000000000', to_address: BOB }),
+    tx({ block_timestamp: at(2), to_address: TOKEN, erc20_transfer: [erc20({ value: '25000000', to_address: BOB })] }),
+    tx({ block_timestamp: at(3), to_address: ALICE, category: 'token swap', erc20_transfer: [erc20({ value: '500000000' })], native_transfers: [{ from_address: ALICE, to_address: WALLET, value: '160000000000000000', internal_transaction: true }] }),
+    tx({ block_timestamp: at(4), to_address: TOKEN, method_label: 'approve', input: '0x095ea7b3' }),
+    tx({ block_timestamp: at(5), from_address: ALICE, to_address: COLLECTION, nft_transfers: [nft({ from_address: '0x0000000000000000000000000000000000000000' })] }),
+    tx({ block_timestamp: at(6), to_address: BOB, method_label: 'multicall', internal_transactions: [internal()] }),
+    tx({ block_timestamp: at(7), to_address: null, receipt_contract_address: '0x3333333333333333333333333333333333333333' }),
+    tx({ block_timestamp: at(8), receipt_status: '0', value: '1000000000000000000', to_address: BOB }),
+    tx({ block_timestamp: at(9), to_address: TOKEN, erc20_transfer: [erc20({ value: '1' }), erc20({ to_address: BOB, value: '2' }), erc20({ address: USDT, token_symbol: 'USDT', value: '3' })] }),
+    tx({ block_timestamp: at(10), from_address: ALICE, to_address: TOKEN, erc20_transfer: [erc20({ from_address: ALICE, to_address: WALLET, value: UINT256_MAX, token_symbol: 'Extremely-long-token-name' })] }),
+    tx({ block_timestamp: at(11), value: '5000000000000000', to_address: BOB }),
+  ]
+}
+
+const feed = (props: Partial<TransactionListProps> = {}) => <TransactionList transactions={everyKind()} {...base} {...props} />
+
+function rowHeights(el: HTMLElement): number[] {
+  return [...el.querySelectorAll('article')].map((a) => a.getBoundingClientRect().height)
+}
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+
+describe('Row anatomy in Chromium: density', () => {
+  for (const [density, most, rows] of [['comfortable', 72, 7], ['compact', 56, 9]] as const) {
+    it(`${density} at 1024 px: median row ≤ ${most} px, ≥ ${rows} whole rows in the 560 px viewport`, async () => {
+      await page.viewport(1024, 800)
+      const el = await mount(feed({ density }), 1024)
+      const heights = rowHeights(el)
+      expect(median(heights)).toBeLessThanOrEqual(most)
+      expect(wholeRowsIn(el.querySelector('.bf-feed__viewport')!)).toBeGreaterThanOrEqual(rows)
+    })
+  }
+
+  it('360 × 780: ≥ 5 whole rows, no sideways scroll, titles give way before amounts', async () => {
+    await page.viewport(360, 780)
+    const el = await mount(feed(), 360)
+    const viewport = el.querySelector<HTMLElement>('.bf-feed__viewport')!
+    expect(wholeRowsIn(viewport)).toBeGreaterThanOrEqual(5)
+    expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(360)
+    expect(viewport.scrollWidth).toBeLessThanOrEqual(viewport.clientWidth)
+    for (const amount of el.querySelectorAll<HTMLElement>('.bf-row__amount')) {
+      // No amount clipped: its text fits its box, and its box is inside the row.
+      expect.soft(amount.scrollWidth, amount.textContent!).toBeLessThanOrEqual(amount.clientWidth + 1)
+      const row = amount.closest('article')!.getBoundingClientRect()
+      expect.soft(amount.getBoundingClientRect().right).toBeLessThanOrEqual(row.right + 0.5)
+    }
+  })
+})
+
+describe('Row anatomy in Chromium: every interactive element apart', () => {
+  for (const width of [1024, 360]) {
+    for (const theme of ['light', 'dark'] as const) {
+      it(`${width} px, ${theme}: no two interactive elements overlap, axe finds nothing (contrast included)`, async () => {
+        await page.viewport(width, 800)
+        document.documentElement.setAttribute('data-theme', theme)
+        const el = await mount(feed({ showSpam: true }), width)
+        expect(interactiveOverlaps(el)).toEqual([])
+        const result = await axe.run(el)
+        expect(result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))).toEqual([])
+      })
+    }
+  }
+})
+
+describe('Row anatomy in Chromium: details open in place', () => {
+  it('click, Enter and Space on the row open and close its details; the chevron says aria-expanded', async () => {
+    await page.viewport(1024, 800)
+    const el = await mount(feed(), 1024)
+    const article = el.querySelector<HTMLElement>('article')!
+    const chevron = article.querySelector<HTMLElement>('.bf-row__chevron')!
+    expect(chevron.getAttribute('aria-expanded')).toBe('false')
+    const closed = article.getBoundingClientRect().height
+    await userEvent.click(article.querySelector('.bf-row__title')!)
+    expect(chevron.getAttribute('aria-expanded')).toBe('true')
+    expect(article.querySelector('.bf-tx__details')!.hasAttribute('hidden')).toBe(false)
+    await expect.poll(() => article.getBoundingClientRect().height).toBeGreaterThan(closed + 40)
+    // The explorer link lives in the details now, with the hash.
+    expect(article.querySelector('.bf-tx__details a[href^="https://etherscan.io/tx/"]')).not.toBeNull()
+    article.focus()
+    await userEvent.keyboard('{Enter}')
+    expect(chevron.getAttribute('aria-expanded')).toBe('false')
+    await userEvent.keyboard(' ')
+    expect(chevron.getAttribute('aria-expanded')).toBe('true')
+    // Open rows push the next ones down: nothing overlaps.
+    expect(interactiveOverlaps(el)).toEqual([])
+  })
+
+  it('a standalone row opens with its chevron, without a feed around it', async () => {
+    await page.viewport(1024, 800)
+    const el = await mount(<TransactionRow transaction={everyKind()[2]!} {...base} />, 600)
+    const chevron = el.querySelector<HTMLElement>('.bf-row__chevron')!
+    await userEvent.click(chevron)
+    expect(chevron.getAttribute('aria-expanded')).toBe('true')
+    expect(el.querySelector('.bf-transfer[data-kind="erc20"]')).not.toBeNull()
+  })
+})
