@@ -185,18 +185,23 @@ export const FilterBar = forwardRef<HTMLDivElement, FilterBarProps>(function Fil
           className="bf-filters__toggle"
           aria-expanded={panelOpen}
           aria-controls={`${id}-controls`}
-          aria-label={hidden ? messages.filtersActive(hidden) : undefined}
           data-count={hidden || undefined}
           onClick={() => setPanelOpen(!panelOpen)}
         >
           <svg className="bf-filters__icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
             <path d="M2 4h12M4 8h8M6 12h4" />
           </svg>
-          {messages.filters}
-          {hidden > 0 && (
-            <span className="bf-filters__count" aria-hidden="true">
-              {hidden}
-            </span>
+          {hidden > 0 ? (
+            <>
+              {/* Seen as "Filters ②", heard as one phrase. */}
+              <span aria-hidden="true">{messages.filters}</span>
+              <span className="bf-filters__count" aria-hidden="true">
+                {hidden}
+              </span>
+              <span className="bf-visually-hidden">{messages.filtersActive(hidden)}</span>
+            </>
+          ) : (
+            messages.filters
           )}
         </button>
       )}

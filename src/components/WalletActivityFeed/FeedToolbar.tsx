@@ -26,16 +26,19 @@ export interface FeedToolbarProps extends Omit<HTMLAttributes<HTMLDivElement>, '
  * DOM; the stylesheet shows one (`display: none` keeps the other out of the tab order and the a11y tree).
  */
 export const FeedToolbar = forwardRef<HTMLDivElement, FeedToolbarProps>(function FeedToolbar({ filterBar, exportControl, className, ...rest }, ref) {
-  const menu = filterBar && exportControl ? <OverflowMenu {...exportControl} /> : null
+  const control = exportControl && <ExportControl {...exportControl} className={exportControl.className ? `bf-toolbar__export ${exportControl.className}` : 'bf-toolbar__export'} />
   return (
-    <div {...rest} ref={ref} className={className ? `bf-toolbar ${className}` : 'bf-toolbar'} data-folds-export={menu ? '' : undefined}>
+    <div {...rest} ref={ref} className={className ? `bf-toolbar ${className}` : 'bf-toolbar'} data-folds-export={filterBar && exportControl ? '' : undefined}>
       <div className="bf-toolbar__line">
-        {filterBar && (
+        {filterBar ? (
+          // On the search box's line: Export at its end (wide), or "More" holding it (folded); the chips wrap below.
           <FilterBar {...filterBar} foldable>
-            {menu}
+            {exportControl && <OverflowMenu {...exportControl} />}
+            {control}
           </FilterBar>
+        ) : (
+          control
         )}
-        {exportControl && <ExportControl {...exportControl} className={exportControl.className ? `bf-toolbar__export ${exportControl.className}` : 'bf-toolbar__export'} />}
       </div>
     </div>
   )
