@@ -216,3 +216,25 @@ export const ExportFailed: Story = {
     await expect(canvas.getByRole('button', { name: 'Resume export' })).toBeInTheDocument()
   },
 }
+
+/** At 360 px the toolbar folds to one line: the search box, "Filters" (the chips open below it) and "More" (Export CSV). */
+export const Narrow: Story = {
+  render: (args) => (
+    <div style={{ width: 360 }}>
+      <Feed {...args} />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await waitFor(() => expect(rowKeys(canvasElement).length).toBeGreaterThan(0), { timeout: 15_000 })
+    await expect(canvasElement.querySelector('.bf-toolbar')!.getBoundingClientRect().height).toBeLessThanOrEqual(48)
+    // The chips and the wide Export CSV are out of the accessibility tree until asked for.
+    await expect(canvas.queryByRole('button', { name: 'Received' })).toBeNull()
+    await expect(canvas.queryByRole('button', { name: 'Export CSV' })).toBeNull()
+    await userEvent.click(canvas.getByRole('button', { name: 'Filters' }))
+    await userEvent.click(canvas.getByRole('button', { name: 'Received' }))
+    await expect(canvas.getByRole('button', { name: 'Filters (1 active)' })).toHaveAttribute('aria-expanded', 'true')
+    await userEvent.click(canvas.getByRole('button', { name: 'More' }))
+    await expect(canvas.getByRole('menuitem', { name: 'Export CSV' })).toHaveFocus()
+  },
+}
