@@ -36,7 +36,8 @@ async function bundle(name, contents) {
   })
   const files = new Map(r.outputFiles.map((f) => [relative(root, f.path), f.contents]))
   const outputs = r.metafile.outputs
-  const entryOut = Object.keys(outputs).find((o) => outputs[o].entryPoint)
+  // The app's own entry: with code splitting, each `import()` target is an entry point of its own too.
+  const entryOut = Object.keys(outputs).find((o) => outputs[o].entryPoint === relative(root, entry))
   // The entry and every chunk it reaches through static imports.
   const initial = new Set()
   const visit = (o) => {

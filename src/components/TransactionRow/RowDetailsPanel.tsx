@@ -40,7 +40,7 @@ export interface RowDetailsPanelProps extends DisplayOptions, HideRules {
  * the app's details (the feed's: the node's view, events and explorer) or, without them, the hash,
  * the fee the wallet paid, the nonce and the explorer link from the history entry.
  */
-export function RowDetailsPanel({ transaction: tx, wallet, renderDetails, ...options }: RowDetailsPanelProps) {
+export default function RowDetailsPanel({ transaction: tx, wallet, renderDetails, ...options }: RowDetailsPanelProps) {
   const { chain, locale, renderLink = defaultRenderLink } = options
   const summary = cleanText(tx.summary)
   const fee = feeOf(tx)

@@ -1,9 +1,8 @@
-import { forwardRef, useContext, useId, type CSSProperties, type HTMLAttributes, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
+import { forwardRef, lazy, Suspense, useContext, useId, type CSSProperties, type HTMLAttributes, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
 import type { TransactionEntry } from '../../core/history/schema.js'
-import { ChainMark } from '../ChainBadge/ChainMark.js'
-import { chainLabel } from '../ChainBadge/ChainBadge.js'
 import { RelativeTime } from '../RelativeTime/RelativeTime.js'
 import { TokenLogo } from '../TokenLogo/TokenLogo.js'
+import { chainLabel } from '../shared/chainLabel.js'
 import { useControllableState } from '../shared/controllable.js'
 import { deriveCategory } from '../shared/direction.js'
 import { defaultRenderLink } from '../shared/links.js'
@@ -14,7 +13,6 @@ import { SpamMark } from '../shared/SpamMark.js'
 import { fillTemplate } from '../shared/template.js'
 import { safeImageUrl } from '../shared/url.js'
 import { RowAmounts } from './RowAmounts.js'
-import { RowDetailsPanel } from './RowDetailsPanel.js'
 import { rowFacts, type RowFacts, type RowKind } from './rowFacts.js'
 import { RowGlyph } from './RowGlyph.js'
 
@@ -31,7 +29,14 @@ const messages = {
   self: 'To yourself',
   onChain: ' on {chain}',
   details: 'Details',
+  loadingDetails: 'Loading details…',
 }
+
+// What the first screen does not draw loads when first needed: the details (every transfer line,
+// addresses with copy and links) when a row is first opened, the chains' marks with the first row of
+// a feed across chains. Each is one chunk, loaded once.
+const RowDetailsPanel = lazy(() => import('./RowDetailsPanel.js'))
+const ChainMark = lazy(() => import('../ChainBadge/ChainMark.js').then((m) => ({ default: m.ChainMark })))
 
 /** Row heights the list estimates before it measures: comfortable rows are about a wallet tab's 64 px. */
 export type Density = 'comfortable' | 'compact'
@@ -73,7 +78,11 @@ function RowLeading({ facts, logo, chain, renderChainIcon }: { facts: RowFacts; 
   return (
     <span className="bf-row__leading" aria-hidden="true">
       {logo && first ? <TokenLogo src={logo} name={first.symbol} /> : <RowGlyph kind={facts.kind} />}
-      {chain !== undefined && <ChainMark className="bf-row__badge" chain={chain} renderChainIcon={renderChainIcon} />}
+      {chain !== undefined && (
+        <Suspense fallback={null}>
+          <ChainMark className="bf-row__badge" chain={chain} renderChainIcon={renderChainIcon} />
+        </Suspense>
+      )}
     </span>
   )
 }
@@ -199,6 +208,7 @@ export const TransactionRow = forwardRef<HTMLElement, TransactionRowProps>(funct
       </div>
       <div className="bf-tx__details" id={`${id}-details`} hidden={!expanded}>
         {expanded && (
+          <Suspense fallback={<p className="bf-muted" role="status">{messages.loadingDetails}</p>}>
           <RowDetailsPanel
             transaction={tx}
             wallet={wallet}
@@ -211,6 +221,7 @@ export const TransactionRow = forwardRef<HTMLElement, TransactionRowProps>(funct
             hideZeroValueTransfers={hideZeroValueTransfers}
             renderDetails={renderDetails}
           />
+          </Suspense>
         )}
       </div>
     </article>

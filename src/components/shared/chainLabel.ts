@@ -1,0 +1,14 @@
+import { getChainInfo, type ChainInput } from '../../core/chains.js'
+import { clip } from '../../core/text.js'
+
+const messages = {
+  unknownChain: 'Unknown chain',
+}
+
+/** The chain's human name (viem's), else the text as given, clipped; never markup. */
+export function chainLabel(chain: ChainInput | number | undefined | null): string {
+  if (chain === undefined || chain === null) return messages.unknownChain
+  const info = getChainInfo(chain)
+  if (info) return info.label
+  return clip(String(chain), 24)
+}
