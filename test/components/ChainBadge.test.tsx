@@ -34,8 +34,8 @@ describe('ChainBadge: the spec’s 13 chains', () => {
       return drawing(mark)
     })
     expect(new Set(drawings).size).toBe(13)
-    // Each disc has a colour of its own, too.
-    expect(new Set(chainNames.map((c) => screen.getByTestId(c).querySelector('circle')!.getAttribute('fill'))).size).toBe(13)
+    // Each has a colour of its own, too (the first one drawn: the disc, or Base's notched disc).
+    expect(new Set(chainNames.map((c) => screen.getByTestId(c).querySelector('svg > :not([fill="none"])')!.getAttribute('fill'))).size).toBe(13)
     expect(chainNames.map((c) => screen.getByTestId(c).textContent)).toEqual(labels)
     expect(await axeViolations(container)).toEqual([])
   })

@@ -61,7 +61,7 @@ export function ChainMark({ chain, renderChainIcon, className, size }: ChainMark
     <span className={className ? `bf-chain__mark ${className}` : 'bf-chain__mark'} aria-hidden="true" data-mark={kind} style={style}>
       {kind === 'custom' ? custom : (
         <svg viewBox="0 0 24 24" focusable="false">
-          <circle cx="12" cy="12" r="12" fill={disc} />
+          {disc && <circle cx="12" cy="12" r="12" fill={disc} />}
           {kind === 'svg' ? parts.map(([d, colour, stroke], i) => stroke
             ? <path key={i} d={d} fill="none" stroke={colour} strokeWidth={stroke} strokeLinecap="round" strokeLinejoin="round" />
             : <path key={i} d={d} fill={colour} />,

@@ -3,7 +3,7 @@ import type { ChainName } from '../../core/chains.js'
 /** One shape of a mark: path data in a 24×24 box, its colour, and a stroke width (filled when absent). */
 export type ChainMarkPart = readonly [d: string, colour: string, stroke?: number]
 
-/** A chain's mark: the disc's colour, then the shapes drawn on it. */
+/** A chain's mark: the disc's colour (none when empty), then the shapes drawn on it. */
 export type ChainMarkData = readonly [disc: string, ...parts: ChainMarkPart[]]
 
 // Simple geometric drawings in each chain's colours, made for this library (no project's artwork):
@@ -29,8 +29,8 @@ export const chainMarks: Record<ChainName, ChainMarkData> = {
   gnosis: ['#3e6957', ['M6.2 10.6a2.6 2.6 0 1 0 5.2 0 2.6 2.6 0 1 0-5.2 0m6.4 0a2.6 2.6 0 1 0 5.2 0 2.6 2.6 0 1 0-5.2 0', '#fff', 1.6], ['M8 10.6a.9.9 0 1 0 1.8 0 .9.9 0 1 0-1.8 0m6.4 0a.9.9 0 1 0 1.8 0 .9.9 0 1 0-1.8 0M10.7 15h2.6L12 17.6z', '#fff']],
   // A bold "C".
   chiliz: ['#cd0124', ['M16.2 8.4a5.4 5.4 0 1 0 0 7.2', '#fff', 2.6]],
-  // A disc with a notch from the left.
-  base: ['#0052ff', ['M0 10.8h12.6v2.4H0z', '#fff']],
+  // A disc with a notch cut in from the left (no disc below: the page shows through the notch).
+  base: ['', ['M.06 10.8h12.6v2.4H.06A12 12 0 1 0 .06 10.8z', '#0052ff']],
   // "OP".
   optimism: ['#ff0420', ['M5.6 12a2.7 3.3 0 1 0 5.4 0 2.7 3.3 0 1 0-5.4 0', '#fff', 1.9], ['M14 15.6V8.4h2.5a1.9 1.9 0 0 1 0 3.8H14', '#fff', 1.9]],
   // An "L" with a dot.
