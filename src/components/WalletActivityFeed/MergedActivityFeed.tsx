@@ -135,11 +135,12 @@ export const MergedActivityFeed = forwardRef<HTMLDivElement, MergedActivityFeedP
       ref={ref}
       toolbar={
         <div className="bf-feed__toolbar">
-          <ChainFilter chains={chains} selected={shown} onChange={(s) => setOff(chains.filter((c) => !s.includes(c)))} />
+          <ChainFilter chains={chains} selected={shown} renderChainIcon={listProps.renderChainIcon} onChange={(s) => setOff(chains.filter((c) => !s.includes(c)))} />
           <SourceNotices
             ref={notices}
             tabIndex={-1}
             sources={history.sources}
+            renderChainIcon={listProps.renderChainIcon}
             onRetry={(chain, wallet) => {
               // The notice and its button go away: keep focus where a new notice would show.
               notices.current?.focus()
