@@ -1,10 +1,8 @@
-import { forwardRef, useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react'
+import { forwardRef, Fragment, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react'
 import type { TransactionEntry } from '../../core/history/schema.js'
 import {
   pendingRecords,
   summarizeTracked,
-  trackedAnnouncement,
-  trackedStatusText,
   trackedSummaryText,
   trackedToEntry,
   type ReceiptLog,
@@ -15,11 +13,42 @@ import type { TrackedTransaction } from '../../core/live/record.js'
 import { Erc20TransferRow } from '../Erc20TransferRow/Erc20TransferRow.js'
 import { NativeTransferRow } from '../NativeTransferRow/NativeTransferRow.js'
 import { NftTransferRow } from '../NftTransferRow/NftTransferRow.js'
-import { defaultRenderLink, EXTERNAL } from '../shared/links.js'
-import type { DisplayOptions } from '../shared/options.js'
+import { TokenAmount } from '../TokenAmount/TokenAmount.js'
+import { RowGlyph } from '../TransactionRow/RowGlyph.js'
+import { displayAddress } from '../shared/address.js'
 import { formatDecimal } from '../shared/format.js'
+import { intlFormatter } from '../shared/intl.js'
+import { defaultRenderLink, EXTERNAL } from '../shared/links.js'
+import { nativeCurrency } from '../shared/native.js'
+import type { DisplayOptions } from '../shared/options.js'
+import { fillTemplate } from '../shared/template.js'
 import { cleanText, clipText } from '../shared/text.js'
 import { explorerLink } from '../shared/url.js'
+
+/** Every string the group shows or says; `{name}` placeholders are filled with text or nodes, never joined in code. */
+const messages = {
+  title: 'Pending',
+  status: { pending: 'Sending', confirming: 'Confirming', confirmed: 'Confirmed', failed: 'Failed', replaced: 'Replaced', dropped: 'Dropped' },
+  announce: {
+    confirmed: 'Transaction confirmed: {transaction}',
+    failed: 'Transaction failed: {transaction}',
+    replaced: 'Transaction replaced: {transaction}',
+    dropped: 'Transaction dropped: {transaction}',
+  },
+  to: 'To {party}',
+  confirmations: '{count} of {target} confirmations',
+  replacedBy: 'by {hash}',
+  hashHidden: ' ({hash})',
+  view: 'View on explorer',
+  viewHidden: ': transaction {hash}',
+  sendAgain: 'Send again',
+  dismiss: 'Dismiss',
+  dismissLabel: 'Dismiss {transaction}',
+  transfers: 'Transfers',
+  more: { one: '{count} more transfer', other: '{count} more transfers' },
+}
+
+const plural = (n: number): 'one' | 'other' => (intlFormatter(Intl.PluralRules, 'en', {}).select(n) === 'one' ? 'one' : 'other')
 
 export interface PendingTransactionsProps extends Pick<DisplayOptions, 'chain' | 'renderLink' | 'locale'> {
   /** The wallet's tracked records on this chain (`useTrackedTransactions({ address, chain })`), newest first. */
@@ -50,13 +79,14 @@ function symbolText(symbol: string | null): string | null {
 }
 
 /**
- * The user's own transactions above the indexed rows: what each one does ("Sending 25 USDC
- * to 0x…"), its status (`data-status`, text, a live-region announcement such as
- * "Transaction confirmed"), the confirmations while confirming, "Replaced by 0x…", and
- * "Send again" for a dropped one. Presentational: it fetches nothing.
+ * The user's own transactions above the indexed rows, each on the row anatomy: a status glyph, the
+ * status as the title over the other party and the confirmations, the amount signed in the trailing
+ * column, and its actions (explorer, "Send again", "Dismiss") on a line of their own. Each says its
+ * status (`data-status`, the title, a live-region announcement such as "Transaction confirmed").
+ * Presentational: it fetches nothing.
  */
 export const PendingTransactions = forwardRef<HTMLDivElement, PendingTransactionsProps>(function PendingTransactions(
-  { records, indexed, tokens, receipts, onSendAgain, onDismiss, title = 'Pending', chain, locale, renderLink = defaultRenderLink, className, style },
+  { records, indexed, tokens, receipts, onSendAgain, onDismiss, title = messages.title, chain, locale, renderLink = defaultRenderLink, className, style },
   ref,
 ) {
   const titleId = useId()
@@ -90,11 +120,13 @@ export const PendingTransactions = forwardRef<HTMLDivElement, PendingTransaction
   )
 })
 
-/** The row's line ("Sending 25 USDC to 0x…", the service's symbol cleaned): announcements name the transaction by it too. */
+/** The transaction in one sentence ("Sending 25 USDC to 0x…", the service's symbol cleaned): its name in announcements and labels. */
 function rowText(record: TrackedTransaction, tokens: TrackedTokenLookup | undefined, locale: DisplayOptions['locale']): string {
   const summary = summarizeTracked(record, { tokens })
   return trackedSummaryText({ ...summary, amount: summary.amount === null ? null : formatDecimal(summary.amount, locale), symbol: symbolText(summary.symbol) })
 }
+
+const say = (template: string, parts: Record<string, string>) => template.replace(/\{(\w+)\}/g, (all, name: string) => parts[name] ?? all)
 
 /** The latest status change among `records` in words, naming the transaction; records seen for the first time (e.g. from storage) say nothing. */
 function useAnnouncement(records: readonly TrackedTransaction[], tokens: TrackedTokenLookup | undefined, locale: DisplayOptions['locale']): [text: string, count: number] {
@@ -108,8 +140,7 @@ function useAnnouncement(records: readonly TrackedTransaction[], tokens: Tracked
     let said = ''
     for (const r of records) {
       const was = before.get(`${r.chain}:${r.hash}`)
-      const words = was !== undefined && was !== r.status && trackedAnnouncement(r)
-      if (words) said = `${words}: ${rowText(r, tokens, locale)}`
+      if (was !== undefined && was !== r.status && r.status !== 'pending') said = say(messages.announce[r.status], { transaction: rowText(r, tokens, locale) })
     }
     if (said) setText(([, n]) => [said, n + 1])
   }, [records, tokens, locale])
@@ -124,14 +155,47 @@ interface PendingItemProps extends Required<Pick<DisplayOptions, 'renderLink'>>,
   onDismiss: PendingTransactionsProps['onDismiss']
 }
 
+type Shown = keyof typeof messages.status
+
+/** The status a row is titled with: a mined one is "Confirming" until final. */
+function shownStatus(record: TrackedTransaction): Shown {
+  return record.status === 'confirmed' && !record.final ? 'confirming' : record.status
+}
+
+/** What the transaction moves, as the trailing column shows it: raw amount, decimals and symbol (or the token's short address). */
+function amountOf(record: TrackedTransaction, tokens: TrackedTokenLookup | undefined): { value: string; decimals: number | null; symbol: string | null } | null {
+  const t = record.tokenTransfer
+  if (t) {
+    const info = tokens?.get(t.token.toLowerCase())
+    return { value: t.amount, decimals: info?.decimals ?? null, symbol: info?.symbol ?? displayAddress(t.token).short }
+  }
+  if (record.from === null || record.to === null || record.value === null) return null
+  const native = nativeCurrency(record.chain)
+  return { value: record.value, decimals: native.decimals, symbol: native.symbol ?? null }
+}
+
 function PendingItem({ record, tokens, logs, onSendAgain, onDismiss, chain, locale, renderLink }: PendingItemProps) {
+  const id = useId()
   const text = rowText(record, tokens, locale)
+  const status = shownStatus(record)
   // Once mined, the receipt's lines (record.receiptTransfers, or given logs), drawn as the indexed rows draw them.
   const lines = useMemo(() => (logs ? receiptTransfers(logs) : record.receiptTransfers), [logs, record.receiptTransfers])
   const entry = lines ? trackedToEntry({ ...record, receiptTransfers: lines }, { tokens }) : null
   const more = lines ? lines.total - lines.lines.length : 0
-  const confirming = record.status === 'confirmed' && !record.final
   const txHref = explorerLink(chain, 'tx', record.hash)
+  const to = summarizeTracked(record, { tokens }).to
+  const party = to === null ? null : displayAddress(to)
+  const amount = amountOf(record, tokens)
+  const moved = record.status === 'pending' || record.status === 'confirmed'
+  const gone = record.status === 'replaced' || record.status === 'dropped'
+  const count = (n: number) => formatDecimal(String(n), locale)
+  const details: ReactNode[] = []
+  // Hidden from a screen reader: the sentence it hears first names the other party.
+  if (party) details.push(<span className="bf-row__party" aria-hidden="true">{fillTemplate(messages.to, { party: <bdi title={party.text}>{party.short}</bdi> })}</span>)
+  if (status === 'confirming') {
+    details.push(<span className="bf-pending__confirmations">{say(messages.confirmations, { count: count(record.confirmations), target: count(record.confirmationsTarget) })}</span>)
+  }
+  if (record.status === 'replaced' && record.replacedBy) details.push(<ReplacedBy hash={record.replacedBy} chain={chain} renderLink={renderLink} />)
   return (
     <li
       tabIndex={-1}
@@ -139,45 +203,66 @@ function PendingItem({ record, tokens, logs, onSendAgain, onDismiss, chain, loca
       data-status={record.status}
       data-confirmations={record.status === 'confirmed' ? record.confirmations : undefined}
       data-final={record.final ? '' : undefined}
+      aria-labelledby={`${id}-sum`}
     >
-      <span className="bf-pending__summary">{text}</span>
-      <span className="bf-pending__status" data-status={record.status}>
-        {record.status === 'replaced' && record.replacedBy ? (
-          <ReplacedBy hash={record.replacedBy} chain={chain} renderLink={renderLink} />
-        ) : (
-          trackedStatusText(record)
-        )}
-      </span>
-      {confirming && (
-        <span className="bf-pending__confirmations">
-          {`${record.confirmations} of ${record.confirmationsTarget} confirmations`}
+      {/* The whole sentence first for a screen reader; the row below says it in parts for the eye. */}
+      <span className="bf-pending__summary bf-visually-hidden" id={`${id}-sum`}>{text}</span>
+      <div className="bf-row">
+        <span className="bf-row__leading" aria-hidden="true">
+          <RowGlyph kind={status === 'failed' || status === 'dropped' ? 'failed' : status === 'replaced' ? 'swap' : status === 'confirmed' ? 'approve' : 'pending'} />
         </span>
-      )}
+        <div className="bf-row__middle">
+          <p className="bf-row__title">
+            <span className="bf-row__verb bf-pending__status" data-status={record.status}>{messages.status[status]}</span>
+          </p>
+          {details.length > 0 && (
+            <p className="bf-row__subtitle">
+              {details.map((d, i) => (
+                <Fragment key={i}>
+                  {i > 0 && <span className="bf-row__dot" aria-hidden="true">·</span>}
+                  {d}
+                </Fragment>
+              ))}
+            </p>
+          )}
+        </div>
+        {amount && (
+          <div className="bf-row__trailing" aria-hidden="true" data-moved={moved ? undefined : 'false'}>
+            <bdi className="bf-row__amount" dir="ltr">
+              <TokenAmount value={amount.value} decimals={amount.decimals} symbol={amount.symbol} direction="out" locale={locale} />
+            </bdi>
+          </div>
+        )}
+      </div>
       {entry && (
         <ReceiptLines entry={entry} more={more} wallet={record.from ?? undefined} failed={record.status === 'failed'} chain={chain} locale={locale} renderLink={renderLink} />
       )}
       {/* The reason is read back from storage: untrusted text. */}
-      {record.status === 'dropped' && record.error && <span className="bf-pending__reason">{clipText(cleanText(record.error) ?? '', 160).shown}</span>}
-      {record.status === 'dropped' && record.raw !== null && onSendAgain && (
-        <button type="button" className="bf-pending__again" onClick={() => onSendAgain(record.raw as `0x${string}`, record)}>
-          Send again
-        </button>
+      {record.status === 'dropped' && record.error && <p className="bf-pending__reason">{clipText(cleanText(record.error) ?? '', 160).shown}</p>}
+      {(txHref || (gone && (onDismiss || (record.status === 'dropped' && record.raw !== null && onSendAgain)))) && (
+        <div className="bf-pending__actions">
+          {txHref && renderLink({ href: txHref, className: 'bf-pending__link bf-link', ...EXTERNAL, children: <>{messages.view}<span className="bf-visually-hidden">{say(messages.viewHidden, { hash: record.hash })}</span></> })}
+          {record.status === 'dropped' && record.raw !== null && onSendAgain && (
+            <button type="button" className="bf-button bf-button--quiet bf-pending__again" onClick={() => onSendAgain(record.raw as `0x${string}`, record)}>
+              {messages.sendAgain}
+            </button>
+          )}
+          {gone && onDismiss && (
+            <button
+              type="button"
+              className="bf-button bf-button--quiet bf-pending__again"
+              aria-label={say(messages.dismissLabel, { transaction: text })}
+              onClick={(e) => {
+                // The next row takes keyboard focus (with none, the group does, as when a focused part goes).
+                ;(e.currentTarget.closest('li')!.nextSibling as HTMLElement | null)?.focus()
+                onDismiss(record)
+              }}
+            >
+              {messages.dismiss}
+            </button>
+          )}
+        </div>
       )}
-      {(record.status === 'replaced' || record.status === 'dropped') && onDismiss && (
-        <button
-          type="button"
-          className="bf-pending__again"
-          aria-label={`Dismiss ${text}`}
-          onClick={(e) => {
-            // The next row takes keyboard focus (with none, the group does, as when a focused part goes).
-            ;(e.currentTarget.parentElement!.nextSibling as HTMLElement | null)?.focus()
-            onDismiss(record)
-          }}
-        >
-          Dismiss
-        </button>
-      )}
-      {txHref && renderLink({ href: txHref, className: 'bf-pending__link bf-link', ...EXTERNAL, children: <>View<span className="bf-visually-hidden">{` transaction ${record.hash} on explorer`}</span></> })}
     </li>
   )
 }
@@ -195,11 +280,11 @@ function ReceiptLines({ entry, more, wallet, failed, ...options }: ReceiptLinesP
   const count = entry.native_transfers.length + entry.erc20_transfer.length + entry.nft_transfers.length
   if (count === 0) return null
   return (
-    <ul className="bf-transfers bf-pending__transfers" aria-label="Transfers">
+    <ul className="bf-transfers bf-pending__transfers" aria-label={messages.transfers}>
       {entry.native_transfers.map((t, i) => <li key={`n${i}`}><NativeTransferRow transfer={t} wallet={wallet} failed={failed} {...options} /></li>)}
       {entry.erc20_transfer.map((t, i) => <li key={`e${t.log_index ?? i}:${i}`}><Erc20TransferRow transfer={t} wallet={wallet} failed={failed} {...options} /></li>)}
       {entry.nft_transfers.map((t, i) => <li key={`t${t.log_index ?? i}:${i}`}><NftTransferRow transfer={t} wallet={wallet} failed={failed} {...options} /></li>)}
-      {more > 0 && <li className="bf-transfer bf-muted">{more === 1 ? '1 more transfer' : `${more} more transfers`}</li>}
+      {more > 0 && <li className="bf-transfer bf-muted">{say(messages.more[plural(more)], { count: String(more) })}</li>}
     </ul>
   )
 }
@@ -207,12 +292,8 @@ function ReceiptLines({ entry, more, wallet, failed, ...options }: ReceiptLinesP
 function ReplacedBy({ hash, chain, renderLink }: { hash: string; chain: DisplayOptions['chain']; renderLink: NonNullable<DisplayOptions['renderLink']> }) {
   const href = explorerLink(chain, 'tx', hash)
   const shortHash = `${hash.slice(0, 10)}…`
-  return (
-    <>
-      {'Replaced by '}
-      {href
-        ? renderLink({ href, className: 'bf-link', title: hash, ...EXTERNAL, children: <>{shortHash}<span className="bf-visually-hidden">{` (${hash})`}</span></> })
-        : <span title={hash}>{shortHash}</span>}
-    </>
-  )
+  const link = href
+    ? renderLink({ href, className: 'bf-link', title: hash, ...EXTERNAL, children: <>{shortHash}<span className="bf-visually-hidden">{say(messages.hashHidden, { hash })}</span></> })
+    : <span title={hash}>{shortHash}</span>
+  return <span className="bf-pending__replaced">{fillTemplate(messages.replacedBy, { hash: <bdi dir="ltr">{link}</bdi> })}</span>
 }

@@ -38,7 +38,7 @@ export default function ApprovalsSection({ entry, details, wallet, approvalState
             <ApprovalLine approval={a} address={address} locale={locale} tokens={tokens} tokenLabel={a.token.toLowerCase() === entry?.to_address?.toLowerCase() ? entry?.to_address_label : null} />
             <ApprovalState approval={a} states={approvalStates} tokens={tokens} locale={locale} />
             {onRevoke && isRevocable(a, currentOf(approvalStates, a)) ? (
-              <button type="button" className="bf-details__revoke" onClick={() => onRevoke(revokeApprovalRequest(a), a)}>
+              <button type="button" className="bf-button bf-button--quiet bf-details__revoke" onClick={() => onRevoke(revokeApprovalRequest(a), a)}>
                 Revoke
               </button>
             ) : null}

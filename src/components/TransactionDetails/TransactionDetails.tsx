@@ -1,6 +1,6 @@
 import { forwardRef, lazy, Suspense, useContext, useId, useMemo, useState, type CSSProperties, type ReactNode } from 'react'
 import { useCopy } from '../shared/copy.js'
-import { formatGwei, formatUnits } from 'viem'
+import { formatGwei } from 'viem'
 import { listsApprovals, logsApprovals } from '../../core/details/approvalHints.js'
 import type { Approval, RevokeRequest } from '../../core/details/approvals.js'
 import type { ApprovalStates } from '../../core/details/approvalStates.js'
@@ -91,7 +91,7 @@ export const TransactionDetails = forwardRef<HTMLElement, TransactionDetailsProp
       aria-busy={props.isLoading ? true : undefined}
     >
       {variant === 'disclosure' ? (
-        <button type="button" className="bf-details__toggle" id={`${id}-toggle`} aria-expanded={open} aria-controls={`${id}-body`} onClick={toggle}>
+        <button type="button" className="bf-button bf-button--quiet bf-details__toggle" id={`${id}-toggle`} aria-expanded={open} aria-controls={`${id}-body`} onClick={toggle}>
           {open ? 'Hide details' : 'Details'}
         </button>
       ) : null}
@@ -111,7 +111,8 @@ function Body({ details, entry, wallet, names, isLoading, error, chain, locale, 
   const chainId = chain ?? details.chain ?? undefined
   const tokens = tokensOf(entry)
   const symbol = details.nativeSymbol
-  const native = (wei: bigint) => `${formatDecimal(formatUnits(wei, 18), locale)} ${symbol}`
+  // The chain's own decimals (the node read gave `formatted`), through the one rounding rule every amount shares.
+  const native = (amount: { formatted: string }) => `${formatDecimal(amount.formatted, locale)} ${symbol}`
   const txHref = explorerLink(chainId, 'tx', details.hash)
   const address = (a: string, label?: string | null) => <Address address={a} label={label} chain={chainId} renderLink={renderLink} />
 
@@ -142,10 +143,10 @@ function Body({ details, entry, wallet, names, isLoading, error, chain, locale, 
               details.status === 'reverted' ? 'None: the creation failed'
             : details.contractAddress ? address(details.contractAddress) : 'a contract'}
         </Row>
-        <Row term="Value">{native(details.value.wei)}</Row>
+        <Row term="Value">{native(details.value)}</Row>
         {details.fee ? (
           <Row term="Fee">
-            <span title={`${details.fee.wei.toString()} wei`}>{native(details.fee.wei)}</span>
+            <span title={`${details.fee.wei.toString()} wei`}>{native(details.fee)}</span>
             <span className="bf-details__muted">{` (${details.gasUsed!.toString()} gas × ${formatGwei(details.effectiveGasPrice!)} gwei)`}</span>
           </Row>
         ) : null}
@@ -232,7 +233,7 @@ function Events({ logs, tokens, locale, address }: { logs: Details['logs']; toke
         ))}
       </ul>
       {count > shown ? (
-        <button type="button" className="bf-details__more" onClick={() => setShown(shown + EVENTS_MORE)}>
+        <button type="button" className="bf-button bf-button--quiet bf-details__more" onClick={() => setShown(shown + EVENTS_MORE)}>
           {`Show more events (${shown} of ${count} shown)`}
         </button>
       ) : null}
@@ -254,7 +255,7 @@ function renderSegments(segments: Segment[], address: (a: string) => ReactNode):
 function CopyText({ value, label }: { value: string; label: string }) {
   const { state, copy } = useCopy(value)
   return (
-    <button type="button" className="bf-details__copy" onClick={copy} data-state={state}>
+    <button type="button" className="bf-button bf-button--quiet bf-details__copy" onClick={copy} data-state={state}>
       {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : label}
     </button>
   )
