@@ -1,20 +1,10 @@
 import type { CSSProperties } from 'react'
 import { chainNames, getChainInfo, type ChainInput } from '../../core/chains.js'
-import { clip } from '../../core/text.js'
+import { chainLabel } from '../shared/chainLabel.js'
 import type { ChainIconInfo, RenderChainIcon } from '../shared/options.js'
 import { chainMarks } from './chainMarks.js'
 
-const messages = {
-  unknownChain: 'Unknown chain',
-}
-
-/** The chain's human name (viem's), else the text as given, clipped; never markup. */
-export function chainLabel(chain: ChainInput | number | undefined | null): string {
-  if (chain === undefined || chain === null) return messages.unknownChain
-  const info = getChainInfo(chain)
-  if (info) return info.label
-  return clip(String(chain), 24)
-}
+export { chainLabel }
 
 /** What `renderChainIcon` is told: the chain as given, its spec name, chain id and human name. */
 export function chainIconInfo(chain: ChainInput | number): ChainIconInfo {
