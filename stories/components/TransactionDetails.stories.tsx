@@ -178,3 +178,29 @@ export const UnknownContract: Story = {
 }
 
 export const Loading: Story = { args: { variant: 'panel', isLoading: true }, loaders: [async () => ({ details: undefined })] }
+
+/** Used on its own (no feed around it): themed by its own root, light. */
+export const StandaloneLight: Story = {
+  ...UnlimitedApproval,
+  render: (args, { loaded }) => (
+    <div data-theme="light" style={{ background: '#fff', padding: 8 }}>
+      <TransactionDetails {...args} details={loaded.details} entry={loaded.entry} approvalStates={loaded.approvalStates} />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole('button', { name: 'Revoke' })
+    const root = canvasElement.querySelector('.bf-details')!
+    await expect(getComputedStyle(root).getPropertyValue('--bf-text')).not.toBe('')
+    await expect(getComputedStyle(root.querySelector('ul')!).listStyleType).toBe('none')
+  },
+}
+
+/** The same, dark. */
+export const StandaloneDark: Story = {
+  ...StandaloneLight,
+  render: (args, { loaded }) => (
+    <div data-theme="dark" style={{ background: '#0b0f17', padding: 8 }}>
+      <TransactionDetails {...args} details={loaded.details} entry={loaded.entry} approvalStates={loaded.approvalStates} />
+    </div>
+  ),
+}

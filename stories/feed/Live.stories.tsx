@@ -33,7 +33,7 @@ export const Pending: Story = {
     await expect(canvas.getByRole('group', { name: 'Pending' })).toBeInTheDocument()
     await expect(item(canvasElement)).toHaveAttribute('data-status', 'pending')
     await expect(canvas.getByText('Sending 25 USDC to 0x3C44…93BC')).toBeInTheDocument()
-    await expect(item(canvasElement).querySelector('.bf-pending__status')).toHaveTextContent('Pending')
+    await expect(item(canvasElement).querySelector('.bf-pending__status')).toHaveTextContent('Sending')
   },
 }
 
@@ -88,7 +88,7 @@ export const ConfirmedThenIndexed: Story = {
     await expect(status).toHaveTextContent('')
     await userEvent.click(canvas.getByRole('button', { name: 'Mine a block' }))
     await waitFor(() => expect(status).toHaveTextContent('Transaction confirmed'))
-    await expect(canvas.getByText('Confirming (3 of 12)')).toBeInTheDocument()
+    await expect(canvas.getByText('Confirming')).toBeInTheDocument()
     await userEvent.click(canvas.getByRole('button', { name: 'Confirm' }))
     await expect(canvas.getByText('Confirmed')).toBeInTheDocument()
     await userEvent.click(canvas.getByRole('button', { name: 'Index' }))
@@ -115,7 +115,7 @@ export const Replaced: Story = {
     await expect(item(canvasElement)).toHaveAttribute('data-status', 'replaced')
     const link = canvas.getByRole('link', { name: new RegExp(`^${liveRecords.replaced.replacedBy!.slice(0, 10)}…`) })
     await expect(link).toHaveAttribute('href', `https://etherscan.io/tx/${liveRecords.replaced.replacedBy}`)
-    await expect(item(canvasElement)).toHaveTextContent('Replaced by')
+    await expect(item(canvasElement)).toHaveTextContent(/Replaced.*by 0x/)
   },
 }
 
@@ -147,4 +147,24 @@ export const AllStates: Story = {
     const statuses = [...canvasElement.querySelectorAll('.bf-pending__item')].map((e) => e.getAttribute('data-status'))
     await expect(statuses).toEqual(['pending', 'confirmed', 'confirmed', 'failed', 'replaced', 'dropped'])
   },
+}
+
+const everyStatus = [liveRecords.pending, liveRecords.confirming, { ...liveRecords.confirmed, hash: `0x${'c0'.repeat(32)}` as const }, liveRecords.failed, liveRecords.replaced, liveRecords.dropped]
+
+/** Used on its own (no feed around it), every status, light: themed by its own root. */
+export const EveryStatusLight: Story = {
+  args: { records: everyStatus },
+  render: (args) => <div data-theme="light" style={{ background: '#fff', padding: 8 }}><PendingTransactions {...args} /></div>,
+  play: async ({ canvasElement }) => {
+    const statuses = [...canvasElement.querySelectorAll('.bf-pending__status')].map((e) => e.textContent)
+    await expect(statuses).toEqual(['Sending', 'Confirming', 'Confirmed', 'Failed', 'Replaced', 'Dropped'])
+    await expect(getComputedStyle(canvasElement.querySelector('.bf-pending')!).getPropertyValue('--bf-text')).not.toBe('')
+  },
+}
+
+/** The same, dark. */
+export const EveryStatusDark: Story = {
+  args: { records: everyStatus },
+  render: (args) => <div data-theme="dark" style={{ background: '#0b0f17', padding: 8 }}><PendingTransactions {...args} /></div>,
+  play: EveryStatusLight.play,
 }
