@@ -1,10 +1,11 @@
 import axe from 'axe-core'
-import { act, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { afterEach, describe, expect, it } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { TransactionList, type TransactionListProps } from '../../src/components/TransactionList/TransactionList.js'
 import { TransactionRow } from '../../src/components/TransactionRow/TransactionRow.js'
+import { ChainFilter } from '../../src/components/ChainFilter/ChainFilter.js'
 import { WALLET } from '../components/fixtures.js'
 import { everyKind } from './rowFixtures.js'
 import { interactiveOverlaps, wholeRowsIn } from './geometry.js'
@@ -18,7 +19,7 @@ import.meta.glob('../../src/components/**/*.css', { eager: true })
 let root: Root | undefined
 let host: HTMLElement | undefined
 afterEach(() => {
-  act(() => root?.unmount())
+  root?.unmount()
   host?.remove()
   root = undefined
   host = undefined
@@ -30,8 +31,8 @@ async function mount(node: ReactNode, width: number): Promise<HTMLElement> {
   host.style.width = `${width}px`
   document.body.append(host)
   root = createRoot(host)
-  await act(async () => root!.render(node))
-  for (let i = 0; i < 4; i++) await act(() => new Promise<void>((r) => requestAnimationFrame(() => r())))
+  root.render(node)
+  for (let i = 0; i < 4; i++) await new Promise<void>((r) => requestAnimationFrame(() => r()))
   return host
 }
 
@@ -98,7 +99,7 @@ describe('Row anatomy in Chromium: details open in place', () => {
     expect(article.querySelector('.bf-tx__details')!.hasAttribute('hidden')).toBe(false)
     await expect.poll(() => article.getBoundingClientRect().height).toBeGreaterThan(closed + 40)
     // The explorer link lives in the details now, with the hash.
-    expect(article.querySelector('.bf-tx__details a[href^="https://etherscan.io/tx/"]')).not.toBeNull()
+    await expect.poll(() => article.querySelector('.bf-tx__details a[href^="https://etherscan.io/tx/"]')).not.toBeNull()
     article.focus()
     await userEvent.keyboard('{Enter}')
     expect(chevron.getAttribute('aria-expanded')).toBe('false')
@@ -114,6 +115,31 @@ describe('Row anatomy in Chromium: details open in place', () => {
     const chevron = el.querySelector<HTMLElement>('.bf-row__chevron')!
     await userEvent.click(chevron)
     expect(chevron.getAttribute('aria-expanded')).toBe('true')
-    expect(el.querySelector('.bf-transfer[data-kind="erc20"]')).not.toBeNull()
+    await expect.poll(() => el.querySelector('.bf-transfer[data-kind="erc20"]')).not.toBeNull()
   })
+})
+
+describe('Row anatomy in Chromium: a feed across chains', () => {
+  const chains = ['eth', 'base', 'polygon', 'arbitrum', 'optimism', 'bsc'] as const
+  const merged = () => everyKind().map((tx, i) => ({ ...tx, chain: chains[i % chains.length]!, wallet: WALLET }))
+  for (const width of [1024, 360]) {
+    for (const theme of ['light', 'dark'] as const) {
+      it(`${width} px, ${theme}: every row carries its chain's mark on its leading mark, the chips and rows never overlap, axe is clean`, async () => {
+        await page.viewport(width, 800)
+        document.documentElement.setAttribute('data-theme', theme)
+        const el = await mount(feed({ transactions: merged(), toolbar: <div className="bf-feed__toolbar"><ChainFilter chains={chains} /></div> }), width)
+        await expect.poll(() => el.querySelectorAll('.bf-row__badge svg').length).toBe(el.querySelectorAll('article').length)
+        const badge = el.querySelector('.bf-row__badge')!.getBoundingClientRect()
+        const leading = el.querySelector('.bf-row__leading')!.getBoundingClientRect()
+        // A badge on the mark, not beside it: its centre lies inside the leading mark's box.
+        expect(badge.left + badge.width / 2).toBeGreaterThan(leading.left)
+        expect(badge.left + badge.width / 2).toBeLessThan(leading.right)
+        expect(el.querySelector('article')!.textContent).toContain('on Ethereum')
+        expect(interactiveOverlaps(el)).toEqual([])
+        expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(width)
+        const result = await axe.run(el)
+        expect(result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))).toEqual([])
+      })
+    }
+  }
 })
