@@ -186,7 +186,7 @@ describe('examples/next-app built and served by Next.js', () => {
       await item.waitFor()
       expect(await item.count()).toBe(1)
       expect(await item.getAttribute('data-status')).toBe('pending')
-      expect(await item.locator('.bf-pending__status').textContent()).toBe('Pending')
+      expect(await item.locator('.bf-pending__status').textContent()).toBe('Sending')
       expect(await item.locator('.bf-pending__summary').textContent()).toMatch(/^Sending 0\.012345 .*to 0x90F7…b906$/)
       expect(await ours.count()).toBe(0)
       expect((await node('eth_getTransactionReceipt', [hash])).result).toBeNull()
