@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { createRef } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { ChainBadge } from '../../src/components/ChainBadge/ChainBadge.js'
@@ -9,6 +9,7 @@ import { chainNames } from '../../src/core/chains.js'
 import { HttpStatusError } from '../../src/core/errors.js'
 import type { MergedSourceState } from '../../src/core/history/merge.js'
 import { axeViolations } from './axe.js'
+import { openedDetails } from './TransactionRow/openRow.js'
 import { ALICE, tx, WALLET } from './fixtures.js'
 
 describe('ChainBadge', () => {
@@ -93,19 +94,31 @@ describe('SourceNotices', () => {
 })
 
 describe('TransactionRow in a merged feed', () => {
-  it('an entry carrying its chain gets that chain’s badge, explorer link and native symbol; showChain={false} hides the badge', () => {
+  it('an entry carrying its chain gets that chain’s badge, explorer link and native symbol; showChain={false} hides the badge', async () => {
     const entry = { ...tx({ value: '1000000000000000000' }), chain: 'polygon' }
-    const { container, rerender } = render(<TransactionRow transaction={entry} wallet={WALLET} chain="eth" locale="en-US" timeZone="UTC" />)
-    expect(container.querySelector('.bf-tx__chain')!.textContent).toBe('Polygon')
-    expect(screen.getByRole('link', { name: /View transaction/ }).getAttribute('href')).toMatch(/^https:\/\/polygonscan\.com\/tx\//)
-    expect(container.textContent).toContain('POL')
+    const { container, rerender } = render(<TransactionRow transaction={entry} wallet={WALLET} chain="eth" locale="en-US" timeZone="UTC" defaultExpanded />)
+    // The chain's mark on the leading glyph (decorative, loaded with the marks' chunk), its name heard with the party.
+    await waitFor(() => expect(container.querySelector('.bf-row__leading .bf-row__badge')!.getAttribute('data-mark')).toBe('svg'))
+    expect(container.querySelector('.bf-row__badge')!.getAttribute('aria-hidden')).toBe('true')
+    expect(container.querySelector('.bf-row__subtitle .bf-visually-hidden')!.textContent).toBe(' on Polygon')
+    expect(container.querySelector('.bf-row__trailing')!.textContent).toBe('\u22121 POL')
+    await openedDetails()
+    expect(screen.getByRole('link', { name: /^View on explorer/ }).getAttribute('href')).toMatch(/^https:\/\/polygonscan\.com\/tx\//)
+    expect(container.querySelector('.bf-tx__details')!.textContent).toContain('POL')
     expect(container.querySelector('article')!.dataset['chain']).toBe('polygon')
-    rerender(<TransactionRow transaction={entry} wallet={WALLET} chain="eth" showChain={false} locale="en-US" timeZone="UTC" />)
-    expect(container.querySelector('.bf-chain')).toBeNull()
+    rerender(<TransactionRow transaction={entry} wallet={WALLET} chain="eth" showChain={false} locale="en-US" timeZone="UTC" defaultExpanded />)
+    expect(container.querySelector('.bf-row__badge')).toBeNull()
+    expect(container.querySelector('.bf-row__subtitle')!.textContent).not.toContain('Polygon')
+    // Without the badge the entry is still on its own chain: explorer and symbol.
+    expect(container.querySelector('.bf-row__trailing')!.textContent).toBe('\u22121 POL')
+    expect(screen.getByRole('link', { name: /^View on explorer/ }).getAttribute('href')).toMatch(/^https:\/\/polygonscan\.com\/tx\//)
     // A service entry (no `chain` of its own) shows no badge and keeps the list's chain.
-    rerender(<TransactionRow transaction={tx({ value: '1000000000000000000' })} wallet={WALLET} chain="eth" locale="en-US" timeZone="UTC" />)
-    expect(container.querySelector('.bf-chain')).toBeNull()
-    expect(screen.getByRole('link', { name: /View transaction/ }).getAttribute('href')).toMatch(/^https:\/\/etherscan\.io\/tx\//)
+    rerender(<TransactionRow transaction={tx({ value: '1000000000000000000' })} wallet={WALLET} chain="eth" locale="en-US" timeZone="UTC" defaultExpanded />)
+    await openedDetails()
+    expect(container.querySelector('.bf-row__badge')).toBeNull()
+    expect(container.querySelector('article')!.hasAttribute('data-chain')).toBe(false)
+    expect(container.querySelector('.bf-row__trailing')!.textContent).toBe('\u22121 ETH')
+    expect(screen.getByRole('link', { name: /^View on explorer/ }).getAttribute('href')).toMatch(/^https:\/\/etherscan\.io\/tx\//)
   })
 
   it('an entry of a two-wallet feed is shown from its own wallet’s side', () => {

@@ -31,18 +31,6 @@ function party() {
 function amounts() {
   return [...article().querySelectorAll('.bf-row__trailing .bf-row__amount')].map((a) => a.textContent)
 }
-/**
- * axe on a row whose details are open. Known src bug, left out here only and asserted on its own below (it.fails):
- * the explorer link reads "View on explorer ↗" but is named "View transaction {hash} on explorer", so its visible
- * text is not in its name (axe label-content-name-mismatch, WCAG 2.5.3 label in name).
- */
-async function axeOpen(node: Element) {
-  return (await axeViolations(node)).filter((v) => {
-    const target = /^label-content-name-mismatch: (.+?) — /.exec(v)?.[1]
-    // axe's selectors are unique in the document.
-    return !(target && document.querySelector(target)?.classList.contains('bf-tx__explorer'))
-  })
-}
 /** The details load when first opened (their own chunk): wait for the panel. */
 async function loaded() {
   await within(details()).findByRole('list', { name: 'Transfers' })
@@ -64,7 +52,7 @@ describe('TransactionRow: each transfer kind in each direction', () => {
     { name: 'native self', entry: tx({ to_address: WALLET, value: '1000000000000000000' }), kind: 'native', direction: 'self', text: '1 ETH', title: 'Moved', party: 'To yourself', amounts: ['1 ETH'], category: 'send', badge: 'Native, to self' },
     { name: 'erc20 out', entry: tx({ to_address: TOKEN, erc20_transfer: [erc20()] }), kind: 'erc20', direction: 'out', text: '\u22121.5 USDC', title: 'Sent', party: 'To 0x1111…1111', amounts: ['\u22121.5 USDC'], category: 'token-send', badge: 'ERC-20, sent' },
     { name: 'erc20 in', entry: tx({ from_address: ALICE, to_address: TOKEN, erc20_transfer: [erc20({ from_address: ALICE, to_address: WALLET })] }), kind: 'erc20', direction: 'in', text: '+1.5 USDC', title: 'Received', party: 'From 0x1111…1111', amounts: ['+1.5 USDC'], category: 'token-receive', badge: 'ERC-20, received' },
-    { name: 'erc20 self', entry: tx({ to_address: TOKEN, erc20_transfer: [erc20({ to_address: WALLET })] }), kind: 'erc20', direction: 'self', text: '1.5 USDC', title: 'Moved', party: 'To yourself', amounts: ['1.5 USDC'], category: 'token-send', badge: 'ERC-20, to self', knownBug: true },
+    { name: 'erc20 self', entry: tx({ to_address: TOKEN, erc20_transfer: [erc20({ to_address: WALLET })] }), kind: 'erc20', direction: 'self', text: '1.5 USDC', title: 'Moved', party: 'To yourself', amounts: ['1.5 USDC'], category: 'token-send', badge: 'ERC-20, to self' },
     { name: 'erc721 in', entry: tx({ from_address: ALICE, to_address: COLLECTION, nft_transfers: [nft()] }), kind: 'erc721', direction: 'in', text: '+#42', title: 'Received', party: 'From 0x1111…1111', amounts: ['+#42'], category: 'nft-receive', badge: 'ERC-721, received' },
     { name: 'erc721 out', entry: tx({ to_address: COLLECTION, nft_transfers: [nft({ from_address: WALLET, to_address: BOB })] }), kind: 'erc721', direction: 'out', text: '\u2212#42', title: 'Sent', party: 'To 0x2222…2222', amounts: ['\u2212#42'], category: 'nft-send', badge: 'ERC-721, sent' },
     { name: 'erc1155 in ×3', entry: tx({ from_address: ALICE, to_address: COLLECTION, nft_transfers: [nft({ contract_type: 'ERC1155', amount: '3' })] }), kind: 'erc1155', direction: 'in', text: '+3 × #42', title: 'Received', party: 'From 0x1111…1111', amounts: ['+3 × #42'], category: 'nft-receive', badge: 'ERC-1155, received' },
@@ -74,10 +62,7 @@ describe('TransactionRow: each transfer kind in each direction', () => {
   ] as const
 
   for (const c of cases) {
-    // Known src bug (rowFacts derivedKind): a token the wallet sends itself in a call to the token contract reads
-    // "Sent" "To 0xA0b8…eB48" (the contract), not "Moved" "To yourself" as the native self-transfer does. it.fails until fixed.
-    const test = 'knownBug' in c ? it.fails : it
-    test(`${c.name}: verb, party and signed amount on the row; badge and signed line in the details; data attributes`, async () => {
+    it(`${c.name}: verb, party and signed amount on the row; badge and signed line in the details; data attributes`, async () => {
       const { container } = render(<TransactionRow transaction={c.entry} {...props} defaultExpanded />)
       await loaded()
       expect(title()).toBe(c.title)
@@ -89,7 +74,7 @@ describe('TransactionRow: each transfer kind in each direction', () => {
       expect(row.getAttribute('data-direction')).toBe(c.direction)
       expect(row.textContent).toContain(c.text)
       expect(within(row).getByText(c.badge.split(',')[0]!).closest('.bf-badge')!.textContent).toBe(c.badge)
-      expect(await axeOpen(container)).toEqual([])
+      expect(await axeViolations(container)).toEqual([])
     })
   }
 
@@ -124,9 +109,7 @@ describe('TransactionRow: each transfer kind in each direction', () => {
     expect(transfer('native').getAttribute('data-direction')).toBe('in')
   })
 
-  // Known src bug (rowFacts movementsOf): with no wallet it reads the service's direction as 'in' / 'out', but the
-  // model says 'incoming' / 'outgoing' (as NativeTransferRow reads it), so the trailing amount is unsigned ("0.5 ETH").
-  it.fails('without a wallet, the trailing amount takes the service’s direction too', async () => {
+  it('without a wallet, the trailing amount takes the service’s direction too', async () => {
     render(<TransactionRow transaction={tx({ native_transfers: [native({ direction: 'receive' })] })} chain="eth" locale="en-US" />)
     expect(amounts()).toEqual(['+0.5 ETH'])
   })
@@ -150,7 +133,7 @@ describe('TransactionRow: status, creation, kind, service text, fee', () => {
     expect(article().getAttribute('data-kind')).toBe('deploy')
     expect(article().getAttribute('data-category')).toBe('contract-creation')
     expect(within(details()).getByText('New contract')).toBeTruthy()
-    expect(await axeOpen(container)).toEqual([])
+    expect(await axeViolations(container)).toEqual([])
   })
 
   it("uses the service's category as the verb and its summary in the details (as text)", async () => {
@@ -216,12 +199,12 @@ describe('TransactionRow: status, creation, kind, service text, fee', () => {
   it('links the transaction to the chain’s explorer from the open details, with rel="noopener noreferrer"', async () => {
     const entry = tx()
     render(<TransactionRow transaction={entry} {...props} chain="base" />)
-    const name = `View transaction ${entry.hash} on explorer`
+    const name = `View on explorer (transaction ${entry.hash})`
     expect(screen.queryByRole('link', { name })).toBeNull()
     await userEvent.click(chevron())
     await loaded()
     const link = within(details()).getByRole('link', { name })
-    expect(link.textContent).toBe('View on explorer ↗')
+    expect(link.textContent).toBe(`View on explorer ↗ (transaction ${entry.hash})`)
     expect(link.getAttribute('href')).toBe(`https://basescan.org/tx/${entry.hash}`)
     expect(link.getAttribute('rel')).toBe('noopener noreferrer')
   })
@@ -248,7 +231,7 @@ describe('TransactionRow: status, creation, kind, service text, fee', () => {
     expect(details().querySelector('.bf-transfers')).not.toBeNull()
     expect(details().querySelector('.bf-tx__fee')).toBeNull()
     expect(details().querySelector('.bf-tx__explorer')).toBeNull()
-    expect(within(details()).queryByRole('link', { name: /^View transaction/ })).toBeNull()
+    expect(within(details()).queryByRole('link', { name: /^View on explorer/ })).toBeNull()
   })
 
   it('passes className, style and extra attributes through to the article', async () => {
@@ -285,7 +268,7 @@ describe('TransactionRow: spam and zero-value transfers', () => {
     expect(within(row as HTMLElement).getByText('Possible spam')).toBeTruthy()
     expect(row.querySelector('img')).toBeNull()
     expect(container.innerHTML).not.toContain('tracker.example')
-    expect(await axeOpen(container)).toEqual([])
+    expect(await axeViolations(container)).toEqual([])
   })
 
   it('hideZeroValueTransfers drops zero-value token transfers', async () => {
@@ -408,7 +391,7 @@ describe('TransactionRow: a failed transaction moved nothing', () => {
     expect(line.getAttribute('data-moved')).toBe('false')
     expect(line.textContent).toContain('not transferred')
     expect(feeText(details())).toBe('Fee paid 0.00042 ETH')
-    expect(await axeOpen(container)).toEqual([])
+    expect(await axeViolations(container)).toEqual([])
   })
 
   it('every kind of transfer it lists is marked not moved; a successful one is not', async () => {
@@ -521,14 +504,12 @@ describe('TransactionRow: trailing amounts', () => {
 })
 
 describe('TransactionRow: opening the details in place', () => {
-  // Known src bug (RowDetailsPanel): the link shows "View on explorer ↗" but its aria-label is
-  // "View transaction {hash} on explorer", which does not contain the visible words: a speech user saying
-  // "click View on explorer" misses it. it.fails until the name contains the visible text.
-  it.fails('the explorer link’s accessible name contains its visible text (WCAG 2.5.3)', async () => {
-    const { container } = render(<TransactionRow transaction={tx()} {...props} defaultExpanded />)
+  it('the explorer link’s accessible name starts with its visible words (WCAG 2.5.3)', async () => {
+    const entry = tx()
+    const { container } = render(<TransactionRow transaction={entry} {...props} defaultExpanded />)
     await loaded()
-    const link = container.querySelector('.bf-tx__explorer')!
-    expect(link.getAttribute('aria-label')!.toLowerCase()).toContain(link.textContent!.replace(' ↗', '').toLowerCase())
+    const link = within(details()).getByRole('link', { name: `View on explorer (transaction ${entry.hash})` })
+    expect(link.hasAttribute('aria-label')).toBe(false)
     expect(await axeViolations(container)).toEqual([])
   })
 
@@ -585,7 +566,7 @@ describe('TransactionRow: opening the details in place', () => {
     expect(chevron().getAttribute('aria-expanded')).toBe('false')
     await user.keyboard(' ')
     expect(chevron().getAttribute('aria-expanded')).toBe('true')
-    within(details()).getByRole('link', { name: `View transaction ${entry.hash} on explorer` }).focus()
+    within(details()).getByRole('link', { name: `View on explorer (transaction ${entry.hash})` }).focus()
     fireEvent.keyDown(document.activeElement!, { key: ' ' })
     expect(chevron().getAttribute('aria-expanded')).toBe('true')
   })

@@ -9,6 +9,7 @@ import { nativeCurrency } from '../shared/native.js'
 import type { DisplayOptions } from '../shared/options.js'
 import type { HideRules } from '../shared/spam.js'
 import { cleanText } from '../shared/text.js'
+import { fillTemplate } from '../shared/template.js'
 import { explorerLink } from '../shared/url.js'
 import { RowTransfers } from './RowTransfers.js'
 
@@ -19,7 +20,7 @@ const messages = {
   nonce: 'Nonce',
   block: 'Block',
   explorer: 'View on explorer',
-  explorerLabel: 'View transaction {hash} on explorer',
+  explorerTransaction: '(transaction {hash})',
 }
 
 /** The fee in whole native units: the service's `transaction_fee`, else gas used × gas price. */
@@ -77,9 +78,9 @@ export default function RowDetailsPanel({ transaction: tx, wallet, renderDetails
                   href: txHref,
                   className: 'bf-tx__explorer bf-link',
                   title: tx.hash,
-                  'aria-label': messages.explorerLabel.replace('{hash}', tx.hash),
                   ...EXTERNAL,
-                  children: `${messages.explorer} ↗`,
+                  // The name starts with the visible words (WCAG 2.5.3), then says which transaction.
+                  children: <>{messages.explorer}<span aria-hidden="true"> ↗</span> <span className="bf-visually-hidden">{fillTemplate(messages.explorerTransaction, { hash: tx.hash })}</span></>,
                 })}
               </dd>
             </div>

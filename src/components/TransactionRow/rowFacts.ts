@@ -103,7 +103,7 @@ function movementsOf(tx: TransactionEntry, wallet: string | undefined, chain: Di
   const implied = impliedNativeTransfer(tx)
   const natives = implied ? [implied] : tx.native_transfers
   const seen = (from: string | null | undefined, to: string | null | undefined, given?: string | null): FlowDirection =>
-    wallet === undefined ? (given === 'in' || given === 'out' ? given : 'none') : flowOf(wallet, from, to)
+    wallet === undefined ? (given === 'incoming' ? 'in' : given === 'outgoing' ? 'out' : 'none') : flowOf(wallet, from, to)
   const all: Movement[] = []
   for (const f of nativeFlows(natives, tx.internal_transactions)) {
     const t = f.kind === 'native' ? f.transfer : null
@@ -147,6 +147,8 @@ function derivedKind(tx: TransactionEntry, wallet: string | undefined, movements
   const ins = movements.filter((m) => m.direction === 'in')
   if (outs.length > 0 && ins.length > 0 && outs.some((o) => ins.every((i) => i.kind !== o.kind || i.symbol !== o.symbol))) return 'swap'
   if (isApproval(tx) && movements.length === 0) return 'approve'
+  // Tokens sent to the wallet itself (a self-transfer through the token contract) moved nowhere.
+  if (movements.length > 0 && movements.every((m) => m.direction === 'self')) return 'self'
   const minted = tx.nft_transfers.some((t) => ZERO_ADDRESS.test(t.from_address ?? '') && flowOf(wallet, t.from_address, t.to_address) === 'in')
     || tx.erc20_transfer.some((t) => ZERO_ADDRESS.test(t.from_address ?? '') && flowOf(wallet, t.from_address, t.to_address) === 'in')
   if (minted && outs.every((o) => o.kind === 'native')) return 'mint'
