@@ -1,9 +1,10 @@
-import { render, screen } from '@testing-library/react'
+import { render, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { Address } from '../../src/components/Address/Address.js'
 import { NamesContext } from '../../src/components/shared/names.js'
 import { TransactionRow } from '../../src/components/TransactionRow/TransactionRow.js'
 import { tx, WALLET } from './fixtures.js'
+import { openedDetails } from './TransactionRow/openRow.js'
 
 const BOB = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 const names = new Map([[BOB.toLowerCase(), 'bob.eth'], ['0x0000000000000000000000000000000000000001', 'evil\u202Ehte.ecila']])
@@ -32,23 +33,32 @@ describe('Address with verified names from the feed', () => {
   })
 })
 
-describe('TransactionRow summary with verified names', () => {
+describe('TransactionRow party with verified names', () => {
   const payment = tx({ from_address: BOB, to_address: WALLET, value: '2000000000000000000' })
-  const row = (entry: typeof payment) => render(<NamesContext.Provider value={names}><TransactionRow transaction={entry} wallet={WALLET} chain="eth" locale="en-US" /></NamesContext.Provider>)
+  const row = (entry: typeof payment) => render(<NamesContext.Provider value={names}><TransactionRow transaction={entry} wallet={WALLET} chain="eth" locale="en-US" defaultExpanded /></NamesContext.Provider>)
+  const party = () => document.querySelector('.bf-row__subtitle')!.textContent!.split('·')[0]
 
-  it('names the party by its verified name, as the Address beside it does', () => {
+  it('names the party by its verified name, as the Address beside it does', async () => {
     row(payment)
-    expect(document.querySelector('.bf-tx__summary')!.textContent).toBe('Received 2 ETH from bob.eth')
+    expect(document.querySelector('.bf-row__title')!.textContent).toBe('Received')
+    expect(party()).toBe('From bob.eth')
+    expect(document.querySelector('.bf-row__amount')!.textContent).toBe('+2 ETH')
+    // The name is a tooltip away from the address it stands for.
+    expect(document.querySelector('.bf-row__party')!.getAttribute('title')).toBe(BOB)
+    const details = await openedDetails()
+    expect(within(details).getByRole('link', { name: /bob\.eth/ }).getAttribute('title')).toBe(BOB)
   })
 
   it('keeps the service label first, and a name cleaned of bidi tricks', () => {
     row({ ...payment, from_address_label: 'Bob (exchange)' })
-    expect(document.querySelector('.bf-tx__summary')!.textContent).toBe('Received 2 ETH from Bob (exchange)')
+    expect(party()).toBe('From Bob (exchange)')
   })
 
-  it('cleans a hostile name in the summary too', () => {
+  it('cleans a hostile name in the party too', async () => {
     row({ ...payment, from_address: '0x0000000000000000000000000000000000000001' })
-    expect(document.querySelector('.bf-tx__summary')!.textContent).not.toContain('\u202E')
+    expect(party()).not.toContain('\u202E')
+    await openedDetails()
+    expect(document.querySelector('article')!.textContent).not.toContain('\u202E')
   })
 })
 
