@@ -5,6 +5,7 @@ import { createRef } from 'react'
 import { AUTO_LOAD_PAGES_PER_SCROLL } from '../../src/components/TransactionList/autoLoad.js'
 import { TransactionList, type TransactionListProps } from '../../src/components/TransactionList/TransactionList.js'
 import { axeViolations } from './axe.js'
+import { openedDetails } from './TransactionRow/openRow.js'
 import { ALICE, erc20, manyTransactions, TOKEN, tx, WALLET } from './fixtures.js'
 
 const base = { wallet: WALLET, chain: 'eth', locale: 'en-US', timeZone: 'UTC' } as const
@@ -179,11 +180,28 @@ describe('TransactionList: keyboard (feed pattern)', () => {
     expect(document.activeElement).toBe(articles()[0])
   })
 
-  it('arrow keys from a link inside a row move to the next article', () => {
+  it('arrow keys from a link inside a row move to the next article', async () => {
     render(list({ transactions: manyTransactions(2) }))
-    const link = within(articles()[0]!).getAllByRole('link')[0]!
+    // The row's links are in its details: open them first.
+    await userEvent.click(within(articles()[0]!).getByRole('button', { name: 'Details' }))
+    const details = await openedDetails(articles()[0]!)
+    const link = within(details).getAllByRole('link')[0]!
     act(() => link.focus())
     fireEvent.keyDown(link, { key: 'ArrowDown' })
+    expect(document.activeElement).toBe(articles()[1])
+  })
+
+  it('arrow keys from the chevron move to the next article; Enter on an article opens it in place', async () => {
+    const user = userEvent.setup()
+    render(list({ transactions: manyTransactions(2) }))
+    const chevron = within(articles()[0]!).getByRole('button', { name: 'Details' })
+    act(() => chevron.focus())
+    fireEvent.keyDown(chevron, { key: 'ArrowDown' })
+    expect(document.activeElement).toBe(articles()[1])
+    await user.keyboard('{Enter}')
+    expect(within(articles()[1]!).getByRole('button', { name: 'Details' }).getAttribute('aria-expanded')).toBe('true')
+    expect(within(articles()[0]!).getByRole('button', { name: 'Details' }).getAttribute('aria-expanded')).toBe('false')
+    await openedDetails(articles()[1]!)
     expect(document.activeElement).toBe(articles()[1])
   })
 })
@@ -211,8 +229,16 @@ describe('TransactionList: spam and poisoning', () => {
     expect(toggle.getAttribute('aria-pressed')).toBe('true')
     expect(articles()).toHaveLength(3)
     expect(screen.getByText('2 transactions flagged as possible spam')).toBeTruthy()
-    expect(screen.getByText('FLAGGED TX')).toBeTruthy()
-    expect(screen.getByText('Received 1.5 SCAM from 0x1111…1111')).toBeTruthy()
+    // Both now shown, each said as a verb, its party and its amount, marked "Possible spam".
+    const [, scam, flaggedRow] = articles()
+    expect(scam!.querySelector('.bf-row__title')!.textContent).toBe('ReceivedPossible spam')
+    expect(scam!.querySelector('.bf-row__subtitle')!.textContent).toMatch(/^From 0x1111…1111·/)
+    expect(scam!.querySelector('.bf-row__trailing')!.textContent).toBe('+1.5 SCAM')
+    expect(flaggedRow!.querySelector('.bf-row__title')!.textContent).toBe('ReceivedPossible spam')
+    // The service's own summary of the flagged one is in its details.
+    await user.click(within(flaggedRow!).getByRole('button', { name: 'Details' }))
+    await openedDetails(flaggedRow!)
+    expect(within(flaggedRow!).getByText('FLAGGED TX')).toBeTruthy()
     expect(articles().filter((a) => a.hasAttribute('data-spam'))).toHaveLength(2)
     expect(container.innerHTML).not.toContain('tracker.example')
     expect(await axeViolations(container)).toEqual([])
@@ -301,6 +327,29 @@ describe('TransactionList: infinite scroll past pages that add no visible row', 
     rerender(list({ transactions: visible, hasNextPage: true, isFetchingNextPage: true, onLoadMore }))
     rerender(list({ transactions: visible, hasNextPage: true, status: 'error', error: new Error('HTTP 503'), onLoadMore }))
     expect(onLoadMore).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('TransactionList: density and rows open in place', () => {
+  it('density="compact" reaches the feed and every row; comfortable is the default', () => {
+    const { rerender } = render(list({ transactions: manyTransactions(2) }))
+    expect(articles().map((a) => a.getAttribute('data-density'))).toEqual(['comfortable', 'comfortable'])
+    rerender(list({ transactions: manyTransactions(2), density: 'compact' }))
+    expect(articles().map((a) => a.getAttribute('data-density'))).toEqual(['compact', 'compact'])
+    expect(document.querySelector('[data-density="compact"]:not(article)')).not.toBeNull()
+  })
+
+  it('a row opened stays open when the list is given new entries, and the others stay closed', async () => {
+    const user = userEvent.setup()
+    const txs = manyTransactions(3)
+    const { rerender } = render(list({ transactions: txs }))
+    await user.click(within(articles()[1]!).getByRole('button', { name: 'Details' }))
+    await openedDetails(articles()[1]!)
+    // A new arrival on top: the opened entry is now the third row, and still open.
+    rerender(list({ transactions: [tx({ value: '5', block_timestamp: '2024-05-01T13:00:00.000Z' }), ...txs] }))
+    const chevrons = articles().map((a) => within(a).getByRole('button', { name: 'Details' }).getAttribute('aria-expanded'))
+    expect(chevrons).toEqual(['false', 'false', 'true', 'false'])
+    expect(within(articles()[2]!).getByRole('link', { name: /^View on explorer/ }).getAttribute('href')).toBe(`https://etherscan.io/tx/${txs[1]!.hash}`)
   })
 })
 
