@@ -22,10 +22,17 @@ const PATHS: Record<GlyphKind, string> = {
   pending: 'M10 6v4l2.5 2',
 }
 
+// The colour a kind is drawn in: value in, value out (the default), the accent for what moved no value, failure.
+const TONES: Partial<Record<GlyphKind, 'in' | 'accent' | 'failed'>> = {
+  receive: 'in', airdrop: 'in', withdraw: 'in', borrow: 'in', buy: 'in', mint: 'in',
+  swap: 'accent', approve: 'accent', call: 'accent', deploy: 'accent', pending: 'accent',
+  failed: 'failed',
+}
+
 /** Decorative: the row's title says the same in words. */
 export function RowGlyph({ kind, className }: { kind: GlyphKind; className?: string | undefined }) {
   return (
-    <span className={className ? `bf-glyph ${className}` : 'bf-glyph'} data-kind={kind} aria-hidden="true">
+    <span className={className ? `bf-glyph ${className}` : 'bf-glyph'} data-kind={kind} data-tone={TONES[kind]} aria-hidden="true">
       <svg viewBox="0 0 20 20" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" focusable="false">
         {kind === 'pending' && <circle cx="10" cy="10" r="6.5" />}
         <path d={PATHS[kind] ?? PATHS.other} />

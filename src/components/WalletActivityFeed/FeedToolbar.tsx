@@ -99,7 +99,7 @@ function OverflowMenu({ status, progress, onStart, onCancel, locale, timeZone }:
         ref={button}
         id={`${id}-button`}
         type="button"
-        className="bf-toolbar__more-button"
+        className="bf-button bf-toolbar__more-button"
         aria-haspopup="menu"
         aria-expanded={Boolean(open)}
         aria-controls={open ? `${id}-menu` : undefined}
@@ -124,7 +124,7 @@ function OverflowMenu({ status, progress, onStart, onCancel, locale, timeZone }:
           {/* Already spoken by ExportControl's live region; here it is for the eye. */}
           {said && (
             <p className="bf-toolbar__status">
-              {running && <span className="bf-toolbar__bar" aria-hidden="true" />}
+              {running && <span className="bf-export__bar" aria-hidden="true"><span className="bf-export__fill" /></span>}
               {said}
             </p>
           )}
