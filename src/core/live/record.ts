@@ -1,20 +1,144 @@
-import { array, boolean, custom, literal, nullable, object, string, unknown, enum as zEnum, safeParse } from 'zod/mini'
-import type { z } from 'zod/mini'
+// Stored records are checked by the plain type guards below rather than a schema library: a record
+// is only ever kept or skipped, so no check needs its own message, and zod cost the lazily loaded
+// Pending group ~5.5 kB gzip for this one shape. Each type is written once; its guard is built from
+// a `Shape` of it (a field added to the type without a guard, or with a guard of another type, does
+// not compile). The checks are the ones the zod schema made, rule for rule (test/core/live/record.test.ts).
 
 export const trackedStatuses = ['pending', 'confirmed', 'failed', 'replaced', 'dropped'] as const
 export type TrackedStatus = (typeof trackedStatuses)[number]
 
-// Fields as predicates (zod's `custom`) rather than zod's regex, length and number checks, which cost the
-// pending chunk 1.6 kB more: a record is only ever kept or skipped, so no check needs its own message.
-const text = (pattern: RegExp) => custom<string>((v) => typeof v === 'string' && pattern.test(v))
+const transferKinds = ['erc20', 'erc721', 'erc1155'] as const
+
+/** An ERC-20 `transfer`/`transferFrom` decoded from the calldata: what "Sending 25 USDC to 0x…" is drawn from. */
+export type TrackedTokenTransfer = {
+  /** The token contract (the transaction's `to`). */
+  token: string
+  from: string
+  to: string
+  /** Raw amount in the token's smallest unit, as decimal text. */
+  amount: string
+}
+
+/** One token transfer from the receipt's logs (ERC-20, ERC-721, or one id of an ERC-1155 single or batch transfer). */
+export type TrackedTransferLine = {
+  kind: (typeof transferKinds)[number]
+  /** The contract that emitted the event. */
+  token: string
+  from: string
+  to: string
+  /** ERC-20 raw amount, ERC-1155 count, '1' for ERC-721. */
+  amount: string
+  /** ERC-721 / ERC-1155 token id; null for ERC-20. */
+  tokenId: string | null
+  logIndex: number | null
+}
+
+/** The receipt's transfers: the first lines (bounded, as a record is stored) and how many there were in all. */
+export type TrackedReceiptTransfers = {
+  lines: TrackedTransferLine[]
+  total: number
+}
+
+/** One tracked transaction as it is stored (JSON-safe): every field present, `receiptTransfers` too. */
+export type StoredTrackedTransaction = {
+  hash: string
+  chain: string
+  /** The sender; null until known (tracked by hash alone, before the node answers). */
+  from: string | null
+  nonce: number | null
+  /** Null for a contract creation or while unknown. */
+  to: string | null
+  /** Native value in wei as decimal text; null while unknown. */
+  value: string | null
+  tokenTransfer: TrackedTokenTransfer | null
+  /**
+   * What the receipt's logs moved, once mined (null before): these lines replace the calldata
+   * guess, which misses what a router moves.
+   */
+  receiptTransfers: TrackedReceiptTransfers | null
+  status: TrackedStatus
+  blockNumber: number | null
+  /** Blocks on top of the receipt's, counting its own, up to `confirmationsTarget`. */
+  confirmations: number
+  confirmationsTarget: number
+  /** True once nothing will change any more (the target is reached, or failed, replaced, dropped). */
+  final: boolean
+  replacedBy: string | null
+  /** Why it failed or was dropped, in words; null otherwise. */
+  error: string | null
+  /** The signed transaction, when known: kept so a dropped one can be sent again. */
+  raw: string | null
+  /** Milliseconds since the epoch. */
+  trackedAt: number
+  updatedAt: number
+}
+
+/**
+ * One tracked transaction as `get`, `list` and listeners see it. `receiptTransfers` may be left out
+ * when a record is made by hand (a story, a test): it reads as null.
+ */
+export type TrackedTransaction = Omit<StoredTrackedTransaction, 'receiptTransfers'> & {
+  receiptTransfers?: TrackedReceiptTransfers | null | undefined
+}
+
+type Guard<T> = (v: unknown) => v is T
+/** A guard per field of `T`, every field required: the shape a guard of `T` is built from. */
+type Shape<T> = { readonly [K in keyof T]-?: Guard<T[K]> }
+
+/** The keys of a shape, in the order written (the order a kept record's fields are copied in). */
+const keysOf = <T>(shape: Shape<T>) => Object.keys(shape) as (keyof T)[]
+
+// An object, as JSON can make one: arrays are objects too, but never a record.
+const isObject = (v: unknown): v is Record<PropertyKey, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** A guard of `T` from its shape: an object whose every field passes its own guard (extra fields are allowed, see `pick`). */
+const objectOf =
+  <T>(shape: Shape<T>): Guard<T> =>
+  (v): v is T =>
+    isObject(v) && keysOf(shape).every((k) => shape[k](v[k]))
+
+/** A copy holding only the shape's fields: extra stored fields (a `__proto__` key among them) are dropped, not kept. */
+function pick<T>(shape: Shape<T>, v: T): T {
+  const out: Partial<T> = {}
+  for (const k of keysOf(shape)) out[k] = v[k]
+  return out as T
+}
+
+const nullable =
+  <T>(guard: Guard<T>): Guard<T | null> =>
+  (v): v is T | null =>
+    v === null || guard(v)
+
+const oneOf =
+  <T extends string>(values: readonly T[]): Guard<T> =>
+  (v): v is T =>
+    values.some((x) => x === v)
+
+const text =
+  (pattern: RegExp): Guard<string> =>
+  (v): v is string =>
+    typeof v === 'string' && pattern.test(v)
+
+const isString = (v: unknown): v is string => typeof v === 'string'
+const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean'
+
 const hash32 = text(/^0x[0-9a-fA-F]{64}$/)
 const address = text(/^0x[0-9a-fA-F]{40}$/)
+/** The signed transaction: whole bytes, as it is sent again. */
 const hexData = text(/^0x(?:[0-9a-fA-F]{2})*$/)
+/** Amounts as BigInt reads them: digits only (no sign, fraction or exponent). */
 const decimal = text(/^\d+$/)
 /** A uint256 in decimal is at most 78 digits. */
 const uint256 = text(/^\d{1,78}$/)
-// Stored numbers are whole (a nonce of 1.5 made BigInt throw at every block, stalling the chain's other records).
-const whole = (max: number) => custom<number>((v) => Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= max)
+
+/**
+ * Stored numbers are whole and not negative: a nonce of 1.5 made BigInt throw at every block,
+ * stalling the chain's other records.
+ */
+const whole =
+  (max: number): Guard<number> =>
+  (v): v is number =>
+    typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 && v <= max
 const count = whole(Number.MAX_SAFE_INTEGER)
 /** Milliseconds a `Date` can hold: beyond them `toISOString` throws while the row is drawn. */
 const time = whole(8.64e15)
@@ -22,79 +146,63 @@ const time = whole(8.64e15)
 /** Lines a stored record may hold (see `MAX_RECEIPT_TRANSFER_LINES` in receipt.ts, which keeps 20). */
 const MAX_STORED_LINES = 20
 
-/** An ERC-20 `transfer`/`transferFrom` decoded from the calldata: what "Sending 25 USDC to 0x…" is drawn from. */
-export const trackedTokenTransferSchema = object({
-  /** The token contract (the transaction's `to`). */
-  token: address,
-  from: address,
-  to: address,
-  /** Raw amount in the token's smallest unit, as decimal text. */
-  amount: decimal,
-})
+const tokenTransferShape: Shape<TrackedTokenTransfer> = { token: address, from: address, to: address, amount: decimal }
 
-/** One token transfer from the receipt's logs (ERC-20, ERC-721, or one id of an ERC-1155 single or batch transfer). */
-export const trackedTransferLineSchema = object({
-  kind: zEnum(['erc20', 'erc721', 'erc1155']),
-  /** The contract that emitted the event. */
+const transferLineShape: Shape<TrackedTransferLine> = {
+  kind: oneOf(transferKinds),
   token: address,
   from: address,
   to: address,
-  /** ERC-20 raw amount, ERC-1155 count, '1' for ERC-721. */
   amount: uint256,
-  /** ERC-721 / ERC-1155 token id; null for ERC-20. */
   tokenId: nullable(uint256),
   logIndex: nullable(count),
-})
+}
+const isTransferLine = objectOf(transferLineShape)
 
-/** The receipt's transfers: the first lines (bounded, as a record is stored) and how many there were in all. */
-export const trackedReceiptTransfersSchema = object({
-  lines: custom<z.output<typeof trackedTransferLineSchema>[]>((v) => Array.isArray(v) && v.length <= MAX_STORED_LINES && v.every((l) => safeParse(trackedTransferLineSchema, l).success)),
-  total: count,
-})
+/** At most `MAX_STORED_LINES` lines, each one whole (the lines are kept as stored, not copied). */
+const isLines = (v: unknown): v is TrackedTransferLine[] => Array.isArray(v) && v.length <= MAX_STORED_LINES && v.every(isTransferLine)
 
-/** One tracked transaction as `get`, `list` and listeners see it, and as it is stored (JSON-safe). */
-export const trackedTransactionSchema = object({
+const receiptTransfersShape: Shape<TrackedReceiptTransfers> = { lines: isLines, total: count }
+
+const storedShape: Shape<StoredTrackedTransaction> = {
   hash: hash32,
-  chain: string(),
-  /** The sender; null until known (tracked by hash alone, before the node answers). */
+  chain: isString,
   from: nullable(address),
   nonce: nullable(count),
-  /** Null for a contract creation or while unknown. */
   to: nullable(address),
-  /** Native value in wei as decimal text; null while unknown. */
   value: nullable(decimal),
-  tokenTransfer: nullable(trackedTokenTransferSchema),
-  /**
-   * What the receipt's logs moved, once mined (null before): these lines replace the calldata
-   * guess, which misses what a router moves.
-   */
-  receiptTransfers: nullable(trackedReceiptTransfersSchema),
-  status: zEnum(trackedStatuses),
+  tokenTransfer: nullable(objectOf(tokenTransferShape)),
+  receiptTransfers: nullable(objectOf(receiptTransfersShape)),
+  status: oneOf(trackedStatuses),
   blockNumber: nullable(count),
-  /** Blocks on top of the receipt's, counting its own, up to `confirmationsTarget`. */
   confirmations: count,
   confirmationsTarget: count,
-  /** True once nothing will change any more (the target is reached, or failed, replaced, dropped). */
-  final: boolean(),
+  final: isBoolean,
   replacedBy: nullable(hash32),
-  /** Why it failed or was dropped, in words; null otherwise. */
-  error: nullable(string()),
-  /** The signed transaction, when known: kept so a dropped one can be sent again. */
+  error: nullable(isString),
   raw: nullable(hexData),
-  /** Milliseconds since the epoch. */
   trackedAt: time,
   updatedAt: time,
-})
-
-/** `receiptTransfers` may be left out when a record is made by hand (a story, a test): it reads as null. */
-export type TrackedTransaction = Omit<z.infer<typeof trackedTransactionSchema>, 'receiptTransfers'> & {
-  receiptTransfers?: TrackedReceiptTransfers | null | undefined
 }
-export type TrackedTokenTransfer = z.infer<typeof trackedTokenTransferSchema>
-export type TrackedTransferLine = z.infer<typeof trackedTransferLineSchema>
-export type TrackedReceiptTransfers = z.infer<typeof trackedReceiptTransfersSchema>
+/** A stored record whose every field is right (what `trackedTransactionSchema` accepts); extra fields allowed. */
+export const isStoredTrackedTransaction = objectOf(storedShape)
 
-const storedSchema = object({ version: literal(1), records: array(unknown()) })
+/** The record as the tracker keeps it: its own fields only, its token transfer and receipt transfers copied too. */
+export function copyStoredTrackedTransaction(r: StoredTrackedTransaction): StoredTrackedTransaction {
+  const { tokenTransfer, receiptTransfers } = r
+  return {
+    ...pick(storedShape, r),
+    tokenTransfer: tokenTransfer && pick(tokenTransferShape, tokenTransfer),
+    receiptTransfers: receiptTransfers && pick(receiptTransfersShape, receiptTransfers),
+  }
+}
+
+/** One stored record, or undefined when any field is wrong (never thrown). */
+function readStoredRecord(v: unknown): TrackedTransaction | undefined {
+  // Stored before receipts were kept: read as "no receipt lines" rather than dropped.
+  const r = isObject(v) && !('receiptTransfers' in v) ? { ...v, receiptTransfers: null } : v
+  return isStoredTrackedTransaction(r) ? copyStoredTrackedTransaction(r) : undefined
+}
 
 /** Reads stored text: malformed text or records are skipped, never thrown (storage is outside our control). */
 export function readStoredRecords(text: string | null): TrackedTransaction[] {
@@ -105,13 +213,12 @@ export function readStoredRecords(text: string | null): TrackedTransaction[] {
   } catch {
     return []
   }
-  const parsed = safeParse(storedSchema, json)
-  if (!parsed.success) return []
+  // Only this layout (version 1) is known; anything else is another program's or a later version's.
+  if (!isObject(json) || json.version !== 1 || !Array.isArray(json.records)) return []
   const out: TrackedTransaction[] = []
-  for (const r of parsed.data.records) {
-    // Stored before receipts were kept: read as "no receipt lines" rather than dropped.
-    const one = safeParse(trackedTransactionSchema, r !== null && typeof r === 'object' && !('receiptTransfers' in r) ? { ...r, receiptTransfers: null } : r)
-    if (one.success) out.push(one.data)
+  for (const r of json.records) {
+    const one = readStoredRecord(r)
+    if (one) out.push(one)
   }
   return out
 }
