@@ -39,8 +39,13 @@ it('offers Revoke for the live unlimited approval only, and takes it away once r
   // Newest first: alice's approve(bob, max) on dDAI, then approve(bob, 0) on dUSD.
   const [daiRow, usdRow] = await screen.findAllByRole('article')
   expect(daiRow!.textContent).toContain('Devnet Dai')
+  // The row names the token contract called (the devnet's history sends no method or input, so no verb beyond a call).
+  expect(daiRow!.querySelector('.bf-row__party')!.textContent).toBe('Devnet Dai (18 decimals)')
 
-  await user.click(within(daiRow!).getByRole('button', { name: 'Details' }))
+  // The row's chevron opens the node's details inside the same row.
+  const daiChevron = within(daiRow!).getByRole('button', { name: 'Details' })
+  await user.click(daiChevron)
+  expect(daiChevron.getAttribute('aria-expanded')).toBe('true')
   const approvals = await within(daiRow!).findByRole('region', { name: 'Approvals' }, { timeout: 10_000 })
   await waitFor(() => expect(approvals.textContent).toContain('still active'), { timeout: 10_000 })
   // The spender by its verified name, the token by the service's label.
@@ -57,6 +62,7 @@ it('offers Revoke for the live unlimited approval only, and takes it away once r
   // Same panel, still open: at the next head the allowance is read again, and the Revoke goes.
   await waitFor(() => expect(approvals.textContent).toContain('no longer active'), { timeout: 10_000 })
   expect(within(approvals).queryByRole('button', { name: 'Revoke' })).toBeNull()
+  expect(daiChevron.getAttribute('aria-expanded')).toBe('true')
 
   // The dUSD revoke: nothing to revoke, and no Revoke.
   await user.click(within(usdRow!).getByRole('button', { name: 'Details' }))

@@ -326,7 +326,10 @@ describe('WalletActivityFeed chains + watch: arrivals per chain, pending rows on
     await waitFor(() => expect(shownHashes()[0]).toBe(hashOf('base', 35)))
     expect(historyRequests).toEqual([{ chain: 'base', cursor: null }])
     const newest = screen.getAllByRole('article')[0]!
-    expect(newest.querySelector('.bf-chain__name')?.textContent).toBe('Base')
+    // Its chain: the mark on its leading glyph, and the name heard with its party.
+    expect(newest.dataset['chain']).toBe('base')
+    expect(newest.querySelector('.bf-row__subtitle .bf-visually-hidden')?.textContent).toBe(' on Base')
+    await waitFor(() => expect(newest.querySelector('.bf-row__leading .bf-row__badge')).not.toBeNull())
     // In time order: base 35…31 are newer than anything eth has; then the minute both chains share.
     expect(shownHashes().slice(0, 5)).toEqual([35, 34, 33, 32, 31].map((n) => hashOf('base', n)))
     expect(shownHashes().slice(5, 7).sort()).toEqual([hashOf('base', 30), hashOf('eth', 30)])

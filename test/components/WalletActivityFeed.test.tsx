@@ -65,7 +65,12 @@ describe('WalletActivityFeed (real client over MSW)', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull()
     expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-setsize'))).toEqual(['3', '3', '3'])
     expect(container.firstElementChild!.className).toBe('bf-root bf-feed app-feed')
-    expect(screen.getAllByText('Sent 1 ETH to 0x1111…1111')).toHaveLength(3)
+    // Each row: the verb, the other party and the signed amount.
+    for (const article of screen.getAllByRole('article')) {
+      expect(article.querySelector('.bf-row__title')!.textContent).toBe('Sent')
+      expect(article.querySelector('.bf-row__subtitle')!.textContent).toMatch(/^To 0x1111…1111·/)
+      expect(article.querySelector('.bf-row__trailing')!.textContent).toBe('\u22121 ETH')
+    }
     expect(await axeViolations(container)).toEqual([])
   })
 
