@@ -110,3 +110,26 @@ export const DarkTheme: Story = { parameters: { theme: 'dark' } }
 export const Narrow360: Story = { render: (args) => <div style={{ width: 360 }}><TransactionList {...args} /></div> }
 export const JapaneseLocale: Story = { args: { locale: 'ja-JP', timeZone: 'Asia/Tokyo' } }
 export const OnPolygon: Story = { args: { transactions: fixtureEntries('rich', 'polygon'), chain: 'polygon' } }
+/** `density="compact"`: shorter rows (about 48 px), more of them on a screen. */
+export const Compact: Story = {
+  args: { density: 'compact' },
+  play: async ({ canvasElement }) => {
+    const feed = within(canvasElement).getByRole('feed')
+    await waitFor(() => expect(feed.querySelectorAll('article').length).toBeGreaterThan(0))
+    for (const row of feed.querySelectorAll('article')) await expect(row).toHaveAttribute('data-density', 'compact')
+  },
+}
+/** The first row's chevron opens its details in place: every transfer, the hash, fee and explorer link. */
+export const DetailsOpen: Story = {
+  play: async ({ canvasElement }) => {
+    const feed = within(canvasElement).getByRole('feed')
+    await waitFor(() => expect(feed.querySelector('article')).not.toBeNull())
+    const first = feed.querySelector('article')!
+    const chevron = within(first).getByRole('button', { name: 'Details' })
+    await userEvent.click(chevron)
+    await expect(chevron).toHaveAttribute('aria-expanded', 'true')
+    const details = first.querySelector<HTMLElement>('.bf-tx__details')!
+    const link = await within(details).findByRole('link', { name: /^View on explorer/ })
+    await expect(link).toHaveAttribute('href', expect.stringMatching(/^https:\/\/etherscan\.io\/tx\/0x/))
+  },
+}
