@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { WalletActivityFeed } from '../../src/components/WalletActivityFeed/WalletActivityFeed.js'
 import { chainNames, type ChainInput } from '../../src/core/chains.js'
-import { pairTransferHash, pairWallets, wallets } from '../fixtures/index.js'
+import { pairWallets, wallets } from '../fixtures/index.js'
 import { createHandlers, type HandlerOptions } from '../handlers.js'
 
 interface MultiChainFeedProps {
@@ -30,7 +30,7 @@ const meta = {
     docs: {
       description: {
         component:
-          'One feed across chains and wallets: `useMergedWalletHistory` merges every (wallet, chain) source by time; rows carry a chain badge; a failing chain is a notice with "Try again", never a blank feed.',
+          'One feed across chains and wallets: `useMergedWalletHistory` merges every (wallet, chain) source by time; each row carries its chain\'s mark on its leading glyph (and says "on Base" to a screen reader); a failing chain is a notice with "Try again", never a blank feed.',
       },
     },
   },
@@ -55,7 +55,10 @@ export const ThreeBusyChains: Story = {
     await expect(busy.handlers.calls.history).toBe(3)
     await expect(descending(times(canvasElement))).toBe(true)
     await expect(new Set(chainsOf(canvasElement)).size).toBeGreaterThan(1)
-    await expect(within(rows(canvasElement)[0]!).getByText(/^(Ethereum|Polygon|Base)$/)).toBeInTheDocument()
+    // Each row's chain: its mark on the leading glyph, its name heard with the party ("… on Base").
+    const first = rows(canvasElement)[0]!
+    await expect(first.querySelector('.bf-row__subtitle .bf-visually-hidden')?.textContent).toMatch(/^ on (Ethereum|Polygon|Base)$/)
+    await waitFor(() => expect(first.querySelector('.bf-row__leading .bf-row__badge')).not.toBeNull())
     // The chip filter: Polygon off hides its rows, the rest stay.
     await userEvent.click(canvas.getByRole('button', { name: 'Polygon' }))
     await waitFor(() => expect(chainsOf(canvasElement)).not.toContain('polygon'))
@@ -112,8 +115,15 @@ export const TwoWallets: Story = {
   args: { address: undefined, addresses: [pairWallets.first, pairWallets.second], chains: ['eth', 'base'] },
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(rows(canvasElement).length).toBeGreaterThan(5))
-    const transfer = canvasElement.querySelectorAll(`a[title="${pairTransferHash}"]`)
-    await expect(transfer).toHaveLength(1)
+    // The one row whose other party is the other wallet (the newest: 3 minutes ago).
+    const both: string[] = [pairWallets.first, pairWallets.second]
+    const between = rows(canvasElement).filter((r) => both.includes(r.querySelector('.bf-row__party')?.getAttribute('title')?.toLowerCase() ?? ''))
+    await expect(between).toHaveLength(1)
+    // It is the ETH transfer between them (the pair fixture's), opened in place: its one native line.
+    await expect(between[0]!.querySelector('.bf-row__title')?.textContent).toMatch(/^(Sent|Received)$/)
+    await userEvent.click(within(between[0]!).getByRole('button', { name: 'Details' }))
+    const transfers = await within(between[0]!).findByRole('list', { name: 'Transfers' })
+    await expect(transfers.querySelectorAll('.bf-transfer[data-kind="native"]')).toHaveLength(1)
     await expect(pair.handlers.calls.history).toBe(4)
     await expect(descending(times(canvasElement))).toBe(true)
   },

@@ -227,6 +227,32 @@ export const DateRange: Story = {
 
 export const DarkTheme: Story = { parameters: { theme: 'dark' } }
 
+/** `density="compact"`: shorter rows. */
+export const Compact: Story = {
+  args: { density: 'compact' },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(rows(canvasElement).length).toBeGreaterThan(0))
+    for (const row of rows(canvasElement)) await expect(row).toHaveAttribute('data-density', 'compact')
+  },
+}
+
+/** A row's chevron (named "Details") opens it in place: its transfers, then the node's view of it, inside the same row. */
+export const RowDetailsOpen: Story = {
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(rows(canvasElement).length).toBeGreaterThan(0))
+    const first = rows(canvasElement)[0]!
+    const chevron = within(first).getByRole('button', { name: 'Details' })
+    await expect(chevron).toHaveAttribute('aria-expanded', 'false')
+    await userEvent.click(chevron)
+    await expect(chevron).toHaveAttribute('aria-expanded', 'true')
+    await expect(await within(first).findByRole('list', { name: 'Transfers' })).toBeInTheDocument()
+    await expect(await within(first).findByRole('region', { name: 'Transaction details' }, { timeout: 5000 })).toBeInTheDocument()
+    // The chevron closes it again.
+    await userEvent.click(chevron)
+    await expect(chevron).toHaveAttribute('aria-expanded', 'false')
+  },
+}
+
 /** A 360 px wide phone screen. */
 export const Narrow360: Story = {
   render: (args) => (
