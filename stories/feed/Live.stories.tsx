@@ -44,9 +44,8 @@ export const Confirming: Story = {
     const canvas = within(canvasElement)
     await expect(item(canvasElement)).toHaveAttribute('data-confirmations', '3')
     await expect(canvas.getByText('3 of 12 confirmations')).toBeInTheDocument()
-    // The receipt's Transfer log, drawn with the indexed rows' transfer line.
-    const lines = canvas.getByRole('list', { name: 'Transfers' })
-    await expect(lines.querySelector('.bf-transfer[data-kind="erc20"][data-direction="out"]')).toHaveTextContent(/25\s*USDC/)
+    // What the receipt's Transfer log moved, said once in the trailing column, as an indexed row says it.
+    await expect(item(canvasElement).querySelector('.bf-row__trailing .bf-amount[data-direction="out"]')).toHaveTextContent(/\u221225\s*USDC/)
   },
 }
 

@@ -99,8 +99,10 @@ export const budgets = {
   // and the approvals became chunks of their own so the details view alone stays under 8 kB). Fourth:
   // 38.5 kB later (the third review's fixes, 2026-11-23: a replaced or dropped row's Dismiss, rows and
   // announcements that name the transaction, the hidden-tab wait, the merged feed's own-transaction and
-  // repeated-chain fixes, added ~450 B). About 5 kB of the later chunks is zod, for stored records, which
-  // an app already has on the page through createClient; that is counted here all the same.
+  // repeated-chain fixes, added ~450 B). Phase three (2026-11-26): the
+  // new row, the folding toolbar and the chain marks fit both budgets unchanged; stored records are
+  // checked without zod (-5.5 kB later), the row's details (transfer lines, addresses) load with the
+  // first opened row, and the row's panel and the feed's node view are one chunk.
   feedGzipBytes: 40_000,
   feedLazyGzipBytes: 38_500,
   cssGzipBytes: 5_000,

@@ -6,6 +6,8 @@ import { page, userEvent } from 'vitest/browser'
 import { TransactionList, type TransactionListProps } from '../../src/components/TransactionList/TransactionList.js'
 import { TransactionRow } from '../../src/components/TransactionRow/TransactionRow.js'
 import { ChainFilter } from '../../src/components/ChainFilter/ChainFilter.js'
+import { ChainMark } from '../../src/components/ChainBadge/ChainMark.js'
+import { ChainMarkContext } from '../../src/components/shared/chainMarkContext.js'
 import { WALLET } from '../components/fixtures.js'
 import { everyKind } from './rowFixtures.js'
 import { interactiveOverlaps, wholeRowsIn } from './geometry.js'
@@ -127,7 +129,8 @@ describe('Row anatomy in Chromium: a feed across chains', () => {
       it(`${width} px, ${theme}: every row carries its chain's mark on its leading mark, the chips and rows never overlap, axe is clean`, async () => {
         await page.viewport(width, 800)
         document.documentElement.setAttribute('data-theme', theme)
-        const el = await mount(feed({ transactions: merged(), toolbar: <div className="bf-feed__toolbar"><ChainFilter chains={chains} /></div> }), width)
+        // The marks as the feed across chains supplies them to its rows.
+        const el = await mount(<ChainMarkContext.Provider value={ChainMark}>{feed({ transactions: merged(), toolbar: <div className="bf-feed__toolbar"><ChainFilter chains={chains} /></div> })}</ChainMarkContext.Provider>, width)
         await expect.poll(() => el.querySelectorAll('.bf-row__badge svg').length).toBe(el.querySelectorAll('article').length)
         const badge = el.querySelector('.bf-row__badge')!.getBoundingClientRect()
         const leading = el.querySelector('.bf-row__leading')!.getBoundingClientRect()

@@ -2,6 +2,9 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { createRef } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { ChainBadge } from '../../src/components/ChainBadge/ChainBadge.js'
+import { ChainMark } from '../../src/components/ChainBadge/ChainMark.js'
+import { ChainMarkContext } from '../../src/components/shared/chainMarkContext.js'
+import type { ChainIconInfo } from '../../src/components/shared/options.js'
 import { ChainFilter } from '../../src/components/ChainFilter/ChainFilter.js'
 import { SourceNotices } from '../../src/components/SourceNotices/SourceNotices.js'
 import { TransactionRow } from '../../src/components/TransactionRow/TransactionRow.js'
@@ -94,11 +97,25 @@ describe('SourceNotices', () => {
 })
 
 describe('TransactionRow in a merged feed', () => {
+  it('used alone (no feed across chains around it): the app\'s renderChainIcon is the badge, else no mark, and the chain is still named', () => {
+    const entry = { ...tx({ value: '1000000000000000000' }), chain: 'base' }
+    const icon = vi.fn((info: ChainIconInfo) => <img alt="" src={`https://icons.example/${info.chainId}.svg`} />)
+    const { container, rerender } = render(<TransactionRow transaction={entry} wallet={WALLET} locale="en-US" timeZone="UTC" renderChainIcon={icon} />)
+    expect(icon).toHaveBeenCalledWith({ chain: 'base', name: 'base', chainId: 8453, label: 'Base' })
+    expect(container.querySelector('.bf-row__leading .bf-row__badge img')!.getAttribute('src')).toBe('https://icons.example/8453.svg')
+    rerender(<TransactionRow transaction={entry} wallet={WALLET} locale="en-US" timeZone="UTC" />)
+    expect(container.querySelector('.bf-row__badge')).toBeNull()
+    expect(container.querySelector('.bf-row__subtitle')!.textContent).toContain('on Base')
+  })
+
   it('an entry carrying its chain gets that chain’s badge, explorer link and native symbol; showChain={false} hides the badge', async () => {
     const entry = { ...tx({ value: '1000000000000000000' }), chain: 'polygon' }
-    const { container, rerender } = render(<TransactionRow transaction={entry} wallet={WALLET} chain="eth" locale="en-US" timeZone="UTC" defaultExpanded />)
-    // The chain's mark on the leading glyph (decorative, loaded with the marks' chunk), its name heard with the party.
-    await waitFor(() => expect(container.querySelector('.bf-row__leading .bf-row__badge')!.getAttribute('data-mark')).toBe('svg'))
+    // The feed across chains supplies the built-in marks to its rows (its chunk has them for the chips).
+    const { container, rerender } = render(<TransactionRow transaction={entry} wallet={WALLET} chain="eth" locale="en-US" timeZone="UTC" defaultExpanded />, {
+      wrapper: ({ children }) => <ChainMarkContext.Provider value={ChainMark}>{children}</ChainMarkContext.Provider>,
+    })
+    // The chain's mark on the leading glyph (decorative), its name heard with the party.
+    expect(container.querySelector('.bf-row__leading .bf-row__badge')!.getAttribute('data-mark')).toBe('svg')
     expect(container.querySelector('.bf-row__badge')!.getAttribute('aria-hidden')).toBe('true')
     expect(container.querySelector('.bf-row__subtitle .bf-visually-hidden')!.textContent).toBe(' on Polygon')
     expect(container.querySelector('.bf-row__trailing')!.textContent).toBe('\u22121 POL')

@@ -49,16 +49,15 @@ describe('PendingTransactions: every state', () => {
     expect(item(container).querySelector('.bf-pending__summary')!.textContent).toBe('Send 0,5 ETH to 0x3C44…93BC')
   })
 
-  it('given receipt logs, their Transfer events are listed with the indexed rows\' transfer lines', () => {
+  // What moved is said once, in the row's trailing column, as an indexed row says it: no second list of it below.
+  const trailing = (container: HTMLElement) => [...container.querySelectorAll<HTMLElement>('.bf-row__trailing > *')].map((l) => l.textContent)
+
+  it('given receipt logs, what their Transfer events moved for the wallet is the trailing amount, signed', () => {
     const receipts = new Map([[liveRecords.confirmed.hash, usdcReceiptLogs]])
-    render(<PendingTransactions records={[liveRecords.confirmed]} tokens={liveTokens} receipts={receipts} locale="en-US" />)
-    const lines = within(screen.getByRole('list', { name: 'Transfers' })).getAllByRole('listitem')
-    expect(lines).toHaveLength(1)
-    const line = lines[0]!.querySelector<HTMLElement>('.bf-transfer')!
-    expect(line.dataset.kind).toBe('erc20')
-    expect(line.dataset.direction).toBe('out')
-    expect(line.textContent).toContain('25')
-    expect(line.textContent).toContain('USDC')
+    const { container } = render(<PendingTransactions records={[liveRecords.confirmed]} tokens={liveTokens} receipts={receipts} locale="en-US" />)
+    expect(trailing(container)).toEqual(['\u221225 USDC'])
+    expect(container.querySelector('.bf-row__trailing .bf-amount')!.getAttribute('data-direction')).toBe('out')
+    expect(screen.queryByRole('list', { name: 'Transfers' })).toBeNull()
   })
 
   describe('once mined, the record\'s receipt lines (what the logs moved, not the calldata guess)', () => {
@@ -67,44 +66,45 @@ describe('PendingTransactions: every state', () => {
     const base = liveRecords.confirmed
     const mined = (lines: NonNullable<TrackedTransaction['receiptTransfers']>['lines'], total = lines.length, extra: Partial<TrackedTransaction> = {}): TrackedTransaction =>
       ({ ...base, ...extra, receiptTransfers: { lines, total } })
-    const kinds = (container: HTMLElement) => [...container.querySelectorAll<HTMLElement>('.bf-pending__transfers .bf-transfer[data-kind]')].map((l) => `${l.dataset.kind}:${l.dataset.direction}`)
 
-    it('ERC-20, ERC-721 and ERC-1155 lines, each drawn like an indexed row, with the wallet\'s direction', async () => {
+    it('ERC-20 out, ERC-721 in, ERC-1155 out: the first (outgoing first) and "+2 more", from the logs, not the calldata', async () => {
       const record = mined([
         { kind: 'erc20', token: base.tokenTransfer!.token, from: LIVE_WALLET, to: OTHER, amount: '1500000', tokenId: null, logIndex: 0 },
         { kind: 'erc721', token: NFT, from: OTHER, to: LIVE_WALLET, amount: '1', tokenId: '7', logIndex: 1 },
         { kind: 'erc1155', token: NFT, from: LIVE_WALLET, to: OTHER, amount: '3', tokenId: '42', logIndex: 2 },
       ])
       const { container } = render(<PendingTransactions records={[record]} tokens={liveTokens} chain="eth" locale="en-US" />)
-      expect(kinds(container)).toEqual(['erc20:out', 'erc721:in', 'erc1155:out'])
-      const lines = [...container.querySelectorAll<HTMLElement>('.bf-pending__transfers .bf-transfer')].map((l) => l.textContent)
-      expect(lines[0]).toContain('1.5')
-      expect(lines[0]).toContain('USDC')
-      expect(lines[0]).not.toContain('25') // the calldata said 25 USDC; the logs say what moved
-      expect(lines[1]).toContain('#7')
-      expect(lines[2]).toContain('3 × ')
-      expect(lines[2]).toContain('#42')
+      // The calldata said 25 USDC; the logs say 1.5 moved.
+      expect(trailing(container)).toEqual(['\u22121.5 USDC', '+2 more'])
       expect(await axeViolations(container)).toEqual([])
     })
 
-    it('the native value is a line too, and a failed transaction\'s lines say nothing moved', () => {
+    it('a swap\'s two legs both show, outgoing first', () => {
+      const record = mined([
+        { kind: 'erc721', token: NFT, from: OTHER, to: LIVE_WALLET, amount: '1', tokenId: '7', logIndex: 1 },
+        { kind: 'erc20', token: base.tokenTransfer!.token, from: LIVE_WALLET, to: OTHER, amount: '1500000', tokenId: null, logIndex: 0 },
+      ])
+      const { container } = render(<PendingTransactions records={[record]} tokens={liveTokens} chain="eth" locale="en-US" />)
+      expect(trailing(container)).toEqual(['\u22121.5 USDC', '+#7'])
+    })
+
+    it('the native value is an amount too, and a failed transaction\'s reads as not moved', () => {
       const { container, rerender } = render(<PendingTransactions records={[mined([], 0, { tokenTransfer: null, value: '500000000000000000' })]} chain="eth" locale="en-US" />)
-      expect(kinds(container)).toEqual(['native:out'])
-      expect(container.querySelector('.bf-pending__transfers')!.textContent).toContain('0.5')
+      expect(trailing(container)).toEqual(['\u22120.5 ETH'])
       rerender(<PendingTransactions records={[{ ...liveRecords.failed, receiptTransfers: { lines: [], total: 0 } }]} chain="eth" locale="en-US" />)
-      expect(container.querySelector('.bf-pending__transfers .bf-transfer')!.getAttribute('data-moved')).toBe('false')
+      expect(container.querySelector('.bf-row__trailing')!.getAttribute('data-moved')).toBe('false')
+      expect(container.querySelector('.bf-row__trailing')!.textContent).toContain('not transferred')
     })
 
-    it('lines the record did not keep are counted', () => {
+    it('lines the record did not keep are counted in "+N more"', () => {
       const line = { kind: 'erc20' as const, token: base.tokenTransfer!.token, from: LIVE_WALLET, to: OTHER, amount: '1', tokenId: null, logIndex: 0 }
-      const { container } = render(<PendingTransactions records={[mined([line, { ...line, logIndex: 1 }], 30)]} tokens={liveTokens} />)
-      expect(kinds(container)).toEqual(['erc20:out', 'erc20:out'])
-      expect(container.querySelector('.bf-pending__transfers')!.lastElementChild!.textContent).toBe('28 more transfers')
+      const { container } = render(<PendingTransactions records={[mined([line, { ...line, logIndex: 1 }], 30)]} tokens={liveTokens} locale="en-US" />)
+      expect(trailing(container)).toEqual(['\u22120.000001 USDC', '+29 more'])
     })
 
-    it('while pending (no receipt yet) no lines are drawn: only the calldata summary', () => {
-      const { container } = render(<PendingTransactions records={[liveRecords.pending]} tokens={liveTokens} />)
-      expect(container.querySelector('.bf-pending__transfers')).toBeNull()
+    it('while pending (no receipt yet) the calldata\'s amount is the trailing one', () => {
+      const { container } = render(<PendingTransactions records={[liveRecords.pending]} tokens={liveTokens} locale="en-US" />)
+      expect(trailing(container)).toEqual(['\u221225 USDC'])
       expect(item(container).querySelector('.bf-pending__summary')!.textContent).toBe('Sending 25 USDC to 0x3C44…93BC')
     })
   })

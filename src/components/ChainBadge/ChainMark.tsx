@@ -1,16 +1,10 @@
 import type { CSSProperties } from 'react'
 import { chainNames, getChainInfo, type ChainInput } from '../../core/chains.js'
-import { chainLabel } from '../shared/chainLabel.js'
+import { chainIconInfo, chainLabel } from '../shared/chainLabel.js'
 import type { ChainIconInfo, RenderChainIcon } from '../shared/options.js'
 import { chainMarks } from './chainMarks.js'
 
-export { chainLabel }
-
-/** What `renderChainIcon` is told: the chain as given, its spec name, chain id and human name. */
-export function chainIconInfo(chain: ChainInput | number): ChainIconInfo {
-  const info = getChainInfo(chain)
-  return { chain, name: info?.name, chainId: info?.chainId, label: chainLabel(chain) }
-}
+export { chainIconInfo, chainLabel }
 
 /** Two letters from the chain's name (a devnet's "Foundry" → "Fo"), else from the text given. */
 function monogram(info: ChainIconInfo): string {

@@ -10,14 +10,12 @@ import {
 } from '../../core/live/display.js'
 import { receiptTransfers } from '../../core/live/receipt.js'
 import type { TrackedTransaction } from '../../core/live/record.js'
-import { Erc20TransferRow } from '../Erc20TransferRow/Erc20TransferRow.js'
-import { NativeTransferRow } from '../NativeTransferRow/NativeTransferRow.js'
-import { NftTransferRow } from '../NftTransferRow/NftTransferRow.js'
 import { TokenAmount } from '../TokenAmount/TokenAmount.js'
+import { RowAmounts } from '../TransactionRow/RowAmounts.js'
+import { rowFacts } from '../TransactionRow/rowFacts.js'
 import { RowGlyph } from '../TransactionRow/RowGlyph.js'
 import { displayAddress } from '../shared/address.js'
 import { formatDecimal } from '../shared/format.js'
-import { intlFormatter } from '../shared/intl.js'
 import { defaultRenderLink, EXTERNAL } from '../shared/links.js'
 import { nativeCurrency } from '../shared/native.js'
 import type { DisplayOptions } from '../shared/options.js'
@@ -44,11 +42,7 @@ const messages = {
   sendAgain: 'Send again',
   dismiss: 'Dismiss',
   dismissLabel: 'Dismiss {transaction}',
-  transfers: 'Transfers',
-  more: { one: '{count} more transfer', other: '{count} more transfers' },
 }
-
-const plural = (n: number): 'one' | 'other' => (intlFormatter(Intl.PluralRules, 'en', {}).select(n) === 'one' ? 'one' : 'other')
 
 export interface PendingTransactionsProps extends Pick<DisplayOptions, 'chain' | 'renderLink' | 'locale'> {
   /** The wallet's tracked records on this chain (`useTrackedTransactions({ address, chain })`), newest first. */
@@ -178,10 +172,11 @@ function PendingItem({ record, tokens, logs, onSendAgain, onDismiss, chain, loca
   const id = useId()
   const text = rowText(record, tokens, locale)
   const status = shownStatus(record)
-  // Once mined, the receipt's lines (record.receiptTransfers, or given logs), drawn as the indexed rows draw them.
+  // Once mined, what the receipt's logs moved for the wallet (record.receiptTransfers, or given logs), as an indexed row shows it.
   const lines = useMemo(() => (logs ? receiptTransfers(logs) : record.receiptTransfers), [logs, record.receiptTransfers])
   const entry = lines ? trackedToEntry({ ...record, receiptTransfers: lines }, { tokens }) : null
-  const more = lines ? lines.total - lines.lines.length : 0
+  const movements = entry ? rowFacts(entry, record.from ?? undefined, chain, { showSpam: true, hideZeroValueTransfers: false }).movements : []
+  const unkept = lines ? lines.total - lines.lines.length : 0
   const txHref = explorerLink(chain, 'tx', record.hash)
   const to = summarizeTracked(record, { tokens }).to
   const party = to === null ? null : displayAddress(to)
@@ -226,7 +221,9 @@ function PendingItem({ record, tokens, logs, onSendAgain, onDismiss, chain, loca
             </p>
           )}
         </div>
-        {amount && (
+        {movements.length > 0 ? (
+          <RowAmounts movements={movements} more={unkept} failed={!moved} locale={locale} hidden />
+        ) : amount && (
           <div className="bf-row__trailing" aria-hidden="true" data-moved={moved ? undefined : 'false'}>
             <bdi className="bf-row__amount" dir="ltr">
               <TokenAmount value={amount.value} decimals={amount.decimals} symbol={amount.symbol} direction="out" locale={locale} />
@@ -234,9 +231,6 @@ function PendingItem({ record, tokens, logs, onSendAgain, onDismiss, chain, loca
           </div>
         )}
       </div>
-      {entry && (
-        <ReceiptLines entry={entry} more={more} wallet={record.from ?? undefined} failed={record.status === 'failed'} chain={chain} locale={locale} renderLink={renderLink} />
-      )}
       {/* The reason is read back from storage: untrusted text. */}
       {record.status === 'dropped' && record.error && <p className="bf-pending__reason">{clipText(cleanText(record.error) ?? '', 160).shown}</p>}
       {(txHref || (gone && (onDismiss || (record.status === 'dropped' && record.raw !== null && onSendAgain)))) && (
@@ -264,28 +258,6 @@ function PendingItem({ record, tokens, logs, onSendAgain, onDismiss, chain, loca
         </div>
       )}
     </li>
-  )
-}
-
-interface ReceiptLinesProps extends Pick<DisplayOptions, 'chain' | 'locale' | 'renderLink'> {
-  entry: TransactionEntry
-  /** Lines the record did not keep (it keeps the first 20). */
-  more: number
-  wallet: string | undefined
-  failed: boolean
-}
-
-/** What the mined transaction moved: its native value and the receipt's token transfers, with the indexed rows' line components. */
-function ReceiptLines({ entry, more, wallet, failed, ...options }: ReceiptLinesProps) {
-  const count = entry.native_transfers.length + entry.erc20_transfer.length + entry.nft_transfers.length
-  if (count === 0) return null
-  return (
-    <ul className="bf-transfers bf-pending__transfers" aria-label={messages.transfers}>
-      {entry.native_transfers.map((t, i) => <li key={`n${i}`}><NativeTransferRow transfer={t} wallet={wallet} failed={failed} {...options} /></li>)}
-      {entry.erc20_transfer.map((t, i) => <li key={`e${t.log_index ?? i}:${i}`}><Erc20TransferRow transfer={t} wallet={wallet} failed={failed} {...options} /></li>)}
-      {entry.nft_transfers.map((t, i) => <li key={`t${t.log_index ?? i}:${i}`}><NftTransferRow transfer={t} wallet={wallet} failed={failed} {...options} /></li>)}
-      {more > 0 && <li className="bf-transfer bf-muted">{say(messages.more[plural(more)], { count: String(more) })}</li>}
-    </ul>
   )
 }
 

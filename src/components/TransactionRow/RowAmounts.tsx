@@ -27,12 +27,21 @@ function MovementAmount({ movement: m, locale }: { movement: Movement; locale: s
  * The trailing column: each amount said once, signed and coloured by direction. Two amounts show
  * both (a swap's legs); more show the first and "+N more". A failed transaction's read as not moved.
  */
-export function RowAmounts({ movements, failed, locale, id }: { movements: readonly Movement[]; failed: boolean; locale: string | undefined; id?: string | undefined }) {
+export function RowAmounts({ movements, more = 0, failed, locale, id, hidden }: {
+  movements: readonly Movement[]
+  /** Movements known to exist beyond `movements` (a pending record keeps the first 20 of a receipt's). */
+  more?: number | undefined
+  failed: boolean
+  locale: string | undefined
+  id?: string | undefined
+  /** Said elsewhere for screen readers (the pending group's sentence): shown to the eye only. */
+  hidden?: boolean | undefined
+}) {
   if (movements.length === 0) return null
-  const shown = movements.length <= 2 ? movements : movements.slice(0, 1)
-  const rest = movements.length - shown.length
+  const shown = movements.length <= 2 && more === 0 ? movements : movements.slice(0, 1)
+  const rest = movements.length - shown.length + more
   return (
-    <div className="bf-row__trailing" id={id} data-moved={failed ? 'false' : undefined}>
+    <div className="bf-row__trailing" id={id} data-moved={failed ? 'false' : undefined} aria-hidden={hidden || undefined}>
       {shown.map((m, i) => (
         <bdi key={i} className="bf-row__amount" dir="ltr">
           <MovementAmount movement={m} locale={locale} />

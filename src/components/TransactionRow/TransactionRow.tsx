@@ -2,7 +2,8 @@ import { forwardRef, lazy, Suspense, useContext, useId, type CSSProperties, type
 import type { TransactionEntry } from '../../core/history/schema.js'
 import { RelativeTime } from '../RelativeTime/RelativeTime.js'
 import { TokenLogo } from '../TokenLogo/TokenLogo.js'
-import { chainLabel } from '../shared/chainLabel.js'
+import { chainIconInfo, chainLabel } from '../shared/chainLabel.js'
+import { ChainMarkContext } from '../shared/chainMarkContext.js'
 import { useControllableState } from '../shared/controllable.js'
 import { deriveCategory } from '../shared/direction.js'
 import { defaultRenderLink } from '../shared/links.js'
@@ -32,11 +33,9 @@ const messages = {
   loadingDetails: 'Loading details…',
 }
 
-// What the first screen does not draw loads when first needed: the details (every transfer line,
-// addresses with copy and links) when a row is first opened, the chains' marks with the first row of
-// a feed across chains. Each is one chunk, loaded once.
-const RowDetailsPanel = lazy(() => import('./RowDetailsPanel.js'))
-const ChainMark = lazy(() => import('../ChainBadge/ChainMark.js').then((m) => ({ default: m.ChainMark })))
+// The details (every transfer line, addresses with copy and links) load when a row is first opened,
+// in the one details chunk (shared/detailsChunk.ts): the first screen does not draw them.
+const RowDetailsPanel = lazy(() => import('../shared/detailsChunk.js').then((m) => ({ default: m.RowDetailsPanel })))
 
 /** Row heights the list estimates before it measures: comfortable rows are about a wallet tab's 64 px. */
 export type Density = 'comfortable' | 'compact'
@@ -75,14 +74,13 @@ const NOT_THE_ROW = 'a, button, input, select, textarea, label, summary, [role="
 
 function RowLeading({ facts, logo, chain, renderChainIcon }: { facts: RowFacts; logo: string | null; chain: string | undefined; renderChainIcon: DisplayOptions['renderChainIcon'] }) {
   const first = facts.movements[0]
+  const Mark = useContext(ChainMarkContext)
+  const own = chain !== undefined && !Mark && renderChainIcon ? renderChainIcon(chainIconInfo(chain)) : null
   return (
     <span className="bf-row__leading" aria-hidden="true">
       {logo && first ? <TokenLogo src={logo} name={first.symbol} /> : <RowGlyph kind={facts.kind} />}
-      {chain !== undefined && (
-        <Suspense fallback={null}>
-          <ChainMark className="bf-row__badge" chain={chain} renderChainIcon={renderChainIcon} />
-        </Suspense>
-      )}
+      {chain !== undefined && Mark && <Mark className="bf-row__badge" chain={chain} renderChainIcon={renderChainIcon} />}
+      {own != null && own !== false && <span className="bf-chain__mark bf-row__badge">{own}</span>}
     </span>
   )
 }

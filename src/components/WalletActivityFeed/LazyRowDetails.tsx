@@ -5,8 +5,8 @@ const messages = {
   loading: 'Loading details…',
 }
 
-// The details view (decoding, names, its own query) is a separate chunk, fetched when a row is first opened.
-const RowDetails = lazy(() => import('./RowDetails.js'))
+// The node's view (decoding, names, its own query) comes in the details chunk, loaded when a row is first opened.
+const RowDetails = lazy(() => import('../shared/detailsChunk.js').then((m) => ({ default: m.RowDetails })))
 
 /** The feed's details for one open row: loads, then fetches, only once the row is opened. */
 export function LazyRowDetails(props: RowDetailsProps) {

@@ -10,10 +10,12 @@ import { useBlockfeedQueryContext } from '../../react/useBlockfeedClient.js'
 import { mergedWalletHistoryQueryKey, useMergedWalletHistory } from '../../react/useMergedWalletHistory.js'
 import { useArrivals } from '../../react/useArrivals.js'
 import { chainLabel } from '../ChainBadge/ChainBadge.js'
+import { ChainMark } from '../ChainBadge/ChainMark.js'
 import { ChainFilter } from '../ChainFilter/ChainFilter.js'
 import { SourceNotices } from '../SourceNotices/SourceNotices.js'
 import type { TransactionDetailsProps } from '../TransactionDetails/TransactionDetails.js'
 import { TransactionList, type TransactionListProps } from '../TransactionList/TransactionList.js'
+import { ChainMarkContext } from '../shared/chainMarkContext.js'
 import { LazyRowDetails } from './LazyRowDetails.js'
 import { LivePendingAfterMount } from './LivePendingAfterMount.js'
 
@@ -128,6 +130,8 @@ export const MergedActivityFeed = forwardRef<HTMLDivElement, MergedActivityFeedP
     [wallet, locale, timeZone, renderLink, onRevoke],
   )
   return (
+    // The rows' chain badges draw the marks this chunk already has for its chips.
+    <ChainMarkContext.Provider value={ChainMark}>
     <TransactionList
       label="Activity on every chain"
       renderDetails={details ? renderDetails : undefined}
@@ -164,5 +168,6 @@ export const MergedActivityFeed = forwardRef<HTMLDivElement, MergedActivityFeedP
       isFetchingNextPage={history.isFetchingNextPage}
       onLoadMore={() => void history.fetchNextPage()}
     />
+    </ChainMarkContext.Provider>
   )
 })

@@ -1,5 +1,6 @@
 import { getChainInfo, type ChainInput } from '../../core/chains.js'
 import { clip } from '../../core/text.js'
+import type { ChainIconInfo } from './options.js'
 
 const messages = {
   unknownChain: 'Unknown chain',
@@ -11,4 +12,10 @@ export function chainLabel(chain: ChainInput | number | undefined | null): strin
   const info = getChainInfo(chain)
   if (info) return info.label
   return clip(String(chain), 24)
+}
+
+/** What `renderChainIcon` is told: the chain as given, its spec name, chain id and human name. */
+export function chainIconInfo(chain: ChainInput | number): ChainIconInfo {
+  const info = getChainInfo(chain)
+  return { chain, name: info?.name, chainId: info?.chainId, label: chainLabel(chain) }
 }
