@@ -96,9 +96,10 @@ describe('TransactionRow: each transfer kind in each direction', () => {
     expect(transfer('erc721').getAttribute('data-direction')).toBe('in')
   })
 
-  it('a purchase the wallet paid for (value out, an NFT in) stays outgoing', async () => {
+  it('a purchase the wallet paid for (value out, an NFT in) stays outgoing and reads "Bought"', async () => {
     render(<TransactionRow transaction={tx({ to_address: COLLECTION, value: '10000000000000000', nft_transfers: [nft({ from_address: ALICE, to_address: WALLET })] })} {...props} />)
     expect(article().getAttribute('data-direction')).toBe('out')
+    expect(article().querySelector('.bf-row__verb')!.textContent).toBe('Bought')
     // What left is said first, then what came in.
     expect(amounts()).toEqual(['\u22120.01 ETH', '+#42'])
   })

@@ -145,13 +145,18 @@ function isApproval(tx: TransactionEntry): boolean {
 function derivedKind(tx: TransactionEntry, wallet: string | undefined, movements: readonly Movement[], direction: FlowDirection): RowKind {
   const outs = movements.filter((m) => m.direction === 'out')
   const ins = movements.filter((m) => m.direction === 'in')
-  if (outs.length > 0 && ins.length > 0 && outs.some((o) => ins.every((i) => i.kind !== o.kind || i.symbol !== o.symbol))) return 'swap'
+  const minted = tx.nft_transfers.some((t) => ZERO_ADDRESS.test(t.from_address ?? '') && flowOf(wallet, t.from_address, t.to_address) === 'in')
+    || tx.erc20_transfer.some((t) => ZERO_ADDRESS.test(t.from_address ?? '') && flowOf(wallet, t.from_address, t.to_address) === 'in')
+  // Paying for a mint (ETH out) is still a mint; paying for an NFT someone had is a purchase, selling one a sale.
+  if (minted && outs.every((o) => o.kind === 'native')) return 'mint'
+  if (outs.length > 0 && ins.length > 0) {
+    if (ins.every((i) => i.kind === 'nft') && outs.every((o) => o.kind !== 'nft')) return 'buy'
+    if (outs.every((o) => o.kind === 'nft') && ins.every((i) => i.kind !== 'nft')) return 'sell'
+    if (outs.some((o) => ins.every((i) => i.kind !== o.kind || i.symbol !== o.symbol))) return 'swap'
+  }
   if (isApproval(tx) && movements.length === 0) return 'approve'
   // Tokens sent to the wallet itself (a self-transfer through the token contract) moved nowhere.
   if (movements.length > 0 && movements.every((m) => m.direction === 'self')) return 'self'
-  const minted = tx.nft_transfers.some((t) => ZERO_ADDRESS.test(t.from_address ?? '') && flowOf(wallet, t.from_address, t.to_address) === 'in')
-    || tx.erc20_transfer.some((t) => ZERO_ADDRESS.test(t.from_address ?? '') && flowOf(wallet, t.from_address, t.to_address) === 'in')
-  if (minted && outs.every((o) => o.kind === 'native')) return 'mint'
   // A call that only brought value in (a claim, a withdrawal) reads as received, as wallets show it.
   if (direction === 'in' || (outs.length === 0 && ins.length > 0)) return 'receive'
   if (direction === 'self') return movements.length > 0 ? 'self' : 'call'

@@ -64,10 +64,15 @@ describe('rowFacts: native, token and NFT movements from the wallet’s side', (
     expect(minted).toMatchObject({ kind: 'mint', direction: 'in' })
   })
 
-  // Suspected src bug (rowFacts derivedKind): the mint rule allows native currency out ("minted && outs are all
-  // native"), but the swap rule runs first and takes every ETH-out/NFT-in transaction, so a paid mint reads "Swapped".
-  it.fails('a mint paid for in ETH (ETH out, an NFT in from the zero address) is still minted', () => {
+  it('a mint paid for in ETH (ETH out, an NFT in from the zero address) is still minted', () => {
     expect(facts({ to_address: COLLECTION, value: '10000000000000000', nft_transfers: [nft({ from_address: ZERO, to_address: WALLET })] }).kind).toBe('mint')
+  })
+
+  it('an NFT someone had, paid for in ETH or tokens, is bought; one given for ETH is sold', () => {
+    expect(facts({ to_address: COLLECTION, value: '10000000000000000', nft_transfers: [nft({ from_address: ALICE, to_address: WALLET })] }).kind).toBe('buy')
+    expect(facts({ to_address: COLLECTION, erc20_transfer: [erc20({ to_address: ALICE })], nft_transfers: [nft({ from_address: ALICE, to_address: WALLET })] }).kind).toBe('buy')
+    const sold = facts({ to_address: COLLECTION, nft_transfers: [nft({ from_address: WALLET, to_address: ALICE })], native_transfers: [native({ from_address: ALICE, to_address: WALLET, value: '5' })] })
+    expect(sold).toMatchObject({ kind: 'sell', party: { role: 'from', address: ALICE } })
   })
 
   it('ETH that came back inside a call is received, from the contract that sent it', () => {
