@@ -128,7 +128,16 @@ export default defineConfig({
           name: 'browser',
           include: ['test/{browser,hydration}/**/*.test.{ts,tsx}'],
           testTimeout: 60_000,
-          browser: inChromium(),
+          browser: {
+            ...inChromium(),
+            // Reference screenshots are committed beside the tests (__screenshots__/ holds only a run's failures).
+            expect: {
+              toMatchScreenshot: {
+                resolveScreenshotPath: ({ root, testFileDirectory, testFileName, arg, browserName, platform, ext }) =>
+                  `${root}/${testFileDirectory}/baselines/${testFileName}/${arg}-${browserName}-${platform}${ext}`,
+              },
+            },
+          },
         },
       },
       {
