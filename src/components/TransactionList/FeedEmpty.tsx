@@ -1,3 +1,17 @@
+import { fillTemplate } from '../shared/template.js'
+
+const messages = {
+  noMatchesLoaded: 'No matches in the {count} loaded',
+  noMatches: 'No matches',
+  notSearchedYet: 'Older transactions have not been searched yet: Load more to look further.',
+  noneInHistory: 'Nothing in the whole history ({count} transactions) matches the filter.',
+  noActivity: 'No activity yet',
+  onlySpamSoFar: 'Only transactions flagged as possible spam were found so far; older pages remain.',
+  nothingSoFar: 'Nothing was found so far; older pages remain.',
+  onlySpam: 'Only transactions flagged as possible spam were found.',
+  willShow: 'Transactions of this wallet will show up here.',
+}
+
 export interface FeedEmptyProps {
   /** Transactions found but hidden as possible spam. */
   hiddenCount: number
@@ -12,19 +26,17 @@ export function FeedEmpty({ hiddenCount, more = false, searched }: FeedEmptyProp
   if (searched !== undefined) {
     return (
       <div className="bf-feed__message" role="status">
-        <p className="bf-feed__message-title">{more ? `No matches in the ${searched} loaded` : 'No matches'}</p>
-        <p className="bf-feed__message-detail">
-          {more ? 'Older transactions have not been searched yet: Load more to look further.' : `Nothing in the whole history (${searched} transactions) matches the filter.`}
-        </p>
+        <p className="bf-feed__message-title">{more ? fillTemplate(messages.noMatchesLoaded, { count: searched }) : messages.noMatches}</p>
+        <p className="bf-feed__message-detail">{more ? messages.notSearchedYet : fillTemplate(messages.noneInHistory, { count: searched })}</p>
       </div>
     )
   }
-  const found = hiddenCount > 0 ? 'Only transactions flagged as possible spam were found' : null
+  const spam = hiddenCount > 0
   return (
     <div className="bf-feed__message">
-      <p className="bf-feed__message-title">No activity yet</p>
+      <p className="bf-feed__message-title">{messages.noActivity}</p>
       <p className="bf-feed__message-detail">
-        {more ? `${found ?? 'Nothing was found'} so far; older pages remain.` : found ? `${found}.` : 'Transactions of this wallet will show up here.'}
+        {more ? (spam ? messages.onlySpamSoFar : messages.nothingSoFar) : spam ? messages.onlySpam : messages.willShow}
       </p>
     </div>
   )

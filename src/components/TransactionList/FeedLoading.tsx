@@ -1,5 +1,9 @@
 import { forwardRef, type HTMLAttributes, type ReactNode } from 'react'
 
+const messages = {
+  loading: 'Loading activity…',
+}
+
 export interface FeedLoadingProps extends HTMLAttributes<HTMLDivElement> {
   /** Accessible name of the (busy) feed. */
   label: string
@@ -20,7 +24,7 @@ export const FeedLoading = forwardRef<HTMLDivElement, FeedLoadingProps>(function
           </div>
         ))}
       </div>
-      <p className="bf-visually-hidden" role="status">Loading activity…</p>
+      <p className="bf-visually-hidden" role="status">{messages.loading}</p>
     </div>
   )
 })

@@ -71,6 +71,26 @@ export interface TransactionListProps extends DisplayOptions, Omit<HTMLAttribute
 
 const count = (n: number, locale: string | undefined) => intlFormatter(Intl.NumberFormat, locale, {}).format(n)
 
+/** Every string the list shows or says; `{count}` is filled with the locale's number. */
+const messages = {
+  label: 'Wallet activity',
+  matches: { one: '1 match in {loaded} loaded transactions', other: '{count} matches in {loaded} loaded transactions' },
+  matchesInOne: { one: '1 match in 1 loaded transaction', other: '{count} matches in 1 loaded transaction' },
+  olderNotSearched: ' — older ones not searched yet',
+  wholeHistory: ' — the whole history',
+  spamHidden: { one: '1 transaction hidden as possible spam', other: '{count} transactions hidden as possible spam' },
+  spamFlagged: { one: '1 transaction flagged as possible spam', other: '{count} transactions flagged as possible spam' },
+  showSpam: 'Show possible spam',
+  newArrivals: { one: '1 new transaction', other: '{count} new transactions' },
+  notUpdating: 'Not updating — retrying',
+  loadMore: 'Load more',
+  loadingMore: 'Loading more…',
+  loadingMoreStatus: 'Loading more activity…',
+}
+
+/** English plural forms for now; the catalogue issue brings Intl.PluralRules of the locale. */
+const one = (n: number) => (n === 1 ? 'one' : 'other')
+
 const DAY_HEIGHT = 32
 const ROW_HEIGHT: Record<Density, number> = { comfortable: 62, compact: 47 }
 /** Scrolled less than this (px), the viewer is at the top: arrivals are shown at once. */
@@ -114,7 +134,7 @@ export const TransactionList = forwardRef<HTMLDivElement, TransactionListProps>(
   arrivals = NONE,
   liveStatus,
   toolbar,
-  label = 'Wallet activity',
+  label = messages.label,
   estimateSize: estimateProp,
   overscan = 4,
   initialRect = DEFAULT_RECT,
@@ -276,18 +296,18 @@ export const TransactionList = forwardRef<HTMLDivElement, TransactionListProps>(
   // How far a filter looked: the loaded entries only, and whether older pages remain.
   const searchNote = filtered && txCount > 0 && (
     <p className="bf-feed__note" role="status">
-      {`${txCount === 1 ? '1 match' : `${count(txCount, locale)} matches`} in ${count(filtered.loaded, locale)} loaded transaction${filtered.loaded === 1 ? '' : 's'}`}
-      {more ? ' — older ones not searched yet' : ' — the whole history'}
+      {(filtered.loaded === 1 ? messages.matchesInOne : messages.matches)[one(txCount)].replace('{count}', count(txCount, locale)).replace('{loaded}', count(filtered.loaded, locale))}
+      {more ? messages.olderNotSearched : messages.wholeHistory}
     </p>
   )
 
   const spamBar = hiddenCount > 0 && (
     <div className="bf-feed__spam">
       <span>
-        {hiddenCount === 1 ? '1 transaction' : `${hiddenCount} transactions`} {showSpam ? 'flagged' : 'hidden'} as possible spam
+        {(showSpam ? messages.spamFlagged : messages.spamHidden)[one(hiddenCount)].replace('{count}', count(hiddenCount, locale))}
       </span>
       <button type="button" className="bf-button bf-button--quiet" aria-pressed={showSpam} onClick={toggleSpam}>
-        Show possible spam
+        {messages.showSpam}
       </button>
     </div>
   )
@@ -305,7 +325,7 @@ export const TransactionList = forwardRef<HTMLDivElement, TransactionListProps>(
       {toolbar}
       {header}
       {liveStatus !== undefined && liveStatus !== 'off' && (
-        <p className="bf-feed__live" role="status">{liveStatus === 'retrying' ? 'Not updating — retrying' : ''}</p>
+        <p className="bf-feed__live" role="status">{liveStatus === 'retrying' ? messages.notUpdating : ''}</p>
       )}
       {spamBar}
       {searchNote}
@@ -316,7 +336,7 @@ export const TransactionList = forwardRef<HTMLDivElement, TransactionListProps>(
           <div className="bf-feed__arrivals" aria-live="polite">
             {heldCount > 0 && (
               <button type="button" className="bf-button bf-feed__arrivals-button" onClick={showArrivals}>
-                {heldCount === 1 ? '1 new transaction' : `${count(heldCount, locale)} new transactions`}
+                {messages.newArrivals[one(heldCount)].replace('{count}', count(heldCount, locale))}
               </button>
             )}
           </div>
@@ -373,11 +393,11 @@ export const TransactionList = forwardRef<HTMLDivElement, TransactionListProps>(
             onClick={isFetchingNextPage ? undefined : loadMore}
             aria-disabled={isFetchingNextPage}
           >
-            {isFetchingNextPage ? 'Loading more…' : 'Load more'}
+            {isFetchingNextPage ? messages.loadingMore : messages.loadMore}
           </button>
         </div>
       )}
-      <p className="bf-visually-hidden" role="status">{isFetchingNextPage ? 'Loading more activity…' : ''}</p>
+      <p className="bf-visually-hidden" role="status">{isFetchingNextPage ? messages.loadingMoreStatus : ''}</p>
     </div>
   )
 })
