@@ -1,38 +1,20 @@
 import axe from 'axe-core'
-import { act, type ReactNode } from 'react'
-import { createRoot, type Root } from 'react-dom/client'
-import { afterEach, describe, expect, it } from 'vitest'
+import type { ReactNode } from 'react'
+import { describe, expect, it } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { ChainFilter } from '../../src/components/ChainFilter/ChainFilter.js'
 import { chainNames, type ChainInput } from '../../src/core/chains.js'
-
-// The stylesheet as shipped: every component CSS part.
-import.meta.glob('../../src/components/**/*.css', { eager: true })
-
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
-
-let root: Root | undefined
-let host: HTMLElement | undefined
-afterEach(() => {
-  act(() => root?.unmount())
-  host?.remove()
-  root = undefined
-  host = undefined
-})
+import { mountOnPage } from './support/mount.js'
 
 async function mount(node: ReactNode, theme: 'light' | 'dark'): Promise<HTMLElement> {
-  host = document.createElement('div')
-  host.className = 'bf-root'
-  host.dataset['theme'] = theme
-  // What an app's page gives the feed: its background and text colour.
-  host.style.background = 'var(--bf-bg)'
-  host.style.color = 'var(--bf-text)'
-  host.style.padding = '8px'
-  document.body.append(host)
-  root = createRoot(host)
-  await act(async () => root!.render(node))
-  await act(() => new Promise<void>((r) => requestAnimationFrame(() => r())))
-  return host
+  return mountOnPage(node, (host) => {
+    host.className = 'bf-root'
+    host.dataset['theme'] = theme
+    // What an app's page gives the feed: its background and text colour.
+    host.style.background = 'var(--bf-bg)'
+    host.style.color = 'var(--bf-text)'
+    host.style.padding = '8px'
+  })
 }
 
 type Box = { left: number; right: number; top: number; bottom: number }

@@ -4,8 +4,7 @@
  * their own: `npx vitest run --project browser test/browser/screenshots.test.tsx --update`.
  */
 import { act, type ReactNode } from 'react'
-import { createRoot, type Root } from 'react-dom/client'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { page } from 'vitest/browser'
 import { ChainMark } from '../../src/components/ChainBadge/ChainMark.js'
 import { PendingTransactions } from '../../src/components/PendingTransactions/PendingTransactions.js'
@@ -14,37 +13,24 @@ import { TransactionList, type TransactionListProps } from '../../src/components
 import { liveRecords, liveTokens } from '../../stories/feed/liveFixtures.js'
 import { WALLET } from '../components/fixtures.js'
 import { everyKind } from './rowFixtures.js'
+import { mountOnPage } from './support/mount.js'
 
-import.meta.glob('../../src/components/**/*.css', { eager: true })
 
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
 // Relative times read "2 hours ago" on any day the suite runs.
 beforeAll(() => void vi.useFakeTimers({ now: new Date('2024-05-01T14:00:00Z'), toFake: ['Date'] }))
 afterAll(() => void vi.useRealTimers())
 
-let root: Root | undefined
-let host: HTMLElement | undefined
-afterEach(() => {
-  act(() => root?.unmount())
-  host?.remove()
-  root = undefined
-  host = undefined
-  document.documentElement.removeAttribute('data-theme')
-})
 
 async function shot(name: string, node: ReactNode, { width = 1024, theme = 'light' as 'light' | 'dark', open }: { width?: number; theme?: 'light' | 'dark'; open?: number } = {}) {
   await page.viewport(width, 900)
   document.documentElement.setAttribute('data-theme', theme)
-  host = document.createElement('div')
-  // One font on every machine that runs the suite: Debian's Chromium resolves it the same way.
-  host.style.cssText = `width:${width}px;font-family:'Liberation Sans',Arial,sans-serif;background:${theme === 'dark' ? '#000' : '#fff'}`
-  document.body.append(host)
-  root = createRoot(host)
-  await act(async () => root!.render(node))
+  const host = await mountOnPage(node, (host) => {
+    host.style.cssText = `width:${width}px;background:${theme === 'dark' ? '#000' : '#fff'}`
+  })
   if (open !== undefined) {
-    await act(async () => host!.querySelectorAll<HTMLElement>('.bf-row__chevron')[open]!.click())
-    await expect.poll(() => host!.querySelector('.bf-tx__details:not([hidden]) .bf-transfers')).not.toBeNull()
+    await act(async () => host.querySelectorAll<HTMLElement>('.bf-row__chevron')[open]!.click())
+    await expect.poll(() => host.querySelector('.bf-tx__details:not([hidden]) .bf-transfers')).not.toBeNull()
   }
   for (let i = 0; i < 4; i++) await act(() => new Promise<void>((r) => requestAnimationFrame(() => r())))
   await expect.element(page.elementLocator(host.firstElementChild!)).toMatchScreenshot(name, {

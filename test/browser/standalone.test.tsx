@@ -1,7 +1,6 @@
 import axe from 'axe-core'
-import { act, type ReactNode } from 'react'
-import { createRoot, type Root } from 'react-dom/client'
-import { afterEach, describe, expect, it } from 'vitest'
+import type { ReactNode } from 'react'
+import { describe, expect, it } from 'vitest'
 import { page } from 'vitest/browser'
 import { getAddress, maxUint256 } from 'viem'
 import { PendingTransactions } from '../../src/components/PendingTransactions/PendingTransactions.js'
@@ -12,22 +11,10 @@ import { transactionEntrySchema } from '../../src/core/history/schema.js'
 import { liveRecords, liveTokens, usdcReceiptLogs } from '../../stories/feed/liveFixtures.js'
 import * as F from '../core/details/fixtures.js'
 import { interactiveOverlaps } from './geometry.js'
+import { mountOnPage } from './support/mount.js'
 
-// The stylesheet as shipped: every component CSS part. No `.bf-root` anywhere on this page.
-import.meta.glob('../../src/components/**/*.css', { eager: true })
 
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
-let root: Root | undefined
-let host: HTMLElement | undefined
-afterEach(() => {
-  act(() => root?.unmount())
-  host?.remove()
-  root = undefined
-  host = undefined
-  document.documentElement.removeAttribute('data-theme')
-  document.body.style.background = ''
-})
 
 /** On a bare page, as an app would place it: the page's own background for the theme, nothing else around it. */
 async function mount(node: ReactNode, width: number, theme: 'light' | 'dark'): Promise<HTMLElement> {
@@ -35,11 +22,8 @@ async function mount(node: ReactNode, width: number, theme: 'light' | 'dark'): P
   document.documentElement.setAttribute('data-theme', theme)
   document.body.style.margin = '0'
   document.body.style.background = theme === 'dark' ? '#0b0f17' : '#ffffff'
-  host = document.createElement('div')
-  document.body.append(host)
-  root = createRoot(host)
-  await act(async () => root!.render(node))
-  await act(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))))
+  const host = await mountOnPage(node)
+  await new Promise<void>((r) => requestAnimationFrame(() => r()))
   return host
 }
 

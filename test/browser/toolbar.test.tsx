@@ -1,26 +1,15 @@
 import axe from 'axe-core'
 import { act, useState } from 'react'
-import { createRoot, type Root } from 'react-dom/client'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import type { ExportStatus } from '../../src/react/useExportWalletHistory.js'
 import type { WalletHistoryFilter } from '../../src/core/history/filter.js'
 import { FeedToolbar } from '../../src/components/WalletActivityFeed/FeedToolbar.js'
 import { ALICE, COLLECTION, erc20, nft, TOKEN, tx, WALLET } from '../components/fixtures.js'
+import { mountOnPage } from './support/mount.js'
 
-// The stylesheet as shipped: every component CSS part.
-import.meta.glob('../../src/components/**/*.css', { eager: true })
 
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
-let root: Root | undefined
-let host: HTMLElement | undefined
-afterEach(() => {
-  act(() => root?.unmount())
-  host?.remove()
-  root = undefined
-  host = undefined
-})
 
 const entries = [
   tx({ category: 'send', value: '1' }),
@@ -42,18 +31,13 @@ function Toolbar({ status, filter: initial }: { status: ExportStatus; filter: Wa
 /** The toolbar at the top of a feed-like root of the given width, in the given theme. */
 async function mount(width: number, theme: 'light' | 'dark', { status = 'idle', filter = {} }: { status?: ExportStatus; filter?: WalletHistoryFilter } = {}) {
   await page.viewport(width, 800)
-  host = document.createElement('div')
   document.body.style.margin = '0'
-  document.body.append(host)
-  root = createRoot(host)
-  await act(async () =>
-    root!.render(
-      <div className="bf-root bf-feed" data-theme={theme} style={{ width, boxSizing: 'border-box' }}>
-        <Toolbar status={status} filter={filter} />
-        {/* Room below the toolbar for its menus, as the feed's rows give. */}
-        <div style={{ height: 480 }} />
-      </div>,
-    ),
+  const host = await mountOnPage(
+    <div className="bf-root bf-feed" data-theme={theme} style={{ width, boxSizing: 'border-box' }}>
+      <Toolbar status={status} filter={filter} />
+      {/* Room below the toolbar for its menus, as the feed's rows give. */}
+      <div style={{ height: 480 }} />
+    </div>,
   )
   await frames(3)
   return host.querySelector<HTMLElement>('.bf-toolbar')!
@@ -113,7 +97,7 @@ describe('FeedToolbar in Chromium: folded at 360 px, whole at 1024 px', () => {
       expect(visible(buttonNamed(toolbar, 'Export CSV'))).toBe(false)
       expect(visible(buttonNamed(toolbar, 'Received'))).toBe(false)
       expectNoSidewaysScroll(toolbar)
-      await expectAxeClean(host!)
+      await expectAxeClean(toolbar.closest('.bf-root')!.parentElement!)
     })
 
     it(`${theme}, 360 px: the Filters panel and the More menu open below the line, inside the viewport, overlapping nothing of it`, async () => {
@@ -135,7 +119,7 @@ describe('FeedToolbar in Chromium: folded at 360 px, whole at 1024 px', () => {
       expectNoOverlap([search, filters, more, panel])
       expectNoOverlap(chips)
       expectNoSidewaysScroll(toolbar)
-      await expectAxeClean(host!)
+      await expectAxeClean(toolbar.closest('.bf-root')!.parentElement!)
 
       await userEvent.click(more)
       const menu = toolbar.querySelector<HTMLElement>('[role="menu"]')!
@@ -146,7 +130,7 @@ describe('FeedToolbar in Chromium: folded at 360 px, whole at 1024 px', () => {
       expect(rect(item).height).toBeGreaterThanOrEqual(32)
       expectNoOverlap([search, filters, more, toolbar.querySelector<HTMLElement>('.bf-toolbar__popover')!])
       expectNoSidewaysScroll(toolbar)
-      await expectAxeClean(host!)
+      await expectAxeClean(toolbar.closest('.bf-root')!.parentElement!)
     })
 
     it(`${theme}, 360 px: an export under way shows on the closed More button and stays in the live region`, async () => {
@@ -163,7 +147,7 @@ describe('FeedToolbar in Chromium: folded at 360 px, whole at 1024 px', () => {
       expect(toolbar.querySelector('[role="menuitem"]')!.textContent).toBe('Cancel export')
       expectWithinViewport(toolbar.querySelector<HTMLElement>('.bf-toolbar__popover')!)
       expectNoSidewaysScroll(toolbar)
-      await expectAxeClean(host!)
+      await expectAxeClean(toolbar.closest('.bf-root')!.parentElement!)
     })
 
     it(`${theme}, 1024 px: Export CSV in view without a menu, the chips inline, no Filters or More button`, async () => {
@@ -177,21 +161,16 @@ describe('FeedToolbar in Chromium: folded at 360 px, whole at 1024 px', () => {
       const search = toolbar.querySelector<HTMLElement>('input[type="search"]')!
       expectNoOverlap([search, ...toolbar.querySelectorAll<HTMLElement>('.bf-chip'), exportButton!])
       expectNoSidewaysScroll(toolbar)
-      await expectAxeClean(host!)
+      await expectAxeClean(toolbar.closest('.bf-root')!.parentElement!)
     })
   }
 
   it('folds on the feed’s width, not the window’s: a 360 px feed in a 1024 px window is folded', async () => {
     await page.viewport(1024, 800)
-    host = document.createElement('div')
-    document.body.append(host)
-    root = createRoot(host)
-    await act(async () =>
-      root!.render(
-        <div className="bf-root bf-feed" style={{ width: 360, boxSizing: 'border-box' }}>
-          <Toolbar status="idle" filter={{}} />
-        </div>,
-      ),
+    const host = await mountOnPage(
+      <div className="bf-root bf-feed" style={{ width: 360, boxSizing: 'border-box' }}>
+        <Toolbar status="idle" filter={{}} />
+      </div>,
     )
     await frames(3)
     const toolbar = host.querySelector<HTMLElement>('.bf-toolbar')!
