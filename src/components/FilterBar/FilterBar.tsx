@@ -188,7 +188,7 @@ export const FilterBar = forwardRef<HTMLDivElement, FilterBarProps>(function Fil
           data-count={hidden || undefined}
           onClick={() => setPanelOpen(!panelOpen)}
         >
-          <svg className="bf-filters__icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+          <svg className="bf-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
             <path d="M2 4h12M4 8h8M6 12h4" />
           </svg>
           {hidden > 0 ? (
@@ -218,7 +218,7 @@ export const FilterBar = forwardRef<HTMLDivElement, FilterBarProps>(function Fil
             {chosen ? messages.moreFiltersChosen(chosen) : messages.moreFilters}
           </button>
           {open && options && (
-            <div id={`${id}-menu`} className="bf-filters__panel">
+            <div id={`${id}-menu`} className="bf-popover bf-filters__panel">
               <fieldset>
                 <legend>{messages.dates}</legend>
                 <label>

@@ -110,7 +110,7 @@ function OverflowMenu({ status, progress, onStart, onCancel, locale, timeZone }:
       >
         {running && <span className="bf-toolbar__spinner" aria-hidden="true" />}
         {messages.more}
-        <svg className="bf-toolbar__chevron" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+        <svg className="bf-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
           <path d="M4 6l4 4 4-4" />
         </svg>
       </button>
@@ -120,7 +120,7 @@ function OverflowMenu({ status, progress, onStart, onCancel, locale, timeZone }:
         </span>
       )}
       {open && (
-        <div className="bf-toolbar__popover">
+        <div className="bf-popover bf-toolbar__popover">
           {/* Already spoken by ExportControl's live region; here it is for the eye. */}
           {said && (
             <p className="bf-toolbar__status">
