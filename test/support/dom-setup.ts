@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
+
+// What loads on first use (a row's details chunk, the pending group) can take seconds to import on
+// a loaded 2-core CI machine; findBy/waitFor poll until it is there, so a pass is no slower for it.
+configure({ asyncUtilTimeout: 5_000 })
 
 afterEach(() => {
   cleanup()
