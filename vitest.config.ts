@@ -128,6 +128,8 @@ export default defineConfig({
           name: 'browser',
           include: ['test/{browser,hydration}/**/*.test.{ts,tsx}'],
           testTimeout: 60_000,
+          // A lazily loaded part (a row's details) can take seconds to arrive while the full run loads both cores.
+          expect: { poll: { timeout: 10_000 } },
           browser: {
             ...inChromium(),
             // Reference screenshots are committed beside the tests (__screenshots__/ holds only a run's failures).
