@@ -148,6 +148,10 @@ export const MergedPendingOnSecondChain: Story = {
     await following(merged.handlers)
     const [hash] = merged.handlers.arrive('base', wallets.rich)
     await waitFor(() => expect(firstKey(canvasElement)).toBe(hash), { timeout: 5_000 })
-    await expect(within(rows(canvasElement)[0]!).getByText('Base')).toBeInTheDocument()
+    // The new top row is Base's: its chain's mark on the leading glyph, its name said with the party.
+    const top = rows(canvasElement)[0]!.querySelector('article')!
+    await expect(top).toHaveAttribute('data-chain', 'base')
+    await expect(top.querySelector('.bf-row__subtitle')).toHaveTextContent(/on Base/)
+    await expect(top.querySelector('.bf-row__badge')).not.toBeNull()
   },
 }
