@@ -245,7 +245,7 @@ export const RowDetailsOpen: Story = {
     await expect(chevron).toHaveAttribute('aria-expanded', 'false')
     await userEvent.click(chevron)
     await expect(chevron).toHaveAttribute('aria-expanded', 'true')
-    await expect(await within(first).findByRole('list', { name: 'Transfers' })).toBeInTheDocument()
+    await expect(await within(first).findByRole('list', { name: 'Transfers' }, { timeout: 5000 })).toBeInTheDocument()
     await expect(await within(first).findByRole('region', { name: 'Transaction details' }, { timeout: 5000 })).toBeInTheDocument()
     // The chevron closes it again.
     await userEvent.click(chevron)
