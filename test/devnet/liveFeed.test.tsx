@@ -58,7 +58,8 @@ it('shows a sent transaction as pending at once, then its indexed row in its pla
       hash = await send.mutateAsync({ serializedTransaction: raw })
     })
     const group = await screen.findByRole('group', { name: /pending/i })
-    const row = within(group).getByText(/0\.123457/).closest('[data-status]')!
+    // The item is named by its sentence ("Sending 0.123457 ETH to 0x…"); the amount shows again in its trailing column.
+    const row = within(group).getByText(/^Sending 0\.123457/).closest('[data-status]')!
     expect(row.getAttribute('data-status')).toBe('pending')
 
     await node('evm_mine')

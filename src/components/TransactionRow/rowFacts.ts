@@ -167,7 +167,8 @@ function derivedKind(tx: TransactionEntry, wallet: string | undefined, movements
 function partyOf(tx: TransactionEntry, kind: RowKind, wallet: string | undefined, names: Names): Party | null {
   const make = (role: Party['role'], address: string | null | undefined, label: string | null | undefined): Party | null => {
     const text = partyText(address, label, names)
-    return text === null ? null : { role, text, address: address ?? null }
+    // The tooltip gives the whole address as the Address component does: checksummed.
+    return text === null ? null : { role, text, address: address ? displayAddress(address).text : null }
   }
   if (kind === 'deploy') return make('at', tx.receipt_contract_address, null)
   const firstIn = [...tx.erc20_transfer, ...tx.nft_transfers, ...tx.native_transfers].find((t) => flowOf(wallet, t.from_address, t.to_address) === 'in')

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { getAddress } from 'viem'
 import { partyText, rowFacts, type Names } from '../../../src/components/TransactionRow/rowFacts.js'
 import { ALICE, BOB, COLLECTION, erc20, internal, native, nft, TOKEN, tx, UINT256_MAX, WALLET } from '../fixtures.js'
 
@@ -149,7 +150,7 @@ describe('rowFacts: calls and creations', () => {
   })
 
   it('a call with a method label is "call" with the method as detail (cleaned, clipped); without one, no detail', () => {
-    expect(facts({ to_address: TOKEN, method_label: 'execute' })).toMatchObject({ kind: 'call', detail: 'execute', party: { role: 'at', text: '0xA0b8…eB48', address: TOKEN } })
+    expect(facts({ to_address: TOKEN, method_label: 'execute' })).toMatchObject({ kind: 'call', detail: 'execute', party: { role: 'at', text: '0xA0b8…eB48', address: getAddress(TOKEN) } })
     expect(facts({ to_address: TOKEN, method_label: 'exe\u202Ecute' }).detail).toBe('execute')
     expect(facts({ to_address: TOKEN, method_label: 'x'.repeat(60) }).detail!.length).toBeLessThanOrEqual(24)
     expect(facts({ to_address: TOKEN })).toMatchObject({ kind: 'call', detail: null, party: { role: 'at', text: '0xA0b8…eB48' } })
@@ -164,7 +165,7 @@ describe('rowFacts: calls and creations', () => {
   })
 
   it('the contract’s label names the party, as the service sent it', () => {
-    expect(facts({ to_address: TOKEN, to_address_label: 'USD Coin' }).party).toMatchObject({ role: 'at', text: 'USD Coin', address: TOKEN })
+    expect(facts({ to_address: TOKEN, to_address_label: 'USD Coin' }).party).toMatchObject({ role: 'at', text: 'USD Coin', address: getAddress(TOKEN) })
   })
 })
 

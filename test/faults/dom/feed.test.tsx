@@ -85,7 +85,8 @@ describe('the feed under service faults', () => {
     const [first, second] = [...container.querySelectorAll('article')]
     expect(first!.textContent!.match(/\+0\.0037 ETH/g)).toHaveLength(1)
     expect(second!.getAttribute('data-status')).toBe('failed')
-    expect(second!.querySelector('.bf-transfer[data-moved="false"]')!.textContent).toContain('\u22120.32 ETH')
+    // The row's trailing amount reads as not moved; its transfer lines are in the details.
+    expect(second!.querySelector('.bf-row__trailing[data-moved="false"]')!.textContent).toContain('\u22120.32 ETH')
     expect(second!.textContent).toContain('not transferred')
   })
 })
