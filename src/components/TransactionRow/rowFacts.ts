@@ -2,7 +2,7 @@ import type { NativeTransfer, TransactionEntry } from '../../core/history/schema
 import { nativeFlows } from '../../core/history/flows.js'
 import { isDisplaySafeName } from '../../core/details/nameSafety.js'
 import { displayAddress } from '../shared/address.js'
-import { flowOf, isContractCreation, isFailed, transactionDirection, type FlowDirection } from '../shared/direction.js'
+import { flowOf, isContractCreation, isFailed, sameAddress, transactionDirection, type FlowDirection } from '../shared/direction.js'
 import { ownValue } from '../shared/lookup.js'
 import { nativeCurrency } from '../shared/native.js'
 import type { DisplayOptions } from '../shared/options.js'
@@ -171,8 +171,10 @@ function partyOf(tx: TransactionEntry, kind: RowKind, wallet: string | undefined
     return text === null ? null : { role, text, address: address ? displayAddress(address).text : null }
   }
   if (kind === 'deploy') return make('at', tx.receipt_contract_address, null)
-  const firstIn = [...tx.erc20_transfer, ...tx.nft_transfers, ...tx.native_transfers].find((t) => flowOf(wallet, t.from_address, t.to_address) === 'in')
-  const firstOut = [...tx.erc20_transfer, ...tx.nft_transfers, ...tx.native_transfers].find((t) => flowOf(wallet, t.from_address, t.to_address) === 'out')
+  const transfers = [...tx.erc20_transfer, ...tx.nft_transfers, ...tx.native_transfers]
+  const first = (flow: FlowDirection) => transfers.find((t) => flowOf(wallet, t.from_address, t.to_address) === flow)
+  const firstIn = first('in')
+  const firstOut = first('out')
   if (kind === 'receive' || kind === 'airdrop' || kind === 'withdraw' || kind === 'borrow' || kind === 'sell') {
     if (firstIn && !ZERO_ADDRESS.test(firstIn.from_address ?? '')) return make('from', firstIn.from_address, firstIn.from_address_label)
     return sameAddress(tx.to_address, wallet) ? make('from', tx.from_address, tx.from_address_label) : make('from', tx.to_address, tx.to_address_label ?? tx.to_address_entity)
@@ -182,10 +184,6 @@ function partyOf(tx: TransactionEntry, kind: RowKind, wallet: string | undefined
   if (kind === 'self') return null
   if (kind === 'failed' && sameAddress(tx.to_address, wallet)) return make('from', tx.from_address, tx.from_address_label)
   return make(kind === 'failed' ? 'to' : 'at', tx.to_address, tx.to_address_label ?? tx.to_address_entity)
-}
-
-function sameAddress(a: string | null | undefined, b: string | null | undefined): boolean {
-  return a != null && b != null && a.toLowerCase() === b.toLowerCase()
 }
 
 /** The service's own category for display: cleaned, clipped and capitalized. */
