@@ -23,7 +23,9 @@ export const chromium = playwright({
 })
 
 // A fresh object per project: vitest writes each project's name into its instances.
-const inChromium = () => ({ enabled: true, headless: true, provider: chromium, instances: [{ browser: 'chromium' as const }] })
+// One page per browser project (fileParallelism off): the two browser projects already run beside the
+// Node pool, and more pages only fight it for the two cores.
+const inChromium = () => ({ enabled: true, headless: true, provider: chromium, fileParallelism: false, instances: [{ browser: 'chromium' as const }] })
 
 /**
  * Aliases that send every import of the lowest supported peers (scripts/lowest.mjs) to the
@@ -66,6 +68,8 @@ const lowestProject = (name: string, environment: 'node' | 'jsdom', include: str
   test: {
     name,
     environment,
+    // jsdom files start faster in worker threads than in forked processes (see `maxWorkers` below).
+    ...(environment === 'jsdom' ? { pool: 'threads' as const } : {}),
     include,
     setupFiles,
     testTimeout: 30_000,
@@ -79,6 +83,11 @@ export default defineConfig({
   plugins: [react()],
   test: {
     globals: true,
+    // Vitest's default is one worker fewer than the cores: a single worker on a 2-core CI machine,
+    // so every Node and jsdom file ran one after another while the suites mostly waited on timers,
+    // sockets, anvil and next build. Three keep both cores busy. (Every project must share one
+    // value, or Vitest runs them in separate groups one after another.)
+    maxWorkers: 3,
     projects: [
       {
         extends: true,
@@ -108,6 +117,7 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'jsdom',
+          pool: 'threads',
           include: ['test/{react,components}/**/*.test.{ts,tsx}'],
           setupFiles: ['test/support/dom-setup.ts'],
           testTimeout: 30_000,
