@@ -1,5 +1,6 @@
 import type { Decorator, Preview } from '@storybook/react-vite'
 import { initialize, mswLoader } from 'msw-storybook-addon'
+import { configure } from 'storybook/test'
 import { handlers } from '../stories/handlers.js'
 import { StoryProvider, type BlockfeedStoryParameters } from '../stories/support/StoryProvider.js'
 import type { DataSourceMode } from '../stories/support/dataSource.js'
@@ -12,6 +13,11 @@ import.meta.glob('../src/components/**/*.css', { eager: true })
 const workerUrl = globalThis.location?.pathname.endsWith('/iframe.html')
   ? new URL('mockServiceWorker.js', globalThis.location.href).pathname
   : '/mockServiceWorker.js'
+
+// The play functions' findBy/waitFor wait up to 5 s (Testing Library's default is 1 s): under a full test
+// run on two cores, a lazily loaded part (the feed across chains, a row's details) can take longer to
+// arrive. A wait ends as soon as what it waits for is there.
+configure({ asyncUtilTimeout: 5_000 })
 
 // Requests the handlers do not know (a live service, the devnet) go to the network untouched.
 initialize({ onUnhandledRequest: 'bypass', quiet: true, serviceWorker: { url: workerUrl } })
