@@ -18,7 +18,6 @@ const messages = {
   fee: 'Fee',
   feePaid: 'Fee paid',
   nonce: 'Nonce',
-  block: 'Block',
   explorer: 'View on explorer',
   explorerTransaction: '(transaction {hash})',
 }
