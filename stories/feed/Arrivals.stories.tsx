@@ -75,7 +75,7 @@ const top = scenario()
 export const NewArrivalsAtTop: Story = {
   ...top.story,
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(rows(canvasElement).length).toBeGreaterThan(3))
+    await waitFor(() => expect(rows(canvasElement).length).toBeGreaterThan(3), { timeout: 15_000 })
     await following(top.handlers)
     const pagesBefore = top.handlers.calls.firstPages
     const [hash] = top.handlers.arrive('eth', wallets.rich)
@@ -91,7 +91,7 @@ export const NewArrivalsWhileScrolled: Story = {
   ...scrolled.story,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await waitFor(() => expect(rows(canvasElement).length).toBeGreaterThan(3))
+    await waitFor(() => expect(rows(canvasElement).length).toBeGreaterThan(3), { timeout: 15_000 })
     await following(scrolled.handlers)
     const viewport = canvasElement.querySelector<HTMLElement>('.bf-feed__viewport')!
     viewport.scrollTop = 600
@@ -121,7 +121,7 @@ const offline = scenario()
 export const Offline: Story = {
   ...offline.story,
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(rows(canvasElement).length).toBeGreaterThan(3))
+    await waitFor(() => expect(rows(canvasElement).length).toBeGreaterThan(3), { timeout: 15_000 })
     await following(offline.handlers)
     const count = rows(canvasElement).length
     offline.handlers.setOffline(true)
@@ -141,7 +141,7 @@ export const MergedPendingOnSecondChain: Story = {
   args: { chain: undefined, chains: ['eth', 'base'], trackOn: 'base' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await waitFor(() => expect(rows(canvasElement).length).toBeGreaterThan(3))
+    await waitFor(() => expect(rows(canvasElement).length).toBeGreaterThan(3), { timeout: 15_000 })
     await userEvent.click(canvas.getByRole('button', { name: 'Send on base' }))
     const group = await canvas.findByRole('group', { name: 'Pending on Base' })
     await expect(group.querySelector('[data-status="pending"]')).not.toBeNull()

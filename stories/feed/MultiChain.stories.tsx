@@ -51,7 +51,7 @@ export const ThreeBusyChains: Story = {
   ...busy.story,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await waitFor(() => expect(rows(canvasElement).length).toBeGreaterThan(0))
+    await waitFor(() => expect(rows(canvasElement).length).toBeGreaterThan(0), { timeout: 15_000 })
     await expect(busy.handlers.calls.history).toBe(3)
     await expect(descending(times(canvasElement))).toBe(true)
     await expect(new Set(chainsOf(canvasElement)).size).toBeGreaterThan(1)
@@ -77,7 +77,7 @@ export const OneFailingChain: Story = {
     const canvas = within(canvasElement)
     const retry = await canvas.findByRole('button', { name: 'Try again: Base' })
     await expect(canvas.getByText(/Base history could not be loaded/)).toBeInTheDocument()
-    await waitFor(() => expect(rows(canvasElement).length).toBeGreaterThan(0))
+    await waitFor(() => expect(rows(canvasElement).length).toBeGreaterThan(0), { timeout: 15_000 })
     await expect(chainsOf(canvasElement)).not.toContain('base')
     await userEvent.click(retry)
     await waitFor(() => expect(chainsOf(canvasElement)).toContain('base'))
@@ -91,7 +91,7 @@ const empty = scenario({ chains: { polygon: 'empty' } })
 export const OneEmptyChain: Story = {
   ...empty.story,
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(rows(canvasElement).length).toBeGreaterThan(0))
+    await waitFor(() => expect(rows(canvasElement).length).toBeGreaterThan(0), { timeout: 15_000 })
     await expect(chainsOf(canvasElement)).not.toContain('polygon')
     await expect(new Set(chainsOf(canvasElement))).toEqual(new Set(['eth', 'base']))
     await expect(within(canvasElement).queryByRole('list', { name: 'Chains that failed to load' })).toBeNull()
@@ -104,7 +104,7 @@ export const ThirteenChains: Story = {
   ...all.story,
   args: { chains: [...chainNames] },
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(rows(canvasElement).length).toBeGreaterThan(0))
+    await waitFor(() => expect(rows(canvasElement).length).toBeGreaterThan(0), { timeout: 15_000 })
     await expect(all.handlers.calls.history).toBe(13)
     await expect(descending(times(canvasElement))).toBe(true)
     await expect(within(canvasElement).getAllByRole('button', { pressed: true })).toHaveLength(13)
@@ -117,7 +117,7 @@ export const TwoWallets: Story = {
   ...pair.story,
   args: { address: undefined, addresses: [pairWallets.first, pairWallets.second], chains: ['eth', 'base'] },
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(rows(canvasElement).length).toBeGreaterThan(5))
+    await waitFor(() => expect(rows(canvasElement).length).toBeGreaterThan(5), { timeout: 15_000 })
     // The one row whose other party is the other wallet (the newest: 3 minutes ago).
     const both: string[] = [pairWallets.first, pairWallets.second]
     const between = rows(canvasElement).filter((r) => both.includes(r.querySelector('.bf-row__party')?.getAttribute('title')?.toLowerCase() ?? ''))
