@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { playwright } from '@vitest/browser-playwright'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
 import { lowest, lowestDir, lowestInstalled } from './scripts/lowest.mjs'
@@ -55,6 +55,18 @@ function lowestAliases() {
     )
   })
 }
+
+// The jsdom files share one module registry per worker (isolate: false): a fresh jsdom and module
+// graph per file cost over three minutes of a CI run. A file that replaces a module with `vi.mock`
+// needs a registry of its own, so those run in a project that isolates each file.
+const domFiles = 'test/{react,components}/**/*.test.{ts,tsx}'
+const mockingDomFiles = ['test/react', 'test/components']
+  .flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((file) => `${dir}/${file}`))
+  .filter((file) => /\.test\.tsx?$/.test(file) && /\bvi\.(do)?mock\(/.test(readFileSync(file, 'utf8')))
+const domProjects = (name: string, base: Record<string, unknown>) => [
+  { ...base, test: { ...(base.test as object), name, include: [domFiles], exclude: mockingDomFiles, isolate: false } },
+  { ...base, test: { ...(base.test as object), name: `${name}-isolated`, include: mockingDomFiles } },
+]
 
 const lowestProject = (name: string, environment: 'node' | 'jsdom', include: string[], setupFiles: string[]) => ({
   extends: true as const,
@@ -112,24 +124,22 @@ export default defineConfig({
           hookTimeout: 900_000,
         },
       },
-      {
+      ...domProjects('dom', {
         extends: true,
         test: {
-          name: 'dom',
           environment: 'jsdom',
           pool: 'threads',
-          include: ['test/{react,components}/**/*.test.{ts,tsx}'],
           setupFiles: ['test/support/dom-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
-      },
+      }),
       // The core, hook and component suites again against the lowest supported peers
       // (viem, TanStack Query, React 18), installed into .lowest/ by `npm test`.
       ...(lowestInstalled()
         ? [
             lowestProject('lowest-node', 'node', ['test/core/**/*.test.{ts,tsx}', 'test/devnet/{indexer,history}.test.ts'], []),
-            lowestProject('lowest-dom', 'jsdom', ['test/{react,components}/**/*.test.{ts,tsx}'], ['test/support/dom-setup.ts']),
+            ...domProjects('lowest-dom', lowestProject('lowest-dom', 'jsdom', [domFiles], ['test/support/dom-setup.ts'])),
           ]
         : []),
       {

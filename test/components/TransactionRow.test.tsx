@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { TransactionEntry } from '../../src/core/history/schema.js'
 import { TransactionRow } from '../../src/components/TransactionRow/TransactionRow.js'
 import { axeViolations } from './axe.js'
+import { openedDetails } from './TransactionRow/openRow.js'
 import { ALICE, BOB, COLLECTION, erc20, internal, native, nft, TOKEN, tx, WALLET } from './fixtures.js'
 
 const props = { wallet: WALLET, chain: 'eth', locale: 'en-US', timeZone: 'UTC' } as const
@@ -33,7 +34,7 @@ function amounts() {
 }
 /** The details load when first opened (their own chunk): wait for the panel. */
 async function loaded() {
-  await within(details()).findByRole('list', { name: 'Transfers' })
+  await openedDetails(article())
 }
 function chevron() {
   return within(article()).getByRole('button', { name: 'Details' })

@@ -1,5 +1,11 @@
 import { within } from '@testing-library/react'
 
+// The details chunk is imported here, once per test file, before any test runs: under a full run on
+// two cores, transforming its module graph on first use took over 5 s (a test-runner cost a user
+// never pays twice), and a test waiting on its first open then failed. The rows still load it
+// lazily; the test waits for what a user sees, the panel, as before.
+await import('../../../src/components/shared/detailsChunk.js')
+
 /**
  * A row's details load when it is first opened (their own chunk): wait for the panel of the row
  * `article` (or the only row on the page) to be there, and return the details element.
