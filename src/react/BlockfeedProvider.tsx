@@ -2,6 +2,8 @@ import { useMemo, type ReactNode } from 'react'
 import type { BlockfeedClient } from '../core/client.js'
 import type { TransactionTracker } from '../core/live/tracker.js'
 import { BlockfeedContext } from './context.js'
+import { LocaleContext } from '../i18n/context.js'
+import type { MessagesOption } from '../i18n/types.js'
 
 export interface BlockfeedProviderProps {
   /** From `createClient(…)`; create it once (module scope or `useState`), not on every render. */
@@ -15,11 +17,27 @@ export interface BlockfeedProviderProps {
    * carry over through its storage. One you pass is yours to stop.
    */
   tracker?: TransactionTracker | undefined
+  /**
+   * The language of every component under it (a BCP 47 tag, or a list in order of preference); a
+   * component's own `locale` wins. Default: the browser's `navigator.languages`. Matched to a
+   * catalogue by language and region, then language (`de-AT` → `de`, `zh-HK` → `zh-TW`), else English.
+   */
+  locale?: string | readonly string[] | undefined
+  /**
+   * Messages over the active locale's catalogue, in the shape of `blockfeed/locales/en`
+   * (`{ feed: { loadMore: 'Show older' } }`), or per locale tag (`{ de: {…}, fa: wholeCatalogue }`).
+   */
+  messages?: MessagesOption | undefined
   children?: ReactNode
 }
 
 /** Makes a blockfeed client (and its transaction tracker) available to the hooks; put it inside your `QueryClientProvider`. */
-export function BlockfeedProvider({ client, pollingIntervalMs = 4_000, tracker, children }: BlockfeedProviderProps) {
+export function BlockfeedProvider({ client, pollingIntervalMs = 4_000, tracker, locale, messages, children }: BlockfeedProviderProps) {
   const value = useMemo(() => ({ client, pollingIntervalMs, tracker }), [client, pollingIntervalMs, tracker])
-  return <BlockfeedContext.Provider value={value}>{children}</BlockfeedContext.Provider>
+  const language = useMemo(() => ({ locale, messages }), [typeof locale === 'string' ? locale : locale?.join(','), messages])
+  return (
+    <BlockfeedContext.Provider value={value}>
+      <LocaleContext.Provider value={language}>{children}</LocaleContext.Provider>
+    </BlockfeedContext.Provider>
+  )
 }

@@ -1,0 +1,2 @@
+// Placeholder until the translation lands: English.
+export { default } from './en.js'
