@@ -5,6 +5,11 @@ type Tree = { readonly [key: string]: unknown }
 
 const isTree = (value: unknown): value is Tree => typeof value === 'object' && value !== null && !Array.isArray(value)
 
+const pluralCategories = new Set(['zero', 'one', 'two', 'few', 'many', 'other'])
+
+/** A plural message: every key a plural category (`row.titles`, which has an `other` title, is not one). */
+export const isPluralMessage = (value: unknown): boolean => isTree(value) && 'other' in value && Object.keys(value).every((key) => pluralCategories.has(key))
+
 /** A catalogue with some of its messages replaced; a plural message is replaced whole. */
 export function mergeCatalogue(base: Catalogue, overrides: CatalogueOverrides | undefined): Catalogue {
   return overrides ? (mergeTree(base as Tree, overrides as Tree) as Catalogue) : base
@@ -17,7 +22,7 @@ function mergeTree(base: Tree, over: Tree): Tree {
     if (!Object.hasOwn(base, key)) continue
     const from = base[key]
     const to = over[key]
-    out[key] = isTree(from) && isTree(to) && !('other' in from) ? mergeTree(from, to) : typeof to === typeof from || isTree(to) ? to : from
+    out[key] = isTree(from) && isTree(to) && !isPluralMessage(from) ? mergeTree(from, to) : typeof to === typeof from || isTree(to) ? to : from
   }
   return out
 }

@@ -106,6 +106,8 @@ const en = {
     rawUnits: '{amount} (raw units, decimals unknown)',
   },
   address: {
+    /** Read after the address or name a link shows. */
+    explorerHidden: '({address}), view on explorer',
     copy: 'Copy address {address}',
     copied: 'Address copied',
     copyFailed: 'Could not copy the address',

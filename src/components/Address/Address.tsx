@@ -8,8 +8,9 @@ import type { DisplayOptions } from '../shared/options.js'
 import { cleanText, clipText } from '../shared/text.js'
 import { useVerifiedName } from '../shared/names.js'
 import { explorerLink } from '../shared/url.js'
+import { useMessages, type Translator } from '../../i18n/useMessages.js'
 
-export interface AddressProps extends Pick<DisplayOptions, 'chain' | 'renderLink'>, Omit<HTMLAttributes<HTMLSpanElement>, 'children'> {
+export interface AddressProps extends Pick<DisplayOptions, 'chain' | 'renderLink' | 'locale'>, Omit<HTMLAttributes<HTMLSpanElement>, 'children'> {
   /** The address as the service sent it (any case). */
   address: string
   /** A known name for it (`*_label`): untrusted, shown as text. */
@@ -30,9 +31,10 @@ export interface AddressProps extends Pick<DisplayOptions, 'chain' | 'renderLink
  * the explorer link.
  */
 export const Address = forwardRef<HTMLSpanElement, AddressProps>(function Address(
-  { address, label, entity, chain, renderLink = defaultRenderLink, copyable = true, className, style, ...rest },
+  { address, label, entity, chain, renderLink = defaultRenderLink, copyable = true, locale, className, style, ...rest },
   ref,
 ) {
+  const t = useMessages(locale)
   const { valid, text, short } = displayAddress(address)
   const given = cleanText(label) ?? cleanText(entity)
   // A reverse name is chosen by whoever holds the address: one that could pass for another is not shown,
@@ -42,16 +44,16 @@ export const Address = forwardRef<HTMLSpanElement, AddressProps>(function Addres
   const name = given ?? ens
   const href = valid ? explorerLink(chain, 'address', text) : undefined
   const content = ens ? (
-    <><EnsName name={ens} />{' '}<span className="bf-address__hex bf-address__beside">{short}</span></>
-  ) : name ? <ClippedText text={name} max={24} /> : <span className="bf-address__hex">{short}</span>
+    <><EnsName name={ens} />{' '}<span className="bf-address__hex bf-address__beside" dir="ltr">{short}</span></>
+  ) : name ? <ClippedText text={name} max={24} /> : <span className="bf-address__hex" dir="ltr">{short}</span>
   // The full address follows the visible text in the accessible name (which must contain what is seen).
-  const linkContent = <>{content}{' '}<span className="bf-visually-hidden">{`(${text}), view on explorer`}</span></>
+  const linkContent = <>{content}{' '}<span className="bf-visually-hidden">{t.format(t.messages.address.explorerHidden, { address: text })}</span></>
   return (
     <span {...rest} ref={ref} className={className ? `bf-address ${className}` : 'bf-address'} style={style} data-named={name ? '' : undefined} data-name-source={ens ? 'ens' : undefined}>
       {href
         ? renderLink({ href, className: 'bf-address__link bf-link', title: text, ...EXTERNAL, children: linkContent })
         : <span className="bf-address__text" title={text}>{content}</span>}
-      {copyable && valid && <CopyButton value={text} />}
+      {copyable && valid && <CopyButton value={text} t={t} />}
     </span>
   )
 })
@@ -62,11 +64,12 @@ function EnsName({ name }: { name: string }) {
   return <span className="bf-clip" title={clipped ? full : undefined}>{shown}</span>
 }
 
-function CopyButton({ value }: { value: string }) {
+function CopyButton({ value, t }: { value: string; t: Translator }) {
   const { state, copy } = useCopy(value)
+  const m = t.messages.address
   return (
     <>
-      <button type="button" className="bf-copy" onClick={copy} aria-label={`Copy address ${value}`} data-state={state}>
+      <button type="button" className="bf-copy" onClick={copy} aria-label={t.format(m.copy, { address: value })} data-state={state}>
         <svg aria-hidden="true" focusable="false" viewBox="0 0 16 16" width="12" height="12">
           {state === 'copied'
             ? <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="1.8" />
@@ -74,7 +77,7 @@ function CopyButton({ value }: { value: string }) {
         </svg>
       </button>
       <span className="bf-visually-hidden" role="status">
-        {state === 'copied' ? 'Address copied' : state === 'failed' ? 'Could not copy the address' : ''}
+        {state === 'copied' ? m.copied : state === 'failed' ? m.copyFailed : ''}
       </span>
     </>
   )

@@ -22,7 +22,7 @@ export interface ChainBadgeProps extends Omit<HTMLAttributes<HTMLSpanElement>, '
  * chain as given, for styling one chain.
  */
 export const ChainBadge = forwardRef<HTMLSpanElement, ChainBadgeProps>(function ChainBadge({ chain, variant = 'full', renderChainIcon, className, title, ...rest }, ref) {
-  const label = chainLabel(chain)
+  const label = chainLabel(chain, '')
   const mark = variant === 'mark'
   return (
     <span

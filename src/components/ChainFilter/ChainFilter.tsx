@@ -4,9 +4,7 @@ import { chainIdentity } from '../../core/history/entryId.js'
 import { ChainBadge } from '../ChainBadge/ChainBadge.js'
 import type { RenderChainIcon } from '../shared/options.js'
 
-const messages = {
-  label: 'Chains',
-}
+import { useMessages } from '../../i18n/useMessages.js'
 
 // 'eth' and '0x1' are one chain, whichever way the app keeps its selection.
 const idOf = (chain: ChainInput) => chainIdentity(String(chain).toLowerCase())
@@ -20,15 +18,18 @@ export interface ChainFilterProps extends Omit<HTMLAttributes<HTMLDivElement>, '
   onChange?: ((selected: ChainInput[]) => void) | undefined
   /** The app's own chain icons on the chips; the built-in marks otherwise. */
   renderChainIcon?: RenderChainIcon | undefined
+  /** The language of its accessible name (default: the provider's, else the browser's). */
+  locale?: string | undefined
   className?: string | undefined
   style?: CSSProperties | undefined
 }
 
 /** Toggle chips, one per chain (`aria-pressed`): which chains' rows the feed shows. */
-export const ChainFilter = forwardRef<HTMLDivElement, ChainFilterProps>(function ChainFilter({ chains, selected, onChange, renderChainIcon, className, style, ...rest }, ref) {
+export const ChainFilter = forwardRef<HTMLDivElement, ChainFilterProps>(function ChainFilter({ chains, selected, onChange, renderChainIcon, locale, className, style, ...rest }, ref) {
+  const t = useMessages(locale)
   const on = new Set((selected ?? chains).map(idOf))
   return (
-    <div {...rest} ref={ref} role="group" aria-label={rest['aria-label'] ?? messages.label} className={className ? `bf-chain-chips ${className}` : 'bf-chain-chips'} style={style}>
+    <div {...rest} ref={ref} role="group" aria-label={rest['aria-label'] ?? t.messages.chains.label} className={className ? `bf-chain-chips ${className}` : 'bf-chain-chips'} style={style}>
       {chains.map((chain) => {
         const pressed = on.has(idOf(chain))
         const last = pressed && chains.filter((c) => on.has(idOf(c))).length === 1

@@ -24,7 +24,7 @@ export const Erc20TransferRow = forwardRef<HTMLDivElement, Erc20TransferRowProps
   const direction = flowOf(wallet, t.from_address, t.to_address)
   const spam = t.possible_spam === true
   return (
-    <TransferLine {...rest} ref={ref} kind="erc20" direction={direction} {...sides(t)} spam={spam} failed={failed} chain={chain} renderLink={renderLink}>
+    <TransferLine {...rest} ref={ref} kind="erc20" direction={direction} {...sides(t)} spam={spam} failed={failed} chain={chain} renderLink={renderLink} locale={locale}>
       <TokenLogo src={t.token_logo} name={t.token_symbol ?? t.token_name} spam={spam} ipfsGateway={ipfsGateway} />
       <TokenAmount value={t.value} decimals={t.token_decimals} formatted={t.value_formatted} symbol={t.token_symbol ?? t.token_name} direction={direction} locale={locale} />
     </TransferLine>

@@ -2,24 +2,13 @@ import { forwardRef, useCallback, useLayoutEffect, useRef, type CSSProperties, t
 import type { ExportProgress } from '../../core/export/csv.js'
 import type { ExportStatus } from '../../react/useExportWalletHistory.js'
 import { intlFormatter } from '../shared/intl.js'
+import { formatMessage, pluralForm } from '../../i18n/format.js'
+import type { Catalogue } from '../../i18n/types.js'
+import { useMessages } from '../../i18n/useMessages.js'
+import en from '../../locales/en.js'
+import { errorSentence } from '../shared/errorSentence.js'
 
-type Plural = { one: (count: string) => string; other: (count: string) => string }
-
-const messages = {
-  exportCsv: 'Export CSV',
-  resume: 'Resume export',
-  cancel: 'Cancel',
-  exporting: 'Exporting history',
-  starting: 'Starting…',
-  transactions: { one: (count) => `${count} transaction`, other: (count) => `${count} transactions` } satisfies Plural,
-  upTo: (transactions: string, date: string) => `${transactions}, up to ${date}`,
-  rows: { one: (count) => `${count} row`, other: (count) => `${count} rows` } satisfies Plural,
-  saved: (rows: string) => `Saved ${rows}`,
-  cancelled: 'Export cancelled',
-  stopped: (progress: string) => `Export stopped after ${progress}`,
-  stoppedBecause: (progress: string, reason: string) => `Export stopped after ${progress}: ${reason}`,
-  nothing: 'no transactions',
-}
+type ExportMessages = Catalogue['export']
 
 export interface ExportControlProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   status: ExportStatus
@@ -35,22 +24,24 @@ export interface ExportControlProps extends Omit<HTMLAttributes<HTMLDivElement>,
 
 const dateOf = (locale: string | undefined, timeZone: string | undefined) =>
   intlFormatter(Intl.DateTimeFormat, locale, { dateStyle: 'medium', ...(timeZone ? { timeZone } : {}) } as Intl.DateTimeFormatOptions)
-const countOf = (locale: string | undefined) => intlFormatter(Intl.NumberFormat, locale, {})
-const plural = (forms: Plural, n: number, locale: string | undefined) =>
-  (intlFormatter(Intl.PluralRules, locale, {}).select(n) === 'one' ? forms.one : forms.other)(countOf(locale).format(n))
+const counted = (forms: Catalogue['export']['transactions'], n: number, locale: string) => formatMessage(pluralForm(forms, n, locale), { count: n }, locale)
 
-/** How far an export has come, in words: "1,200 transactions, back to 3 Mar 2024". */
-export function exportProgressText(progress: ExportProgress | null, locale?: string, timeZone?: string): string {
+/**
+ * How far an export has come, in words: "1,200 transactions, up to 3 Mar 2024". `messages` is the
+ * active catalogue's `export` part (English by default).
+ */
+export function exportProgressText(progress: ExportProgress | null, locale?: string, timeZone?: string, messages: ExportMessages = en.export): string {
+  const tag = locale ?? 'en'
   if (!progress || progress.entries === 0) return messages.starting
-  const count = plural(messages.transactions, progress.entries, locale)
+  const count = counted(messages.transactions, progress.entries, tag)
   const reached = progress.reached ? Date.parse(progress.reached) : Number.NaN
-  return Number.isFinite(reached) ? messages.upTo(count, dateOf(locale, timeZone).format(reached)) : count
+  return Number.isFinite(reached) ? formatMessage(messages.upTo, { transactions: count, date: dateOf(locale, timeZone).format(reached) }, tag) : count
 }
 
 /** What the control's live region says: the progress while running, then the outcome ('' before and after a failure, which is an alert). */
-export function exportStatusText(status: ExportStatus, progress: ExportProgress | null, locale?: string, timeZone?: string): string {
-  if (status === 'running') return exportProgressText(progress, locale, timeZone)
-  if (status === 'done') return messages.saved(plural(messages.rows, progress?.rows ?? 0, locale))
+export function exportStatusText(status: ExportStatus, progress: ExportProgress | null, locale?: string, timeZone?: string, messages: ExportMessages = en.export): string {
+  if (status === 'running') return exportProgressText(progress, locale, timeZone, messages)
+  if (status === 'done') return formatMessage(pluralForm(messages.saved, progress?.rows ?? 0, locale ?? 'en'), { count: progress?.rows ?? 0 }, locale ?? 'en')
   if (status === 'cancelled') return messages.cancelled
   return ''
 }
@@ -61,10 +52,13 @@ export function exportStatusText(status: ExportStatus, progress: ExportProgress 
  * It takes the state of `useExportWalletHistory` as props and fetches nothing.
  */
 export const ExportControl = forwardRef<HTMLDivElement, ExportControlProps>(function ExportControl(
-  { status, progress, error, onStart, onCancel, locale, timeZone, className, style, onFocus, onBlur, ...rest },
+  { status, progress, error, onStart, onCancel, locale: localeProp, timeZone, className, style, onFocus, onBlur, ...rest },
   ref,
 ) {
-  const text = exportProgressText(progress, locale, timeZone)
+  const t = useMessages(localeProp)
+  const m = t.messages.export
+  const locale = t.locale
+  const text = exportProgressText(progress, locale, timeZone, m)
   const running = status === 'running'
   const root = useRef<HTMLDivElement | null>(null)
   const setRoot = useCallback(
@@ -86,8 +80,8 @@ export const ExportControl = forwardRef<HTMLDivElement, ExportControlProps>(func
     node.querySelector('button')?.focus()
   }, [status])
 
-  const spoken = exportStatusText(status, progress, locale, timeZone)
-  const stoppedAfter = !progress || progress.entries === 0 ? messages.nothing : text
+  const spoken = exportStatusText(status, progress, locale, timeZone, m)
+  const stoppedAfter = !progress || progress.entries === 0 ? m.nothing : text
   return (
     <div
       {...rest}
@@ -106,13 +100,13 @@ export const ExportControl = forwardRef<HTMLDivElement, ExportControlProps>(func
       }}
     >
       {running && (
-        <div className="bf-export__bar" role="progressbar" aria-label={messages.exporting} aria-valuetext={text}>
+        <div className="bf-export__bar" role="progressbar" aria-label={m.exporting} aria-valuetext={text}>
           <span className="bf-export__fill" />
         </div>
       )}
       {!running && (
         <button type="button" className="bf-button" onClick={onStart}>
-          {status === 'error' ? messages.resume : messages.exportCsv}
+          {status === 'error' ? m.resume : m.exportCsv}
         </button>
       )}
       {/* One live region, there from the start: a region inserted along with its text is often not read out. */}
@@ -121,12 +115,12 @@ export const ExportControl = forwardRef<HTMLDivElement, ExportControlProps>(func
       </span>
       {running && (
         <button type="button" className="bf-button" onClick={onCancel}>
-          {messages.cancel}
+          {m.cancel}
         </button>
       )}
       {status === 'error' && (
         <span className="bf-export__text" role="alert">
-          {error ? messages.stoppedBecause(stoppedAfter, error.message) : messages.stopped(stoppedAfter)}
+          {error ? t.format(m.stoppedBecause, { progress: stoppedAfter, reason: errorSentence(error, t) }) : t.format(m.stopped, { progress: stoppedAfter })}
         </span>
       )}
     </div>

@@ -4,27 +4,8 @@ import type { TransactionEntry } from '../../core/history/schema.js'
 import { displayAddress } from '../shared/address.js'
 import { cleanText, clipText } from '../shared/text.js'
 
-const messages = {
-  label: 'Filter activity',
-  search: 'Search by hash, address, token or label',
-  searchPlaceholder: 'Search',
-  direction: 'Direction',
-  kind: 'Kind',
-  directions: { in: 'Received', out: 'Sent', self: 'To self' },
-  kinds: { native: 'Native', erc20: 'Tokens', nft: 'NFTs', internal: 'Internal' },
-  filters: 'Filters',
-  filtersActive: (count: number) => `Filters (${count} active)`,
-  moreFilters: 'More filters',
-  moreFiltersChosen: (count: number) => `More filters (${count})`,
-  dates: 'Dates (UTC)',
-  from: 'From',
-  to: 'To',
-  categories: 'Categories',
-  tokens: 'Tokens',
-  noneLoaded: 'None loaded yet',
-  tokenWithContract: (name: string, contract: string) => `${name} · ${contract}`,
-  clear: 'Clear filters',
-}
+import { useMessages } from '../../i18n/useMessages.js'
+import { fillTemplate } from '../shared/template.js'
 
 export interface FilterBarProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children' | 'defaultValue' | 'onChange'> {
   /**
@@ -50,12 +31,14 @@ export interface FilterBarProps extends Omit<HTMLAttributes<HTMLDivElement>, 'ch
   children?: ReactNode
   /** Accessible name of the bar. */
   label?: string | undefined
+  /** The language of its words (default: the provider's, else the browser's). */
+  locale?: string | undefined
   className?: string | undefined
   style?: CSSProperties | undefined
 }
 
-const DIRECTIONS = Object.entries(messages.directions) as [FilterDirection, string][]
-const KINDS = Object.entries(messages.kinds) as [FilterKind, string][]
+const DIRECTIONS: readonly FilterDirection[] = ['in', 'out', 'self']
+const KINDS: readonly FilterKind[] = ['native', 'erc20', 'nft', 'internal']
 
 const toggled = <T,>(list: readonly T[] | undefined, value: T): T[] => (list?.includes(value) ? list.filter((v) => v !== value) : [...(list ?? []), value])
 
@@ -95,9 +78,12 @@ function optionsOf(entries: readonly TransactionEntry[], filter: WalletHistoryFi
  * (`filter` + `onFilterChange`) or not (`defaultFilter`); it fetches nothing.
  */
 export const FilterBar = forwardRef<HTMLDivElement, FilterBarProps>(function FilterBar(
-  { filter: filterProp, defaultFilter, onFilterChange, entries = [], searchDelayMs = 200, foldable = false, children, label = messages.label, className, style, ...rest },
+  { filter: filterProp, defaultFilter, onFilterChange, entries = [], searchDelayMs = 200, foldable = false, children, label: labelProp, locale, className, style, ...rest },
   ref,
 ) {
+  const t = useMessages(locale)
+  const messages = t.messages.filters
+  const label = labelProp ?? messages.label
   const [own, setOwn] = useState<WalletHistoryFilter>(defaultFilter ?? {})
   const filter = filterProp ?? own
   const latest = useRef(filter)
@@ -198,7 +184,7 @@ export const FilterBar = forwardRef<HTMLDivElement, FilterBarProps>(function Fil
               <span className="bf-filters__count" aria-hidden="true">
                 {hidden}
               </span>
-              <span className="bf-visually-hidden">{messages.filtersActive(hidden)}</span>
+              <span className="bf-visually-hidden">{t.plural(messages.filtersActive, hidden)}</span>
             </>
           ) : (
             messages.filters
@@ -208,14 +194,14 @@ export const FilterBar = forwardRef<HTMLDivElement, FilterBarProps>(function Fil
       {children}
       <div className="bf-filters__controls" id={`${id}-controls`} data-open={(foldable && panelOpen) || undefined} onKeyDown={onPanelKey}>
         <div className="bf-filters__chips" role="group" aria-label={messages.direction}>
-          {DIRECTIONS.map(([v, name]) => chip('directions', v, name))}
+          {DIRECTIONS.map((v) => chip('directions', v, messages.directions[v]))}
         </div>
         <div className="bf-filters__chips" role="group" aria-label={messages.kind}>
-          {KINDS.map(([v, name]) => chip('kinds', v, name))}
+          {KINDS.map((v) => chip('kinds', v, messages.kinds[v]))}
         </div>
         <div className="bf-filters__menu" onKeyDown={onMenuKey}>
           <button ref={menuButton} type="button" className="bf-chip" aria-expanded={open} aria-controls={`${id}-menu`} onClick={() => setOpen(!open)}>
-            {chosen ? messages.moreFiltersChosen(chosen) : messages.moreFilters}
+            {chosen ? t.format(messages.moreFiltersChosen, { count: chosen }) : messages.moreFilters}
           </button>
           {open && options && (
             <div id={`${id}-menu`} className="bf-popover bf-filters__panel">
@@ -268,7 +254,7 @@ export const FilterBar = forwardRef<HTMLDivElement, FilterBarProps>(function Fil
                       }}
                     />{' '}
                     {/* The contract too: a look-alike token can carry the same symbol. */}
-                    {name ? messages.tokenWithContract(name, displayAddress(address).short) : displayAddress(address).short}
+                    {name ? fillTemplate(messages.tokenWithContract, { token: <bdi>{name}</bdi>, contract: <bdi dir="ltr">{displayAddress(address).short}</bdi> }) : <bdi dir="ltr">{displayAddress(address).short}</bdi>}
                   </label>
                 ))}
               </fieldset>

@@ -24,7 +24,7 @@ export const InternalTransactionRow = forwardRef<HTMLDivElement, InternalTransac
   const direction = flowOf(wallet, t.from, t.to)
   const native = nativeCurrency(chain)
   return (
-    <TransferLine {...rest} ref={ref} kind="internal" direction={direction} from={{ address: t.from }} to={{ address: t.to }} failed={failed} chain={chain} renderLink={renderLink}>
+    <TransferLine {...rest} ref={ref} kind="internal" direction={direction} from={{ address: t.from }} to={{ address: t.to }} failed={failed} chain={chain} renderLink={renderLink} locale={locale}>
       <ClippedText className="bf-call-type" text={t.type?.toUpperCase()} max={16} fallback={<span className="bf-call-type">CALL</span>} />
       <TokenAmount value={t.value} decimals={native.decimals} symbol={native.symbol} direction={direction} locale={locale} />
     </TransferLine>

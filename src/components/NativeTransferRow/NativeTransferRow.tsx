@@ -34,7 +34,7 @@ export const NativeTransferRow = forwardRef<HTMLDivElement, NativeTransferRowPro
   const native = nativeCurrency(chain)
   const symbol = t.token_symbol ?? native.symbol ?? null
   return (
-    <TransferLine {...rest} ref={ref} kind={t.internal_transaction === true ? 'internal' : 'native'} direction={direction} {...sides(t)} failed={failed} chain={chain} renderLink={renderLink}>
+    <TransferLine {...rest} ref={ref} kind={t.internal_transaction === true ? 'internal' : 'native'} direction={direction} {...sides(t)} failed={failed} chain={chain} renderLink={renderLink} locale={locale}>
       <TokenLogo src={t.token_logo} name={symbol} ipfsGateway={ipfsGateway} />
       <TokenAmount value={t.value} decimals={native.decimals} formatted={t.value_formatted} symbol={symbol} direction={direction} locale={locale} />
     </TransferLine>

@@ -27,7 +27,7 @@ export const NftTransferRow = forwardRef<HTMLDivElement, NftTransferRowProps>(fu
   const kind = nftKind(t.contract_type)
   const amount = t.amount ?? (kind === 'erc1155' ? t.value : null)
   return (
-    <TransferLine {...rest} ref={ref} kind={kind} direction={direction} {...sides(t)} spam={t.possible_spam === true} failed={failed} chain={chain} renderLink={renderLink}>
+    <TransferLine {...rest} ref={ref} kind={kind} direction={direction} {...sides(t)} spam={t.possible_spam === true} failed={failed} chain={chain} renderLink={renderLink} locale={locale}>
       <span className="bf-nft">
         <span className="bf-nft__amount">{flowSign(direction)}{amount !== null && amount !== '1' ? `${formatDecimal(amount, locale)} × ` : ''}</span>
         <span className="bf-nft__id">#<ClippedText text={t.token_id} max={14} /></span>

@@ -4,16 +4,9 @@ import { clip } from '../../core/text.js'
 import { displayAddress } from '../shared/address.js'
 import { ChainBadge, chainLabel } from '../ChainBadge/ChainBadge.js'
 import type { RenderChainIcon } from '../shared/options.js'
+import { fillTemplate } from '../shared/template.js'
+import { useMessages, type Translator } from '../../i18n/useMessages.js'
 
-const messages = {
-  list: 'Chains that failed to load',
-  requestFailed: 'the request failed',
-  failed: (chain: string, reason: string) => `${chain} history could not be loaded: ${reason}`,
-  failedFor: (chain: string, wallet: string, reason: string) => `${chain} history for ${wallet} could not be loaded: ${reason}`,
-  retry: 'Try again',
-  retryLabel: (chain: string) => `Try again: ${chain}`,
-  retryLabelFor: (chain: string, wallet: string) => `Try again: ${chain} for ${wallet}`,
-}
 
 export interface SourceNoticesProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   /** Every source of the merged feed (`useMergedWalletHistory().sources`); only failed ones show. */
@@ -22,20 +15,23 @@ export interface SourceNoticesProps extends Omit<HTMLAttributes<HTMLDivElement>,
   onRetry?: ((chain: string, wallet: string | undefined) => void) | undefined
   /** The app's own chain icons beside each notice; the built-in marks otherwise. */
   renderChainIcon?: RenderChainIcon | undefined
+  locale?: string | undefined
   className?: string | undefined
   style?: CSSProperties | undefined
 }
 
-function reason(error: unknown): string {
+function reason(error: unknown, t: Translator): string {
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : ''
-  return message === '' ? messages.requestFailed : clip(message, 120)
+  return message === '' ? t.messages.notices.requestFailed : clip(message, 120)
 }
 
 /**
  * One notice per failed source, each with "Try again", shown beside the feed (never in its
  * place: the other chains' rows stay). A polite live region, so a new failure is announced once.
  */
-export const SourceNotices = forwardRef<HTMLDivElement, SourceNoticesProps>(function SourceNotices({ sources, onRetry, renderChainIcon, className, style, ...rest }, ref) {
+export const SourceNotices = forwardRef<HTMLDivElement, SourceNoticesProps>(function SourceNotices({ sources, onRetry, renderChainIcon, locale, className, style, ...rest }, ref) {
+  const t = useMessages(locale)
+  const m = t.messages.notices
   const failed = sources.filter((s) => s.status === 'error')
   const wallets = new Set(sources.map((s) => s.wallet.toLowerCase()))
   const several = wallets.size > 1
@@ -49,24 +45,24 @@ export const SourceNotices = forwardRef<HTMLDivElement, SourceNoticesProps>(func
       data-count={failed.length}
     >
       {failed.length > 0 && (
-        <ul className="bf-notices__list" aria-label={messages.list}>
+        <ul className="bf-notices__list" aria-label={m.list}>
           {failed.map((s) => {
-            const label = chainLabel(s.chain)
+            const label = chainLabel(s.chain, t.messages.chains.unknown)
             const who = several ? displayAddress(s.wallet).short : undefined
             return (
               <li key={`${s.chain}|${s.wallet}`} className="bf-notice" data-chain={s.chain} data-status="error">
                 <ChainBadge chain={s.chain} variant="mark" renderChainIcon={renderChainIcon} />
                 <span className="bf-notice__text">
-                  {who === undefined ? messages.failed(label, reason(s.error)) : messages.failedFor(label, who, reason(s.error))}
+                  {fillTemplate(who === undefined ? m.failed : m.failedFor, { chain: label, wallet: <bdi dir="ltr">{who}</bdi>, reason: <bdi>{reason(s.error, t)}</bdi> })}
                 </span>
                 {onRetry && (
                   <button
                     type="button"
                     className="bf-notice__retry bf-button"
-                    aria-label={who === undefined ? messages.retryLabel(label) : messages.retryLabelFor(label, who)}
+                    aria-label={t.format(who === undefined ? m.retryLabel : m.retryLabelFor, { chain: label, wallet: who ?? '' })}
                     onClick={() => onRetry(s.chain, several ? s.wallet : undefined)}
                   >
-                    {messages.retry}
+                    {m.retry}
                   </button>
                 )}
               </li>

@@ -2,6 +2,7 @@ import { forwardRef, type CSSProperties, type HTMLAttributes } from 'react'
 import { flowSign, type FlowDirection } from '../shared/direction.js'
 import { formatDecimal, formatExact, isDecimalText, isMaxUint256, readDecimals, toWholeUnits } from '../shared/format.js'
 import { cleanText, clipText } from '../shared/text.js'
+import { useMessages } from '../../i18n/useMessages.js'
 
 export interface TokenAmountProps extends Omit<HTMLAttributes<HTMLSpanElement>, 'children'> {
   /** Raw integer amount in the token's smallest unit, as decimal text (the model's `value`). */
@@ -24,18 +25,16 @@ export const TokenAmount = forwardRef<HTMLSpanElement, TokenAmountProps>(functio
   { value, decimals, formatted, symbol, direction = 'none', locale, className, style, ...rest },
   ref,
 ) {
+  const t = useMessages(locale)
   const d = readDecimals(decimals)
   const cleanSymbol = cleanText(symbol)
   const shownSymbol = cleanSymbol ? clipText(cleanSymbol, 12).shown : null
   const unlimited = isMaxUint256(value)
   const exact = isDecimalText(formatted) ? formatted : d !== null ? toWholeUnits(value, d) : isDecimalText(value) ? value : null
-  const number = unlimited ? 'Unlimited' : exact === null ? '?' : formatDecimal(exact, locale)
+  const number = unlimited ? t.messages.transfer.unlimited : exact === null ? '?' : formatDecimal(exact, t.locale)
   const sign = unlimited || exact === null || /^[0.]+$/.test(exact) ? '' : flowSign(direction)
-  const full = [
-    sign + (exact === null ? value : formatExact(exact, locale)),
-    cleanSymbol,
-    d === null && !isDecimalText(formatted) ? '(raw units, decimals unknown)' : null,
-  ].filter(Boolean).join(' ')
+  const amount = [sign + (exact === null ? value : formatExact(exact, t.locale)), cleanSymbol].filter(Boolean).join(' ')
+  const full = d === null && !isDecimalText(formatted) ? t.format(t.messages.transfer.rawUnits, { amount }) : amount
   return (
     <span
       {...rest}
@@ -45,6 +44,8 @@ export const TokenAmount = forwardRef<HTMLSpanElement, TokenAmountProps>(functio
       data-direction={direction}
       data-unlimited={unlimited ? '' : undefined}
       title={full}
+      // The number, its sign and symbol read left to right on a right-to-left page too ("−25 USDC").
+      dir={rest.dir ?? 'ltr'}
     >
       <span className="bf-amount__number">{sign}{number}</span>
       {shownSymbol && <> <span className="bf-amount__symbol">{shownSymbol}</span></>}

@@ -1,18 +1,17 @@
 import { forwardRef, type HTMLAttributes, type ReactNode } from 'react'
 
-const messages = {
-  loading: 'Loading activity…',
-}
 
 export interface FeedLoadingProps extends HTMLAttributes<HTMLDivElement> {
   /** Accessible name of the (busy) feed. */
   label: string
   /** Shown above the skeleton (the feed's pending group). */
   header?: ReactNode
+  /** What the status says while loading ("Loading activity…" in the active language). */
+  loadingText: string
 }
 
 /** The first page is loading: a busy, empty feed with a skeleton and a spoken status. */
-export const FeedLoading = forwardRef<HTMLDivElement, FeedLoadingProps>(function FeedLoading({ label, header, ...rest }, ref) {
+export const FeedLoading = forwardRef<HTMLDivElement, FeedLoadingProps>(function FeedLoading({ label, header, loadingText, ...rest }, ref) {
   return (
     <div {...rest} ref={ref} data-status="loading">
       {header}
@@ -24,7 +23,7 @@ export const FeedLoading = forwardRef<HTMLDivElement, FeedLoadingProps>(function
           </div>
         ))}
       </div>
-      <p className="bf-visually-hidden" role="status">{messages.loading}</p>
+      <p className="bf-visually-hidden" role="status">{loadingText}</p>
     </div>
   )
 })

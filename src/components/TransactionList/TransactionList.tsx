@@ -5,7 +5,7 @@ import type { TransactionEntry } from '../../core/history/schema.js'
 import { TransactionRow, type Density, type TransactionRowProps } from '../TransactionRow/TransactionRow.js'
 import { useNow } from '../shared/clock.js'
 import { dayLabel } from '../shared/dates.js'
-import { intlFormatter } from '../shared/intl.js'
+import { useMessages } from '../../i18n/useMessages.js'
 import { isHiddenTransaction } from '../shared/spam.js'
 import type { DisplayOptions } from '../shared/options.js'
 import { useAutoLoad } from './autoLoad.js'
@@ -69,27 +69,6 @@ export interface TransactionListProps extends DisplayOptions, Omit<HTMLAttribute
   style?: CSSProperties | undefined
 }
 
-const count = (n: number, locale: string | undefined) => intlFormatter(Intl.NumberFormat, locale, {}).format(n)
-
-/** Every string the list shows or says; `{count}` is filled with the locale's number. */
-const messages = {
-  label: 'Wallet activity',
-  matches: { one: '1 match in {loaded} loaded transactions', other: '{count} matches in {loaded} loaded transactions' },
-  matchesInOne: { one: '1 match in 1 loaded transaction', other: '{count} matches in 1 loaded transaction' },
-  olderNotSearched: ' — older ones not searched yet',
-  wholeHistory: ' — the whole history',
-  spamHidden: { one: '1 transaction hidden as possible spam', other: '{count} transactions hidden as possible spam' },
-  spamFlagged: { one: '1 transaction flagged as possible spam', other: '{count} transactions flagged as possible spam' },
-  showSpam: 'Show possible spam',
-  newArrivals: { one: '1 new transaction', other: '{count} new transactions' },
-  notUpdating: 'Not updating — retrying',
-  loadMore: 'Load more',
-  loadingMore: 'Loading more…',
-  loadingMoreStatus: 'Loading more activity…',
-}
-
-/** English plural forms for now; the catalogue issue brings Intl.PluralRules of the locale. */
-const one = (n: number) => (n === 1 ? 'one' : 'other')
 
 const DAY_HEIGHT = 32
 const ROW_HEIGHT: Record<Density, number> = { comfortable: 62, compact: 47 }
@@ -134,7 +113,7 @@ export const TransactionList = forwardRef<HTMLDivElement, TransactionListProps>(
   arrivals = NONE,
   liveStatus,
   toolbar,
-  label = messages.label,
+  label: labelProp,
   estimateSize: estimateProp,
   overscan = 4,
   initialRect = DEFAULT_RECT,
@@ -148,7 +127,12 @@ export const TransactionList = forwardRef<HTMLDivElement, TransactionListProps>(
   renderChainIcon,
   ...rest
 }, ref) {
-  const options = { chain, locale, timeZone, renderLink, ipfsGateway, renderChainIcon }
+  const t = useMessages(locale)
+  const m = t.messages.feed
+  const label = labelProp ?? m.label
+  // The feed reads in its language's direction unless the app set one.
+  const dir = rest.dir ?? t.dir
+  const options = { chain, locale: t.locale, timeZone, renderLink, ipfsGateway, renderChainIcon }
   const estimateSize = estimateProp ?? ROW_HEIGHT[density] ?? ROW_HEIGHT.comfortable
   // Open details by entry id: a row scrolled away and back (unmounted by the virtualizer) stays open.
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set())
@@ -273,21 +257,21 @@ export const TransactionList = forwardRef<HTMLDivElement, TransactionListProps>(
   const loadedCount = filtered?.loaded ?? transactions.length
   if (status === 'pending' && loadedCount === 0) {
     return toolbar ? (
-      <div {...rest} ref={ref} className={rootClass} style={style} data-status="pending">
+      <div {...rest} dir={dir} ref={ref} className={rootClass} style={style} data-status="pending">
         {toolbar}
-        <FeedLoading label={label} header={header} />
+        <FeedLoading label={label} header={header} loadingText={m.loading} />
       </div>
     ) : (
-      <FeedLoading {...rest} ref={ref} className={rootClass} style={style} label={label} header={header} />
+      <FeedLoading {...rest} dir={dir} ref={ref} className={rootClass} style={style} label={label} header={header} loadingText={m.loading} />
     )
   }
 
   if (status === 'error' && loadedCount === 0) {
     return (
-      <div {...rest} ref={ref} className={rootClass} style={style} data-status="error">
+      <div {...rest} dir={dir} ref={ref} className={rootClass} style={style} data-status="error">
         {toolbar}
         {header}
-        <FeedError error={error} onRetry={onRetry} />
+        <FeedError error={error} onRetry={onRetry} t={t} />
       </div>
     )
   }
@@ -296,18 +280,19 @@ export const TransactionList = forwardRef<HTMLDivElement, TransactionListProps>(
   // How far a filter looked: the loaded entries only, and whether older pages remain.
   const searchNote = filtered && txCount > 0 && (
     <p className="bf-feed__note" role="status">
-      {(filtered.loaded === 1 ? messages.matchesInOne : messages.matches)[one(txCount)].replace('{count}', count(txCount, locale)).replace('{loaded}', count(filtered.loaded, locale))}
-      {more ? messages.olderNotSearched : messages.wholeHistory}
+      {t.format(more ? m.olderNotSearched : m.wholeHistory, {
+        matches: t.plural(filtered.loaded === 1 ? m.matchesInOne : m.matches, txCount, { loaded: filtered.loaded }),
+      })}
     </p>
   )
 
   const spamBar = hiddenCount > 0 && (
     <div className="bf-feed__spam">
       <span>
-        {(showSpam ? messages.spamFlagged : messages.spamHidden)[one(hiddenCount)].replace('{count}', count(hiddenCount, locale))}
+        {t.plural(showSpam ? m.spamFlagged : m.spamHidden, hiddenCount)}
       </span>
       <button type="button" className="bf-button bf-button--quiet" aria-pressed={showSpam} onClick={toggleSpam}>
-        {messages.showSpam}
+        {m.showSpam}
       </button>
     </div>
   )
@@ -315,6 +300,7 @@ export const TransactionList = forwardRef<HTMLDivElement, TransactionListProps>(
   return (
     <div
       {...rest}
+      dir={dir}
       ref={ref}
       className={rootClass}
       style={style}
@@ -325,18 +311,18 @@ export const TransactionList = forwardRef<HTMLDivElement, TransactionListProps>(
       {toolbar}
       {header}
       {liveStatus !== undefined && liveStatus !== 'off' && (
-        <p className="bf-feed__live" role="status">{liveStatus === 'retrying' ? messages.notUpdating : ''}</p>
+        <p className="bf-feed__live" role="status">{liveStatus === 'retrying' ? m.notUpdating : ''}</p>
       )}
       {spamBar}
       {searchNote}
       {txCount === 0 ? (
-        <FeedEmpty hiddenCount={hiddenCount} more={more} searched={filtered ? count(filtered.loaded, locale) : undefined} />
+        <FeedEmpty hiddenCount={hiddenCount} more={more} searched={filtered ? filtered.loaded : undefined} t={t} />
       ) : (
         <div className="bf-feed__viewport" ref={viewportRef} onScroll={onScroll}>
           <div className="bf-feed__arrivals" aria-live="polite">
             {heldCount > 0 && (
               <button type="button" className="bf-button bf-feed__arrivals-button" onClick={showArrivals}>
-                {messages.newArrivals[one(heldCount)].replace('{count}', count(heldCount, locale))}
+                {t.plural(m.newArrivals, heldCount)}
               </button>
             )}
           </div>
@@ -361,7 +347,7 @@ export const TransactionList = forwardRef<HTMLDivElement, TransactionListProps>(
                   style={{ transform: `translateY(${v.start}px)` }}
                 >
                   {item.type === 'day' ? (
-                    <DayHeader day={item.day} now={now} locale={locale} timeZone={timeZone} />
+                    <DayHeader day={item.day} now={now} locale={t.locale} timeZone={timeZone} />
                   ) : (
                     <MemoRow
                       transaction={item.tx}
@@ -384,7 +370,7 @@ export const TransactionList = forwardRef<HTMLDivElement, TransactionListProps>(
           </div>
         </div>
       )}
-      {status === 'error' && <FeedError error={error} onRetry={onRetry} inline />}
+      {status === 'error' && <FeedError error={error} onRetry={onRetry} inline t={t} />}
       {(hasNextPage || isFetchingNextPage) && status !== 'error' && (
         <div className="bf-feed__more">
           <button
@@ -393,11 +379,11 @@ export const TransactionList = forwardRef<HTMLDivElement, TransactionListProps>(
             onClick={isFetchingNextPage ? undefined : loadMore}
             aria-disabled={isFetchingNextPage}
           >
-            {isFetchingNextPage ? messages.loadingMore : messages.loadMore}
+            {isFetchingNextPage ? m.loadingMore : m.loadMore}
           </button>
         </div>
       )}
-      <p className="bf-visually-hidden" role="status">{isFetchingNextPage ? messages.loadingMoreStatus : ''}</p>
+      <p className="bf-visually-hidden" role="status">{isFetchingNextPage ? m.loadingMoreStatus : ''}</p>
     </div>
   )
 })

@@ -2,13 +2,8 @@ import { TokenAmount } from '../TokenAmount/TokenAmount.js'
 import { ClippedText } from '../shared/ClippedText.js'
 import { flowSign } from '../shared/direction.js'
 import { formatDecimal } from '../shared/format.js'
-import { fillTemplate } from '../shared/template.js'
+import { useMessages } from '../../i18n/useMessages.js'
 import type { Movement } from './rowFacts.js'
-
-const messages = {
-  more: '+{count} more',
-  notMoved: ' (not transferred: the transaction failed)',
-}
 
 function MovementAmount({ movement: m, locale }: { movement: Movement; locale: string | undefined }) {
   if (m.kind === 'nft') {
@@ -37,6 +32,7 @@ export function RowAmounts({ movements, more = 0, failed, locale, id, hidden }: 
   /** Said elsewhere for screen readers (the pending group's sentence): shown to the eye only. */
   hidden?: boolean | undefined
 }) {
+  const t = useMessages(locale)
   if (movements.length === 0) return null
   const shown = movements.length <= 2 && more === 0 ? movements : movements.slice(0, 1)
   const rest = movements.length - shown.length + more
@@ -44,11 +40,11 @@ export function RowAmounts({ movements, more = 0, failed, locale, id, hidden }: 
     <div className="bf-row__trailing" id={id} data-moved={failed ? 'false' : undefined} aria-hidden={hidden || undefined}>
       {shown.map((m, i) => (
         <bdi key={i} className="bf-row__amount" dir="ltr">
-          <MovementAmount movement={m} locale={locale} />
+          <MovementAmount movement={m} locale={t.locale} />
         </bdi>
       ))}
-      {rest > 0 && <span className="bf-row__more">{fillTemplate(messages.more, { count: formatDecimal(String(rest), locale) })}</span>}
-      {failed && <span className="bf-visually-hidden">{messages.notMoved}</span>}
+      {rest > 0 && <span className="bf-row__more">{t.format(t.messages.row.more, { count: rest })}</span>}
+      {failed && <span className="bf-visually-hidden"> {t.messages.row.notMoved}</span>}
     </div>
   )
 }

@@ -9,18 +9,10 @@ import { nativeCurrency } from '../shared/native.js'
 import type { DisplayOptions } from '../shared/options.js'
 import type { HideRules } from '../shared/spam.js'
 import { cleanText } from '../shared/text.js'
-import { fillTemplate } from '../shared/template.js'
+import { useMessages } from '../../i18n/useMessages.js'
 import { explorerLink } from '../shared/url.js'
 import { RowTransfers } from './RowTransfers.js'
 
-const messages = {
-  hash: 'Hash',
-  fee: 'Fee',
-  feePaid: 'Fee paid',
-  nonce: 'Nonce',
-  explorer: 'View on explorer',
-  explorerTransaction: '(transaction {hash})',
-}
 
 /** The fee in whole native units: the service's `transaction_fee`, else gas used × gas price. */
 function feeOf(tx: TransactionEntry): { value: string; formatted: string | null } | null {
@@ -41,7 +33,9 @@ export interface RowDetailsPanelProps extends DisplayOptions, HideRules {
  * the fee the wallet paid, the nonce and the explorer link from the history entry.
  */
 export default function RowDetailsPanel({ transaction: tx, wallet, renderDetails, ...options }: RowDetailsPanelProps) {
-  const { chain, locale, renderLink = defaultRenderLink } = options
+  const { chain, renderLink = defaultRenderLink } = options
+  const t = useMessages(options.locale)
+  const m = t.messages.row
   const summary = cleanText(tx.summary)
   const fee = feeOf(tx)
   const paidFee = fee !== null && (wallet === undefined || sameAddress(tx.from_address, wallet))
@@ -54,24 +48,24 @@ export default function RowDetailsPanel({ transaction: tx, wallet, renderDetails
       {renderDetails ? renderDetails(tx) : (
         <dl className="bf-tx__facts">
           <div>
-            <dt>{messages.hash}</dt>
+            <dt>{m.hash}</dt>
             <dd><bdi className="bf-tx__hash" dir="ltr"><ClippedText text={tx.hash} max={66} /></bdi></dd>
           </div>
           {paidFee && (
             <div className="bf-tx__fee">
-              <dt>{isFailed(tx) ? messages.feePaid : messages.fee}</dt>
-              <dd><TokenAmount value={fee.value} formatted={fee.formatted} decimals={native.decimals} symbol={native.symbol} locale={locale} /></dd>
+              <dt>{isFailed(tx) ? m.feePaid : m.fee}</dt>
+              <dd><TokenAmount value={fee.value} formatted={fee.formatted} decimals={native.decimals} symbol={native.symbol} locale={t.locale} /></dd>
             </div>
           )}
           {tx.nonce != null && (
             <div>
-              <dt>{messages.nonce}</dt>
+              <dt>{m.nonce}</dt>
               <dd>{tx.nonce}</dd>
             </div>
           )}
           {txHref && (
             <div>
-              <dt className="bf-visually-hidden">{messages.explorer}</dt>
+              <dt className="bf-visually-hidden">{m.explorer}</dt>
               <dd>
                 {renderLink({
                   href: txHref,
@@ -79,7 +73,7 @@ export default function RowDetailsPanel({ transaction: tx, wallet, renderDetails
                   title: tx.hash,
                   ...EXTERNAL,
                   // The name starts with the visible words (WCAG 2.5.3), then says which transaction.
-                  children: <>{messages.explorer}<span aria-hidden="true"> ↗</span> <span className="bf-visually-hidden">{fillTemplate(messages.explorerTransaction, { hash: tx.hash })}</span></>,
+                  children: <>{m.explorer}<span aria-hidden="true"> ↗</span> <span className="bf-visually-hidden">{t.format(m.explorerTransaction, { hash: tx.hash })}</span></>,
                 })}
               </dd>
             </div>

@@ -9,15 +9,8 @@ import { Counterparty, sides } from '../shared/Counterparty.js'
 import { isContractCreation, isFailed, transactionDirection } from '../shared/direction.js'
 import type { DisplayOptions } from '../shared/options.js'
 import { isHiddenTransfer, type HideRules } from '../shared/spam.js'
-import { fillTemplate } from '../shared/template.js'
+import { useMessages } from '../../i18n/useMessages.js'
 import { impliedNativeTransfer } from './rowFacts.js'
-
-const messages = {
-  label: 'Transfers',
-  newContract: 'New contract',
-  hiddenOne: '1 transfer hidden as possible spam',
-  hiddenMany: '{count} transfers hidden as possible spam',
-}
 
 export interface RowTransfersProps extends DisplayOptions, HideRules {
   transaction: TransactionEntry
@@ -27,6 +20,8 @@ export interface RowTransfersProps extends DisplayOptions, HideRules {
 /** Every transfer of a transaction, each on its own line with its parties: what a row's details list. */
 export function RowTransfers({ transaction: tx, wallet, showSpam, hideZeroValueTransfers, ...options }: RowTransfersProps) {
   const { chain, renderLink } = options
+  const t = useMessages(options.locale)
+  const m = t.messages.row
   const rules = { showSpam, hideZeroValueTransfers }
   const direction = transactionDirection(tx, wallet)
   const failed = isFailed(tx)
@@ -44,16 +39,16 @@ export function RowTransfers({ transaction: tx, wallet, showSpam, hideZeroValueT
       ? <li key={`n${f.index}`}><NativeTransferRow transfer={f.transfer} wallet={wallet} failed={failed} {...options} /></li>
       : <li key={`i${f.index}`}><InternalTransactionRow transaction={f.transaction} wallet={wallet} failed={failed} {...options} /></li>
   return (
-    <ul className="bf-transfers" aria-label={messages.label}>
+    <ul className="bf-transfers" aria-label={m.transfers}>
       {creation && tx.receipt_contract_address && (
         <li className="bf-transfer" data-kind="contract-creation" data-direction={direction}>
-          <span className="bf-badge" data-kind="contract-creation">{messages.newContract}</span>
+          <span className="bf-badge" data-kind="contract-creation">{m.newContract}</span>
           <Address address={tx.receipt_contract_address} chain={chain} renderLink={renderLink} />
         </li>
       )}
       {bare && (
         <li className="bf-transfer" data-kind="call" data-direction={direction}>
-          <Counterparty direction={direction === 'out' || direction === 'self' ? 'out' : direction} {...sides(tx)} chain={chain} renderLink={renderLink} />
+          <Counterparty direction={direction === 'out' || direction === 'self' ? 'out' : direction} {...sides(tx)} chain={chain} renderLink={renderLink} t={t} />
         </li>
       )}
       {flows.slice(0, natives.length).map(flowLine)}
@@ -61,7 +56,7 @@ export function RowTransfers({ transaction: tx, wallet, showSpam, hideZeroValueT
       {nfts.map((t, i) => <li key={`t${i}-${t.log_index ?? ''}`}><NftTransferRow transfer={t} wallet={wallet} failed={failed} {...options} /></li>)}
       {/* Internal calls that repeat no native transfer keep their place after the token lines. */}
       {flows.slice(natives.length).map(flowLine)}
-      {hidden > 0 && <li className="bf-transfer bf-muted">{hidden === 1 ? messages.hiddenOne : fillTemplate(messages.hiddenMany, { count: hidden })}</li>}
+      {hidden > 0 && <li className="bf-transfer bf-muted">{t.plural(m.hiddenTransfers, hidden)}</li>}
     </ul>
   )
 }

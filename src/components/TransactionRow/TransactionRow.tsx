@@ -12,26 +12,12 @@ import type { DisplayOptions } from '../shared/options.js'
 import { isSpamTransaction } from '../shared/spam.js'
 import { SpamMark } from '../shared/SpamMark.js'
 import { fillTemplate } from '../shared/template.js'
+import { useMessages, type Translator } from '../../i18n/useMessages.js'
 import { safeImageUrl } from '../shared/url.js'
 import { RowAmounts } from './RowAmounts.js'
-import { rowFacts, type RowFacts, type RowKind } from './rowFacts.js'
+import { rowFacts, type RowFacts } from './rowFacts.js'
 import { RowGlyph } from './RowGlyph.js'
 
-const messages = {
-  title: {
-    send: 'Sent', receive: 'Received', self: 'Moved', swap: 'Swapped', approve: 'Approved', revoke: 'Revoked',
-    mint: 'Minted', burn: 'Burned', airdrop: 'Airdropped', deposit: 'Deposited', withdraw: 'Withdrew', borrow: 'Borrowed',
-    buy: 'Bought', sell: 'Sold', call: 'Contract call', deploy: 'Deployed', failed: 'Failed', other: 'Transaction',
-  } satisfies Record<RowKind, string>,
-  calledMethod: 'Called {method}',
-  to: 'To {party}',
-  from: 'From {party}',
-  at: '{party}',
-  self: 'To yourself',
-  onChain: ' on {chain}',
-  details: 'Details',
-  loadingDetails: 'Loading details…',
-}
 
 // The details (every transfer line, addresses with copy and links) load when a row is first opened,
 // in the one details chunk (shared/detailsChunk.ts): the first screen does not draw them.
@@ -85,17 +71,19 @@ function RowLeading({ facts, logo, chain, renderChainIcon }: { facts: RowFacts; 
   )
 }
 
-function titleOf(facts: RowFacts): ReactNode {
-  if (facts.kind === 'call' && facts.detail) return fillTemplate(messages.calledMethod, { method: <code className="bf-row__method">{facts.detail}</code> })
-  if (facts.kind === 'other' && facts.detail) return facts.detail
-  return messages.title[facts.kind]
+function titleOf(facts: RowFacts, t: Translator): ReactNode {
+  const m = t.messages.row
+  if (facts.kind === 'call' && facts.detail) return fillTemplate(m.calledMethod, { method: <code className="bf-row__method" dir="auto">{facts.detail}</code> })
+  if (facts.kind === 'other' && facts.detail) return <bdi>{facts.detail}</bdi>
+  return m.titles[facts.kind]
 }
 
-function partyLine(facts: RowFacts): ReactNode {
-  if (facts.kind === 'self') return messages.self
+function partyLine(facts: RowFacts, t: Translator): ReactNode {
+  if (facts.kind === 'self') return t.messages.row.self
   const party = facts.party
   if (!party) return null
-  return fillTemplate(messages[party.role], { party: <bdi className="bf-row__party" title={party.address ?? undefined}>{party.text}</bdi> })
+  const name = <bdi className="bf-row__party" title={party.address ?? undefined}>{party.text}</bdi>
+  return party.role === 'at' ? name : fillTemplate(t.messages.row[party.role], { party: name })
 }
 
 /**
@@ -129,6 +117,7 @@ export const TransactionRow = forwardRef<HTMLElement, TransactionRowProps>(funct
   ...rest
 }, ref) {
   const id = useId()
+  const t = useMessages(locale)
   const names = useContext(NamesContext)
   const [expanded, setExpanded] = useControllableState(expandedProp, defaultExpanded, onExpandedChange)
   // A merged feed's entry says where it is from and whose view it is: that beats the list's one chain and wallet.
@@ -186,19 +175,19 @@ export const TransactionRow = forwardRef<HTMLElement, TransactionRowProps>(funct
         <RowLeading facts={facts} logo={logo} chain={badgeChain} renderChainIcon={renderChainIcon} />
         <div className="bf-row__middle">
           <p className="bf-row__title" id={`${id}-title`}>
-            <span className="bf-row__verb">{titleOf(facts)}</span>
-            {spam && <SpamMark />}
+            <span className="bf-row__verb">{titleOf(facts, t)}</span>
+            {spam && <SpamMark label={t.messages.row.possibleSpam} />}
           </p>
           <p className="bf-row__subtitle" id={`${id}-sub`}>
-            {partyLine(facts)}
-            {badgeChain !== undefined && <span className="bf-visually-hidden">{fillTemplate(messages.onChain, { chain: chainLabel(badgeChain) })}</span>}
+            {partyLine(facts, t)}
+            {badgeChain !== undefined && <span className="bf-visually-hidden"> {t.format(t.messages.row.onChain, { chain: chainLabel(badgeChain, t.messages.chains.unknown) })}</span>}
             {(facts.party || facts.kind === 'self') && <span className="bf-row__dot" aria-hidden="true">·</span>}
-            <RelativeTime value={tx.block_timestamp} locale={locale} timeZone={timeZone} tabIndex={-1} />
+            <RelativeTime value={tx.block_timestamp} locale={t.locale} timeZone={timeZone} tabIndex={-1} />
           </p>
         </div>
-        <RowAmounts id={`${id}-amounts`} movements={facts.movements} failed={facts.failed} locale={locale} />
+        <RowAmounts id={`${id}-amounts`} movements={facts.movements} failed={facts.failed} locale={t.locale} />
         <button type="button" className="bf-row__chevron" aria-expanded={expanded} aria-controls={`${id}-details`} onClick={toggle}>
-          <span className="bf-visually-hidden">{messages.details}</span>
+          <span className="bf-visually-hidden">{t.messages.row.details}</span>
           <svg viewBox="0 0 16 16" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
             <path d="M6 4l4 4-4 4" />
           </svg>
@@ -206,12 +195,12 @@ export const TransactionRow = forwardRef<HTMLElement, TransactionRowProps>(funct
       </div>
       <div className="bf-tx__details" id={`${id}-details`} hidden={!expanded}>
         {expanded && (
-          <Suspense fallback={<p className="bf-muted" role="status">{messages.loadingDetails}</p>}>
+          <Suspense fallback={<p className="bf-muted" role="status">{t.messages.row.loadingDetails}</p>}>
           <RowDetailsPanel
             transaction={tx}
             wallet={wallet}
             chain={chain}
-            locale={locale}
+            locale={t.locale}
             timeZone={timeZone}
             renderLink={renderLink}
             ipfsGateway={ipfsGateway}

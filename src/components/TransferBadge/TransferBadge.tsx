@@ -1,30 +1,18 @@
 import { forwardRef, type CSSProperties, type HTMLAttributes } from 'react'
 import type { FlowDirection } from '../shared/direction.js'
 import { ownValue } from '../shared/lookup.js'
+import { useMessages } from '../../i18n/useMessages.js'
 
 export type TransferKind = 'native' | 'erc20' | 'erc721' | 'erc1155' | 'internal'
 
 export interface TransferBadgeProps extends Omit<HTMLAttributes<HTMLSpanElement>, 'children'> {
   kind: TransferKind
   direction: FlowDirection
+  locale?: string | undefined
   className?: string | undefined
   style?: CSSProperties | undefined
 }
 
-const KIND_LABEL: Record<TransferKind, string> = {
-  native: 'Native',
-  erc20: 'ERC-20',
-  erc721: 'ERC-721',
-  erc1155: 'ERC-1155',
-  internal: 'Internal',
-}
-
-const DIRECTION_LABEL: Record<FlowDirection, string> = {
-  in: 'received',
-  out: 'sent',
-  self: 'to self',
-  none: 'between others',
-}
 
 // One shape per direction, so the badge never relies on colour alone.
 const ARROWS: Record<FlowDirection, string> = {
@@ -35,16 +23,20 @@ const ARROWS: Record<FlowDirection, string> = {
 }
 
 /** The kind of a transfer and its direction for the viewed wallet, as icon + text. */
-export const TransferBadge = forwardRef<HTMLSpanElement, TransferBadgeProps>(function TransferBadge({ kind, direction, className, style, ...rest }, ref) {
+export const TransferBadge = forwardRef<HTMLSpanElement, TransferBadgeProps>(function TransferBadge({ kind, direction, locale, className, style, ...rest }, ref) {
+  const t = useMessages(locale)
+  const m = t.messages.transfer
   // Own keys only: a kind or direction from untyped code never reads an Object.prototype member.
-  const known = ownValue(DIRECTION_LABEL, direction) === undefined ? 'none' : direction
+  const known = ownValue(m.directions, direction) === undefined ? 'none' : direction
+  const kindText = ownValue(m.kinds, kind)
   return (
     <span {...rest} ref={ref} className={className ? `bf-badge ${className}` : 'bf-badge'} style={style} data-kind={kind} data-direction={direction}>
       <svg className="bf-badge__icon" aria-hidden="true" focusable="false" viewBox="0 0 16 16" width="12" height="12">
         <path d={ARROWS[known]} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
-      <span className="bf-badge__kind">{ownValue(KIND_LABEL, kind) ?? 'Transfer'}</span>
-      <span className="bf-visually-hidden">{`, ${DIRECTION_LABEL[known]}`}</span>
+      {/* Seen: the kind; heard: kind and direction in one message ("ERC-20, received"). */}
+      <span className="bf-badge__kind" aria-hidden="true">{kindText}</span>
+      <span className="bf-visually-hidden">{kindText === undefined ? m.directions[known] : t.format(m.badge, { kind: kindText, direction: m.directions[known] })}</span>
     </span>
   )
 })

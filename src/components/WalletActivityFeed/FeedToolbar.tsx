@@ -2,13 +2,7 @@ import { forwardRef, useEffect, useId, useRef, useState, type CSSProperties, typ
 import { ExportControl, exportStatusText, type ExportControlProps } from '../ExportControl/ExportControl.js'
 import { FilterBar, type FilterBarProps } from '../FilterBar/FilterBar.js'
 
-const messages = {
-  more: 'More',
-  exporting: 'Export in progress',
-  exportCsv: 'Export CSV',
-  resume: 'Resume export',
-  cancel: 'Cancel export',
-}
+import { useMessages } from '../../i18n/useMessages.js'
 
 export interface FeedToolbarProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   /** The filter bar's props; left out, no filter bar. */
@@ -48,14 +42,16 @@ export const FeedToolbar = forwardRef<HTMLDivElement, FeedToolbarProps>(function
  * "More": a menu button whose menu holds the export (the folded toolbar's overflow). The items exist
  * only while it is open; the export's progress stays on the button and in ExportControl's live region.
  */
-function OverflowMenu({ status, progress, onStart, onCancel, locale, timeZone }: ExportControlProps) {
+function OverflowMenu({ status, progress, onStart, onCancel, locale: localeProp, timeZone }: ExportControlProps) {
+  const t = useMessages(localeProp)
+  const m = t.messages
   // Open, and which item takes focus as it opens (the menu button pattern: Down the first, Up the last).
   const [open, setOpen] = useState<false | 'first' | 'last'>(false)
   const button = useRef<HTMLButtonElement>(null)
   const list = useRef<HTMLDivElement>(null)
   const id = useId()
   const running = status === 'running'
-  const said = exportStatusText(status, progress, locale, timeZone)
+  const said = exportStatusText(status, progress, t.locale, timeZone, m.export)
 
   const items = () => [...(list.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])]
   useEffect(() => {
@@ -109,14 +105,14 @@ function OverflowMenu({ status, progress, onStart, onCancel, locale, timeZone }:
         onKeyDown={onButtonKey}
       >
         {running && <span className="bf-toolbar__spinner" aria-hidden="true" />}
-        {messages.more}
+        {m.toolbar.more}
         <svg className="bf-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
           <path d="M4 6l4 4 4-4" />
         </svg>
       </button>
       {running && (
         <span id={`${id}-busy`} hidden>
-          {messages.exporting}
+          {m.toolbar.exporting}
         </span>
       )}
       {open && (
@@ -131,11 +127,11 @@ function OverflowMenu({ status, progress, onStart, onCancel, locale, timeZone }:
           <div ref={list} id={`${id}-menu`} role="menu" aria-labelledby={`${id}-button`} className="bf-toolbar__menu" onKeyDown={onMenuKey}>
             {running ? (
               <button type="button" role="menuitem" tabIndex={-1} className="bf-toolbar__item" onClick={() => choose(onCancel)}>
-                {messages.cancel}
+                {m.export.cancelExport}
               </button>
             ) : (
               <button type="button" role="menuitem" tabIndex={-1} className="bf-toolbar__item" onClick={() => choose(onStart)}>
-                {status === 'error' ? messages.resume : messages.exportCsv}
+                {status === 'error' ? m.export.resume : m.export.exportCsv}
               </button>
             )}
           </div>

@@ -8,6 +8,8 @@ import { useSendRawTransaction } from '../../react/useSendRawTransaction.js'
 import { useTrackedTransactions, useTracker } from '../../react/useTrackedTransactions.js'
 import { PendingTransactions, type PendingTransactionsProps } from '../PendingTransactions/PendingTransactions.js'
 import { cleanText, clipText } from '../shared/text.js'
+import { fillTemplate } from '../shared/template.js'
+import { useMessages } from '../../i18n/useMessages.js'
 
 export interface LivePendingProps extends Pick<PendingTransactionsProps, 'locale' | 'renderLink'> {
   /** The feed's history parameters: whose records, and which first page to read again. */
@@ -31,6 +33,7 @@ export interface LivePendingProps extends Pick<PendingTransactionsProps, 'locale
  */
 export function LivePending({ params, loaded, ready, title, insert, onTracked, locale, renderLink }: LivePendingProps) {
   const client = useBlockfeedClient()
+  const t = useMessages(locale)
   const tracked = useTrackedTransactions({ address: params.address ?? '', chain: params.chain ?? client.chain })
   const getTracker = useTracker()
   // Once shown, the group stays (empty): the last row dismissed leaves keyboard focus in it, not on the page.
@@ -73,6 +76,7 @@ export function LivePending({ params, loaded, ready, title, insert, onTracked, l
     }
   }, [awaitingIndex, ready, tracked, refreshFirstPage])
   if (!shown.current) return null
+  const m = t.messages.pending
   return (
     <>
       <PendingTransactions
@@ -87,7 +91,7 @@ export function LivePending({ params, loaded, ready, title, insert, onTracked, l
         onDismiss={(r) => getTracker().remove(r.hash, r.chain)}
       />
       {/* A refused "Send again" (a nonce used meanwhile, no funds) says why; the node's words are untrusted text. */}
-      {send.error && <p role="alert" className="bf-pending__reason">{clipText(cleanText(send.error.message) ?? '', 160).shown}</p>}
+      {send.error && <p role="alert" className="bf-pending__reason">{fillTemplate(m.sendFailed, { reason: <bdi>{clipText(cleanText(send.error.message) ?? '', 160).shown}</bdi> })}</p>}
     </>
   )
 }

@@ -18,6 +18,7 @@ import { TransactionList, type TransactionListProps } from '../TransactionList/T
 import { ChainMarkContext } from '../shared/chainMarkContext.js'
 import { LazyRowDetails } from './LazyRowDetails.js'
 import { LivePendingAfterMount } from './LivePendingAfterMount.js'
+import { useMessages } from '../../i18n/useMessages.js'
 
 export type MergedActivityFeedProps = Omit<
   TransactionListProps,
@@ -45,6 +46,7 @@ export type MergedActivityFeedProps = Omit<
 export const MergedActivityFeed = forwardRef<HTMLDivElement, MergedActivityFeedProps>(function MergedActivityFeed(props, ref) {
   const { address, addresses: givenAddresses, chains: given, limit, order, includeInternalTransactions, details = true, onRevoke, watch = true, showPending = true, ...listProps } = props
   const { client, queryClient } = useBlockfeedQueryContext()
+  const t = useMessages(listProps.locale)
   // One wallet written twice (two letter cases, or repeated) is one wallet, by its first spelling.
   const addresses = givenAddresses && uniqueWallets(givenAddresses)
   // No chain given (`addresses` alone): the client's. One chain given twice ('eth' and '0x1') is one chain, by its first spelling.
@@ -104,7 +106,7 @@ export const MergedActivityFeed = forwardRef<HTMLDivElement, MergedActivityFeedP
           params={source}
           loaded={loaded}
           ready={history.status === 'success'}
-          title={`Pending on ${chainLabel(source.chain)}`}
+          title={t.format(t.messages.pending.titleOnChain, { chain: chainLabel(source.chain, t.messages.chains.unknown) })}
           insert={insert}
           onTracked={onTracked[i]}
           locale={listProps.locale}
@@ -133,18 +135,19 @@ export const MergedActivityFeed = forwardRef<HTMLDivElement, MergedActivityFeedP
     // The rows' chain badges draw the marks this chunk already has for its chips.
     <ChainMarkContext.Provider value={ChainMark}>
     <TransactionList
-      label="Activity on every chain"
+      label={t.messages.feed.labelAcrossChains}
       renderDetails={details ? renderDetails : undefined}
       {...listProps}
       ref={ref}
       toolbar={
         <div className="bf-feed__toolbar">
-          <ChainFilter chains={chains} selected={shown} renderChainIcon={listProps.renderChainIcon} onChange={(s) => setOff(chains.filter((c) => !s.includes(c)))} />
+          <ChainFilter chains={chains} selected={shown} renderChainIcon={listProps.renderChainIcon} locale={listProps.locale} onChange={(s) => setOff(chains.filter((c) => !s.includes(c)))} />
           <SourceNotices
             ref={notices}
             tabIndex={-1}
             sources={history.sources}
             renderChainIcon={listProps.renderChainIcon}
+            locale={listProps.locale}
             onRetry={(chain, wallet) => {
               // The notice and its button go away: keep focus where a new notice would show.
               notices.current?.focus()

@@ -13,6 +13,7 @@ import type { TransactionDetailsProps } from '../TransactionDetails/TransactionD
 import { TransactionList, type TransactionListProps } from '../TransactionList/TransactionList.js'
 import { FeedLoading } from '../TransactionList/FeedLoading.js'
 import { LazyRowDetails } from './LazyRowDetails.js'
+import { useMessages } from '../../i18n/useMessages.js'
 import { FeedToolbar } from './FeedToolbar.js'
 import { LivePendingAfterMount } from './LivePendingAfterMount.js'
 import { useIdleFilterPreparation } from './idleSearch.js'
@@ -85,10 +86,10 @@ export const WalletActivityFeed = forwardRef<HTMLDivElement, WalletActivityFeedP
     const notList = Object.entries({ chains, addresses: rest.addresses }).find(([, v]) => v !== undefined && !Array.isArray(v))?.[0]
     if (unsupported || notList) {
       const error = new InvalidParameterError((unsupported ?? notList)!, unsupported ? 'not supported with `chains` or `addresses` (the feed across chains): leave it out, or show one chain' : 'expected a list')
-      return <TransactionList {...rest} ref={ref} label={rest.label ?? 'Activity on every chain'} transactions={[]} status="error" error={error} />
+      return <MergedFeedError {...rest} ref={ref} error={error} />
     }
     return (
-      <Suspense fallback={<FeedLoading label={rest.label ?? 'Activity on every chain'} className="bf-root bf-feed" />}>
+      <Suspense fallback={<MergedFeedLoading label={rest.label} locale={rest.locale} />}>
         <MergedActivityFeed
           {...rest}
           ref={ref}
@@ -187,7 +188,7 @@ const SingleChainFeed = forwardRef<HTMLDivElement, WalletActivityFeedProps>(func
   const toolbar =
     showFilterBar || canExport ? (
       <FeedToolbar
-        filterBar={showFilterBar ? { filter, onFilterChange: setFilter, entries: loadedTransactions } : undefined}
+        filterBar={showFilterBar ? { filter, onFilterChange: setFilter, entries: loadedTransactions, locale: listProps.locale } : undefined}
         exportControl={
           canExport
             ? {
@@ -227,3 +228,15 @@ const SingleChainFeed = forwardRef<HTMLDivElement, WalletActivityFeedProps>(func
     </NamesContext.Provider>
   )
 })
+
+/** Bad input to the feed across chains: its error state, named in the viewer's language. */
+const MergedFeedError = forwardRef<HTMLDivElement, Omit<TransactionListProps, 'transactions'> & { error: Error }>(function MergedFeedError({ error, ...rest }, ref) {
+  const t = useMessages(rest.locale)
+  return <TransactionList {...rest} ref={ref} label={rest.label ?? t.messages.feed.labelAcrossChains} transactions={[]} status="error" error={error} />
+})
+
+/** While the feed across chains loads its chunk: the list's own loading state. */
+function MergedFeedLoading({ label, locale }: { label: string | undefined; locale: string | undefined }) {
+  const t = useMessages(locale)
+  return <FeedLoading label={label ?? t.messages.feed.labelAcrossChains} className="bf-root bf-feed" dir={t.dir} loadingText={t.messages.feed.loading} />
+}

@@ -1,6 +1,8 @@
 import { Address } from '../Address/Address.js'
 import type { FlowDirection } from './direction.js'
 import type { DisplayOptions } from './options.js'
+import { fillTemplate } from './template.js'
+import type { Translator } from '../../i18n/useMessages.js'
 
 export interface Side {
   address: string | null | undefined
@@ -26,15 +28,16 @@ export function sides(t: Parties): { from: Side; to: Side } {
 }
 
 /** "to 0x…" / "from 0x…" / "to self" / "0x… → 0x…": the other side of a movement for the viewed wallet. */
-export function Counterparty({ direction, from, to, chain, renderLink }: { direction: FlowDirection; from: Side; to: Side } & Pick<DisplayOptions, 'chain' | 'renderLink'>) {
+export function Counterparty({ direction, from, to, chain, renderLink, t }: { direction: FlowDirection; from: Side; to: Side; t: Translator } & Pick<DisplayOptions, 'chain' | 'renderLink'>) {
+  const m = t.messages.transfer
   const show = (side: Side) =>
-    side.address ? <Address address={side.address} label={side.label} entity={side.entity} chain={chain} renderLink={renderLink} /> : <span className="bf-muted">unknown</span>
+    side.address ? <Address address={side.address} label={side.label} entity={side.entity} chain={chain} renderLink={renderLink} locale={t.locale} /> : <span className="bf-muted">{m.unknownParty}</span>
   return (
     <span className="bf-counterparty">
-      {direction === 'out' && <>to {show(to)}</>}
-      {direction === 'in' && <>from {show(from)}</>}
-      {direction === 'self' && <>to self</>}
-      {direction === 'none' && <>{show(from)} <span aria-label="to">→</span> {show(to)}</>}
+      {direction === 'out' && fillTemplate(m.to, { party: show(to) })}
+      {direction === 'in' && fillTemplate(m.from, { party: show(from) })}
+      {direction === 'self' && m.toSelf}
+      {direction === 'none' && fillTemplate(m.between, { from: show(from), to: show(to) })}
     </span>
   )
 }

@@ -4,8 +4,9 @@ import { Counterparty, type Side } from './Counterparty.js'
 import type { FlowDirection } from './direction.js'
 import type { DisplayOptions } from './options.js'
 import { SpamMark } from './SpamMark.js'
+import { useMessages } from '../../i18n/useMessages.js'
 
-export interface TransferLineProps extends Pick<DisplayOptions, 'chain' | 'renderLink'>, Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
+export interface TransferLineProps extends Pick<DisplayOptions, 'chain' | 'renderLink' | 'locale'>, Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   kind: TransferKind
   direction: FlowDirection
   from: Side
@@ -19,9 +20,10 @@ export interface TransferLineProps extends Pick<DisplayOptions, 'chain' | 'rende
 
 /** The layout every transfer row shares: badge, what moved, counterparty, and the spam mark when flagged. */
 export const TransferLine = forwardRef<HTMLDivElement, TransferLineProps>(function TransferLine(
-  { kind, direction, from, to, spam = false, failed = false, chain, renderLink, className, children, ...rest },
+  { kind, direction, from, to, spam = false, failed = false, chain, renderLink, locale, className, children, ...rest },
   ref,
 ) {
+  const t = useMessages(locale)
   return (
     <div
       {...rest}
@@ -32,12 +34,12 @@ export const TransferLine = forwardRef<HTMLDivElement, TransferLineProps>(functi
       data-spam={spam ? '' : undefined}
       data-moved={failed ? 'false' : undefined}
     >
-      <TransferBadge kind={kind} direction={direction} />
+      <TransferBadge kind={kind} direction={direction} locale={t.locale} />
       {children}
       {/* Strike-through alone is silent: say it. */}
-      {failed && <span className="bf-visually-hidden"> (not transferred: the transaction failed)</span>}
-      <Counterparty direction={direction} from={from} to={to} chain={chain} renderLink={renderLink} />
-      {spam && <SpamMark />}
+      {failed && <span className="bf-visually-hidden"> {t.messages.row.notMoved}</span>}
+      <Counterparty direction={direction} from={from} to={to} chain={chain} renderLink={renderLink} t={t} />
+      {spam && <SpamMark label={t.messages.row.possibleSpam} />}
     </div>
   )
 })
