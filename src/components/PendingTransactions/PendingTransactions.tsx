@@ -3,7 +3,6 @@ import type { TransactionEntry } from '../../core/history/schema.js'
 import {
   pendingRecords,
   summarizeTracked,
-  trackedSummaryText,
   trackedToEntry,
   type ReceiptLog,
   type TrackedTokenLookup,
@@ -22,27 +21,8 @@ import type { DisplayOptions } from '../shared/options.js'
 import { fillTemplate } from '../shared/template.js'
 import { cleanText, clipText } from '../shared/text.js'
 import { explorerLink } from '../shared/url.js'
+import { useMessages, type Translator } from '../../i18n/useMessages.js'
 
-/** Every string the group shows or says; `{name}` placeholders are filled with text or nodes, never joined in code. */
-const messages = {
-  title: 'Pending',
-  status: { pending: 'Sending', confirming: 'Confirming', confirmed: 'Confirmed', failed: 'Failed', replaced: 'Replaced', dropped: 'Dropped' },
-  announce: {
-    confirmed: 'Transaction confirmed: {transaction}',
-    failed: 'Transaction failed: {transaction}',
-    replaced: 'Transaction replaced: {transaction}',
-    dropped: 'Transaction dropped: {transaction}',
-  },
-  to: 'To {party}',
-  confirmations: '{count} of {target} confirmations',
-  replacedBy: 'by {hash}',
-  hashHidden: ' ({hash})',
-  view: 'View on explorer',
-  viewHidden: ': transaction {hash}',
-  sendAgain: 'Send again',
-  dismiss: 'Dismiss',
-  dismissLabel: 'Dismiss {transaction}',
-}
 
 export interface PendingTransactionsProps extends Pick<DisplayOptions, 'chain' | 'renderLink' | 'locale'> {
   /** The wallet's tracked records on this chain (`useTrackedTransactions({ address, chain })`), newest first. */
@@ -60,7 +40,7 @@ export interface PendingTransactionsProps extends Pick<DisplayOptions, 'chain' |
   onSendAgain?: ((raw: `0x${string}`, record: TrackedTransaction) => void) | undefined
   /** "Dismiss" on a replaced or dropped transaction: called with its record (e.g. `tracker.remove(record.hash, record.chain)`). */
   onDismiss?: ((record: TrackedTransaction) => void) | undefined
-  /** The group's visible title. Default "Pending". */
+  /** The group's visible title. Default "Pending" in the active language. */
   title?: string | undefined
   className?: string | undefined
   style?: CSSProperties | undefined
@@ -80,12 +60,14 @@ function symbolText(symbol: string | null): string | null {
  * Presentational: it fetches nothing.
  */
 export const PendingTransactions = forwardRef<HTMLDivElement, PendingTransactionsProps>(function PendingTransactions(
-  { records, indexed, tokens, receipts, onSendAgain, onDismiss, title = messages.title, chain, locale, renderLink = defaultRenderLink, className, style },
+  { records, indexed, tokens, receipts, onSendAgain, onDismiss, title: titleProp, chain, locale, renderLink = defaultRenderLink, className, style },
   ref,
 ) {
+  const t = useMessages(locale)
+  const title = titleProp ?? t.messages.pending.title
   const titleId = useId()
   const shown = indexed ? pendingRecords(records, indexed) : records
-  const [announcement, count] = useAnnouncement(records, tokens, locale)
+  const [announcement, count] = useAnnouncement(records, tokens, t)
   const live = useRef<HTMLDivElement>(null)
   // Read as this change renders: the focused part may be about to go (its row left for the indexed one,
   // "Send again" pressed); then focus stays in the group rather than falling to the top of the page.
@@ -102,7 +84,7 @@ export const PendingTransactions = forwardRef<HTMLDivElement, PendingTransaction
           <p id={titleId} className="bf-pending__title">{title}</p>
           <ul className="bf-pending__list">
             {shown.map((r) => (
-              <PendingItem key={`${r.chain}:${r.hash}`} record={r} tokens={tokens} logs={receipts?.get(r.hash)} onSendAgain={onSendAgain} onDismiss={onDismiss} chain={chain ?? r.chain} locale={locale} renderLink={renderLink} />
+              <PendingItem key={`${r.chain}:${r.hash}`} record={r} tokens={tokens} logs={receipts?.get(r.hash)} onSendAgain={onSendAgain} onDismiss={onDismiss} chain={chain ?? r.chain} t={t} renderLink={renderLink} />
             ))}
           </ul>
         </div>
@@ -115,15 +97,31 @@ export const PendingTransactions = forwardRef<HTMLDivElement, PendingTransaction
 })
 
 /** The transaction in one sentence ("Sending 25 USDC to 0x…", the service's symbol cleaned): its name in announcements and labels. */
-function rowText(record: TrackedTransaction, tokens: TrackedTokenLookup | undefined, locale: DisplayOptions['locale']): string {
-  const summary = summarizeTracked(record, { tokens })
-  return trackedSummaryText({ ...summary, amount: summary.amount === null ? null : formatDecimal(summary.amount, locale), symbol: symbolText(summary.symbol) })
+function rowText(record: TrackedTransaction, tokens: TrackedTokenLookup | undefined, t: Translator): string {
+  const s = summarizeTracked(record, { tokens })
+  const m = t.messages.tracked
+  const sentences = m[s.stage]
+  const number = s.amount === null ? null : formatDecimal(s.amount, t.locale)
+  const symbol = symbolText(s.symbol)
+  const amount =
+    number === null ? ''
+    : s.kind === 'token' && symbol === null ? t.format(m.tokenAmount, { amount: number, token: displayAddress(s.token!).short })
+    : symbol === null ? number
+    : t.format(m.amount, { amount: number, symbol })
+  const to = s.to === null ? '' : displayAddress(s.to).short
+  switch (s.kind) {
+    case 'token':
+    case 'native':
+      return t.format(to ? sentences.transfer : sentences.transferAnywhere, { amount, to })
+    case 'call':
+      return t.format(amount ? sentences.callWithValue : sentences.call, { amount, to })
+    default:
+      return sentences[s.kind]
+  }
 }
 
-const say = (template: string, parts: Record<string, string>) => template.replace(/\{(\w+)\}/g, (all, name: string) => parts[name] ?? all)
-
 /** The latest status change among `records` in words, naming the transaction; records seen for the first time (e.g. from storage) say nothing. */
-function useAnnouncement(records: readonly TrackedTransaction[], tokens: TrackedTokenLookup | undefined, locale: DisplayOptions['locale']): [text: string, count: number] {
+function useAnnouncement(records: readonly TrackedTransaction[], tokens: TrackedTokenLookup | undefined, t: Translator): [text: string, count: number] {
   const previous = useRef<Map<string, TrackedTransaction['status']> | undefined>(undefined)
   const [text, setText] = useState<[string, number]>(['', 0])
   useEffect(() => {
@@ -134,14 +132,15 @@ function useAnnouncement(records: readonly TrackedTransaction[], tokens: Tracked
     let said = ''
     for (const r of records) {
       const was = before.get(`${r.chain}:${r.hash}`)
-      if (was !== undefined && was !== r.status && r.status !== 'pending') said = say(messages.announce[r.status], { transaction: rowText(r, tokens, locale) })
+      if (was !== undefined && was !== r.status && r.status !== 'pending') said = t.format(t.messages.pending.announce[r.status], { transaction: rowText(r, tokens, t) })
     }
     if (said) setText(([, n]) => [said, n + 1])
-  }, [records, tokens, locale])
+  }, [records, tokens, t])
   return text
 }
 
-interface PendingItemProps extends Required<Pick<DisplayOptions, 'renderLink'>>, Pick<DisplayOptions, 'chain' | 'locale'> {
+interface PendingItemProps extends Required<Pick<DisplayOptions, 'renderLink'>>, Pick<DisplayOptions, 'chain'> {
+  t: Translator
   record: TrackedTransaction
   tokens: TrackedTokenLookup | undefined
   logs: readonly ReceiptLog[] | undefined
@@ -149,7 +148,7 @@ interface PendingItemProps extends Required<Pick<DisplayOptions, 'renderLink'>>,
   onDismiss: PendingTransactionsProps['onDismiss']
 }
 
-type Shown = keyof typeof messages.status
+type Shown = keyof Translator['messages']['pending']['status']
 
 /** The status a row is titled with: a mined one is "Confirming" until final. */
 function shownStatus(record: TrackedTransaction): Shown {
@@ -168,9 +167,11 @@ function amountOf(record: TrackedTransaction, tokens: TrackedTokenLookup | undef
   return { value: record.value, decimals: native.decimals, symbol: native.symbol ?? null }
 }
 
-function PendingItem({ record, tokens, logs, onSendAgain, onDismiss, chain, locale, renderLink }: PendingItemProps) {
+function PendingItem({ record, tokens, logs, onSendAgain, onDismiss, chain, t, renderLink }: PendingItemProps) {
   const id = useId()
-  const text = rowText(record, tokens, locale)
+  const m = t.messages.pending
+  const locale = t.locale
+  const text = rowText(record, tokens, t)
   const status = shownStatus(record)
   // Once mined, what the receipt's logs moved for the wallet (record.receiptTransfers, or given logs), as an indexed row shows it.
   const lines = useMemo(() => (logs ? receiptTransfers(logs) : record.receiptTransfers), [logs, record.receiptTransfers])
@@ -183,14 +184,13 @@ function PendingItem({ record, tokens, logs, onSendAgain, onDismiss, chain, loca
   const amount = amountOf(record, tokens)
   const moved = record.status === 'pending' || record.status === 'confirmed'
   const gone = record.status === 'replaced' || record.status === 'dropped'
-  const count = (n: number) => formatDecimal(String(n), locale)
   const details: ReactNode[] = []
   // Hidden from a screen reader: the sentence it hears first names the other party.
-  if (party) details.push(<span className="bf-row__party" aria-hidden="true">{fillTemplate(messages.to, { party: <bdi title={party.text}>{party.short}</bdi> })}</span>)
+  if (party) details.push(<span className="bf-row__party" aria-hidden="true">{fillTemplate(m.to, { party: <bdi title={party.text} dir="ltr">{party.short}</bdi> })}</span>)
   if (status === 'confirming') {
-    details.push(<span className="bf-pending__confirmations">{say(messages.confirmations, { count: count(record.confirmations), target: count(record.confirmationsTarget) })}</span>)
+    details.push(<span className="bf-pending__confirmations">{t.plural(m.confirmations, record.confirmations, { target: record.confirmationsTarget })}</span>)
   }
-  if (record.status === 'replaced' && record.replacedBy) details.push(<ReplacedBy hash={record.replacedBy} chain={chain} renderLink={renderLink} />)
+  if (record.status === 'replaced' && record.replacedBy) details.push(<ReplacedBy hash={record.replacedBy} chain={chain} renderLink={renderLink} t={t} />)
   return (
     <li
       tabIndex={-1}
@@ -208,7 +208,7 @@ function PendingItem({ record, tokens, logs, onSendAgain, onDismiss, chain, loca
         </span>
         <div className="bf-row__middle">
           <p className="bf-row__title">
-            <span className="bf-row__verb bf-pending__status" data-status={record.status}>{messages.status[status]}</span>
+            <span className="bf-row__verb bf-pending__status" data-status={record.status}>{m.status[status]}</span>
           </p>
           {details.length > 0 && (
             <p className="bf-row__subtitle">
@@ -235,24 +235,24 @@ function PendingItem({ record, tokens, logs, onSendAgain, onDismiss, chain, loca
       {record.status === 'dropped' && record.error && <p className="bf-pending__reason">{clipText(cleanText(record.error) ?? '', 160).shown}</p>}
       {(txHref || (gone && (onDismiss || (record.status === 'dropped' && record.raw !== null && onSendAgain)))) && (
         <div className="bf-pending__actions">
-          {txHref && renderLink({ href: txHref, className: 'bf-pending__link bf-link', ...EXTERNAL, children: <>{messages.view}<span className="bf-visually-hidden">{say(messages.viewHidden, { hash: record.hash })}</span></> })}
+          {txHref && renderLink({ href: txHref, className: 'bf-pending__link bf-link', ...EXTERNAL, children: <>{m.view}<span className="bf-visually-hidden"> {t.format(m.viewHidden, { hash: record.hash })}</span></> })}
           {record.status === 'dropped' && record.raw !== null && onSendAgain && (
             <button type="button" className="bf-button bf-button--quiet bf-pending__again" onClick={() => onSendAgain(record.raw as `0x${string}`, record)}>
-              {messages.sendAgain}
+              {m.sendAgain}
             </button>
           )}
           {gone && onDismiss && (
             <button
               type="button"
               className="bf-button bf-button--quiet bf-pending__again"
-              aria-label={say(messages.dismissLabel, { transaction: text })}
+              aria-label={t.format(m.dismissLabel, { transaction: text })}
               onClick={(e) => {
                 // The next row takes keyboard focus (with none, the group does, as when a focused part goes).
                 ;(e.currentTarget.closest('li')!.nextSibling as HTMLElement | null)?.focus()
                 onDismiss(record)
               }}
             >
-              {messages.dismiss}
+              {m.dismiss}
             </button>
           )}
         </div>
@@ -261,11 +261,12 @@ function PendingItem({ record, tokens, logs, onSendAgain, onDismiss, chain, loca
   )
 }
 
-function ReplacedBy({ hash, chain, renderLink }: { hash: string; chain: DisplayOptions['chain']; renderLink: NonNullable<DisplayOptions['renderLink']> }) {
+function ReplacedBy({ hash, chain, renderLink, t }: { hash: string; chain: DisplayOptions['chain']; renderLink: NonNullable<DisplayOptions['renderLink']>; t: Translator }) {
+  const m = t.messages.pending
   const href = explorerLink(chain, 'tx', hash)
   const shortHash = `${hash.slice(0, 10)}…`
   const link = href
-    ? renderLink({ href, className: 'bf-link', title: hash, ...EXTERNAL, children: <>{shortHash}<span className="bf-visually-hidden">{say(messages.hashHidden, { hash })}</span></> })
+    ? renderLink({ href, className: 'bf-link', title: hash, ...EXTERNAL, children: <>{shortHash}<span className="bf-visually-hidden"> {t.format(m.hashHidden, { hash })}</span></> })
     : <span title={hash}>{shortHash}</span>
-  return <span className="bf-pending__replaced">{fillTemplate(messages.replacedBy, { hash: <bdi dir="ltr">{link}</bdi> })}</span>
+  return <span className="bf-pending__replaced">{fillTemplate(m.replacedBy, { hash: <bdi dir="ltr">{link}</bdi> })}</span>
 }

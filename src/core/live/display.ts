@@ -25,11 +25,14 @@ export interface TrackedDisplayOptions {
   logs?: readonly ReceiptLog[] | undefined
 }
 
-/** The parts of "Sending 25 USDC to 0x12ab…cd34"; `symbol` is untrusted text (clean it before showing). */
+/**
+ * What a tracked transaction is, as facts the components word ("Sending 25 USDC to 0x12ab…cd34"):
+ * `symbol` is untrusted text (clean it before showing).
+ */
 export interface TrackedSummary {
   kind: 'token' | 'native' | 'call' | 'deploy' | 'unknown'
-  /** "Sending" until mined, "Sent" once confirmed, "Send" once failed, replaced or dropped (the status says which). */
-  verb: 'Sending' | 'Sent' | 'Send'
+  /** `sending` until mined, `sent` once confirmed, `ended` once failed, replaced or dropped (the status says which). */
+  stage: 'sending' | 'sent' | 'ended'
   /** The amount in whole units when the decimals are known, else the raw integer; null when nothing moves. */
   amount: string | null
   /** Token or native symbol; null when unknown. */
@@ -38,12 +41,6 @@ export interface TrackedSummary {
   token: string | null
   /** The recipient (token recipient for `token`, contract for `call`). */
   to: string | null
-  text: string
-}
-
-const short = (address: string) => {
-  const a = getAddress(address)
-  return `${a.slice(0, 6)}…${a.slice(-4)}`
 }
 
 /** Symbols and decimals of every ERC-20 seen in indexed entries, for naming a pending transfer of the same token. */
@@ -64,48 +61,28 @@ function tokenAmount(raw: string, info: TrackedTokenInfo | undefined): string {
   return info?.decimals != null ? formatUnits(BigInt(raw), info.decimals) : raw
 }
 
-/** Builds the summary text from its parts (call again with a cleaned `symbol`). */
-export function trackedSummaryText(parts: Omit<TrackedSummary, 'text'>): string {
-  const { kind, verb, amount, symbol, token, to } = parts
-  const toText = to ? ` to ${short(to)}` : ''
-  // A failed, replaced or dropped one is named by the bare verb ("Send 25 USDC…"): nothing is under way any more.
-  const say = (ing: string, ed: string, base: string) => (verb === 'Sending' ? ing : verb === 'Sent' ? ed : base)
-  switch (kind) {
-    case 'token':
-      return symbol ? `${verb} ${amount} ${symbol}${toText}` : `${verb} ${amount} of token ${short(token!)}${toText}`
-    case 'native':
-      return `${verb} ${amount}${symbol ? ` ${symbol}` : ''}${toText}`
-    case 'call':
-      return `${say('Calling', 'Called', 'Call')} ${short(to!)}${amount ? ` with ${amount}${symbol ? ` ${symbol}` : ''}` : ''}`
-    case 'deploy':
-      return `${say('Deploying', 'Deployed', 'Deploy')} a contract`
-    default:
-      return say('Sending a transaction', 'Transaction sent', 'Transaction')
-  }
-}
-
-/** What a tracked transaction is, in one line, from what is known before it is indexed (decoded calldata, value). */
+/** What a tracked transaction is, from what is known before it is indexed (decoded calldata, value). */
 export function summarizeTracked(record: TrackedTransaction, options: Pick<TrackedDisplayOptions, 'tokens'> = {}): TrackedSummary {
-  const verb = record.status === 'confirmed' ? 'Sent' : record.status === 'pending' ? 'Sending' : 'Send'
+  const stage = record.status === 'confirmed' ? 'sent' : record.status === 'pending' ? 'sending' : 'ended'
   const native = getChainInfo(record.chain)?.nativeCurrency
-  let parts: Omit<TrackedSummary, 'text'>
+  let parts: TrackedSummary
   if (record.tokenTransfer) {
     const t = record.tokenTransfer
     const info = options.tokens?.get(t.token.toLowerCase())
-    parts = { kind: 'token', verb, amount: tokenAmount(t.amount, info), symbol: info?.symbol ?? null, token: t.token, to: t.to }
+    parts = { kind: 'token', stage, amount: tokenAmount(t.amount, info), symbol: info?.symbol ?? null, token: t.token, to: t.to }
   } else if (record.from === null) {
-    parts = { kind: 'unknown', verb, amount: null, symbol: null, token: null, to: null }
+    parts = { kind: 'unknown', stage, amount: null, symbol: null, token: null, to: null }
   } else if (record.to === null) {
-    parts = { kind: 'deploy', verb, amount: null, symbol: null, token: null, to: null }
+    parts = { kind: 'deploy', stage, amount: null, symbol: null, token: null, to: null }
   } else {
     const value = record.value !== null && record.value !== '0' ? formatUnits(BigInt(record.value), native?.decimals ?? 18) : null
     // Calldata that is not an ERC-20 transfer is a contract call; only `raw` tells them apart, so without it a value is a plain send.
     const isCall = record.raw !== null && !isPlainSend(record.raw)
     parts = isCall
-      ? { kind: 'call', verb, amount: value, symbol: native?.symbol ?? null, token: null, to: record.to }
-      : { kind: 'native', verb, amount: value ?? '0', symbol: native?.symbol ?? null, token: null, to: record.to }
+      ? { kind: 'call', stage, amount: value, symbol: native?.symbol ?? null, token: null, to: record.to }
+      : { kind: 'native', stage, amount: value ?? '0', symbol: native?.symbol ?? null, token: null, to: record.to }
   }
-  return { ...parts, text: trackedSummaryText(parts) }
+  return parts
 }
 
 /** True when the signed transaction carries no calldata (a record keeps only `raw`, so it is decoded here, once per raw). */
@@ -124,38 +101,6 @@ function isPlainSend(raw: string): boolean {
   return plain
 }
 const plainSends = new Map<string, boolean>()
-
-/** Status in words, as the Pending group shows it. */
-export function trackedStatusText(record: TrackedTransaction): string {
-  switch (record.status) {
-    case 'pending':
-      return 'Pending'
-    case 'confirmed':
-      return record.final ? 'Confirmed' : `Confirming (${record.confirmations} of ${record.confirmationsTarget})`
-    case 'failed':
-      return 'Failed'
-    case 'replaced':
-      return record.replacedBy ? `Replaced by ${record.replacedBy.slice(0, 10)}…` : 'Replaced'
-    case 'dropped':
-      return 'Dropped'
-  }
-}
-
-/** What a screen reader hears when a record reaches this state; null while still pending. */
-export function trackedAnnouncement(record: TrackedTransaction): string | null {
-  switch (record.status) {
-    case 'pending':
-      return null
-    case 'confirmed':
-      return 'Transaction confirmed'
-    case 'failed':
-      return 'Transaction failed'
-    case 'replaced':
-      return 'Transaction replaced'
-    case 'dropped':
-      return 'Transaction dropped'
-  }
-}
 
 /** A receipt's ERC-20 `Transfer` events (viem's `parseEventLogs`; ERC-721 transfers, with a fourth topic, are skipped). */
 export function transfersFromLogs(

@@ -8,7 +8,6 @@ import {
   pendingRecords,
   summarizeTracked,
   tokenInfoFromEntries,
-  trackedStatusText,
   trackedToEntry,
   transfersFromLogs,
 } from '../../../src/core/live/display.js'
@@ -83,20 +82,20 @@ describe('trackedToEntry with the receipt logs given', () => {
   })
 })
 
-describe('summarizeTracked', () => {
+describe('summarizeTracked (facts; the Pending group words them)', () => {
   it('tracked by hash alone (sender not yet known), a contract creation, and a call that is not an ERC-20 transfer', async () => {
-    expect(summarizeTracked({ ...base, from: null, nonce: null, to: null, value: null, tokenTransfer: null, raw: null }).text).toBe('Sending a transaction')
-    expect(summarizeTracked({ ...base, to: null, tokenTransfer: null, raw: null }).text).toBe('Deploying a contract')
+    expect(summarizeTracked({ ...base, from: null, nonce: null, to: null, value: null, tokenTransfer: null, raw: null })).toMatchObject({ kind: 'unknown', stage: 'sending', amount: null })
+    expect(summarizeTracked({ ...base, to: null, tokenTransfer: null, raw: null })).toMatchObject({ kind: 'deploy', stage: 'sending', to: null })
     const account = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
     const data = encodeFunctionData({ abi: erc721Abi, functionName: 'setApprovalForAll', args: [RECIPIENT, true] })
     const raw = await account.signTransaction({ chainId: 1, type: 'eip1559', nonce: 1, to: USDC, value: 10n ** 16n, data, gas: 90_000n, maxFeePerGas: 2n, maxPriorityFeePerGas: 1n })
     const call = summarizeTracked({ ...base, to: USDC, value: String(10n ** 16n), tokenTransfer: null, raw })
-    expect(call.text).toBe(`Calling ${USDC.slice(0, 6)}…${USDC.slice(-4)} with 0.01 ETH`)
+    expect(call).toEqual({ kind: 'call', stage: 'sending', amount: '0.01', symbol: 'ETH', token: null, to: USDC })
   })
 
-  it('statuses in words', () => {
-    expect(Object.values(liveRecords).map(trackedStatusText)).toEqual([
-      'Pending', 'Confirming (3 of 12)', 'Confirmed', 'Failed', `Replaced by ${liveRecords.replaced.replacedBy!.slice(0, 10)}…`, 'Dropped',
+  it('the stage follows the status: sending while pending, sent once confirmed, ended once failed, replaced or dropped', () => {
+    expect(Object.values(liveRecords).map((r) => [r.status, summarizeTracked(r).stage])).toEqual([
+      ['pending', 'sending'], ['confirmed', 'sent'], ['confirmed', 'sent'], ['failed', 'ended'], ['replaced', 'ended'], ['dropped', 'ended'],
     ])
   })
 })
