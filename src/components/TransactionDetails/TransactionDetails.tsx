@@ -6,6 +6,7 @@ import type { Approval, RevokeRequest } from '../../core/details/approvals.js'
 import type { ApprovalStates } from '../../core/details/approvalStates.js'
 import type { TransactionDetails as Details } from '../../core/details/getTransactionDetails.js'
 import type { TransactionEntry } from '../../core/history/schema.js'
+import { useMessages, type Translator } from '../../i18n/useMessages.js'
 import { Address } from '../Address/Address.js'
 import { ClippedText } from '../shared/ClippedText.js'
 import { formatDecimal } from '../shared/format.js'
@@ -13,8 +14,9 @@ import { intlFormatter } from '../shared/intl.js'
 import { NamesContext } from '../shared/names.js'
 import { defaultRenderLink, EXTERNAL } from '../shared/links.js'
 import type { DisplayOptions } from '../shared/options.js'
+import { fillTemplate } from '../shared/template.js'
 import { explorerLink } from '../shared/url.js'
-import { eventLine, tokensOf, type Segment } from './eventLines.js'
+import { eventLine, tokensOf, type Line, type Segment } from './eventLines.js'
 
 const ApprovalsSection = lazy(() => import('./ApprovalsSection.js'))
 
@@ -58,12 +60,7 @@ export interface TransactionDetailsProps extends Pick<DisplayOptions, 'chain' | 
 
 const INPUT_SHOWN = 4096
 
-const STATUS_TEXT: Readonly<Record<Details['status'], string>> = {
-  success: 'Succeeded',
-  reverted: 'Failed',
-  pending: 'Pending',
-  unknown: 'Mined, outcome not recorded (pre-Byzantium)',
-}
+type Messages = Translator['messages']['details']
 
 /**
  * What one transaction did, in place: status, time, parties, amounts, fee, method, events, approvals and input.
@@ -73,6 +70,8 @@ const STATUS_TEXT: Readonly<Record<Details['status'], string>> = {
 // forwardRef, not a `ref` prop: React 18 apps are supported too.
 export const TransactionDetails = forwardRef<HTMLElement, TransactionDetailsProps>(function TransactionDetails(props, ref) {
   const { variant = 'disclosure', open: controlled, defaultOpen = false, onOpenChange, className, style } = props
+  const t = useMessages(props.locale)
+  const m = t.messages.details
   const [own, setOwn] = useState(defaultOpen)
   const open = variant === 'panel' || (controlled ?? own)
   const id = useId()
@@ -92,27 +91,35 @@ export const TransactionDetails = forwardRef<HTMLElement, TransactionDetailsProp
     >
       {variant === 'disclosure' ? (
         <button type="button" className="bf-button bf-button--quiet bf-details__toggle" id={`${id}-toggle`} aria-expanded={open} aria-controls={`${id}-body`} onClick={toggle}>
-          {open ? 'Hide details' : 'Details'}
+          {open ? m.hide : m.show}
         </button>
       ) : null}
       {open ? (
-        <div className="bf-details__body" id={`${id}-body`} role="region" aria-labelledby={variant === 'disclosure' ? `${id}-toggle` : undefined} aria-label={variant === 'panel' ? 'Transaction details' : undefined}>
-          <Body {...props} />
+        <div className="bf-details__body" id={`${id}-body`} role="region" aria-labelledby={variant === 'disclosure' ? `${id}-toggle` : undefined} aria-label={variant === 'panel' ? m.label : undefined}>
+          <Body {...props} t={t} />
         </div>
       ) : null}
     </section>
   )
 })
 
-function Body({ details, entry, wallet, names, isLoading, error, chain, locale, timeZone, renderLink = defaultRenderLink, onRevoke, approvalStates }: TransactionDetailsProps) {
-  if (error) return <p className="bf-details__error" role="alert">Could not load the details: <ClippedText text={error.message} max={160} /></p>
-  if (isLoading || details === undefined) return <div className="bf-details__skeleton" role="status"><span className="bf-visually-hidden">Loading details</span></div>
-  if (details === null) return <p className="bf-details__empty">The node does not know this transaction.</p>
+function Body({ details, entry, wallet, names, isLoading, error, chain, timeZone, renderLink = defaultRenderLink, onRevoke, approvalStates, t }: TransactionDetailsProps & { t: Translator }) {
+  const m = t.messages.details
+  const terms = m.terms
+  if (error) return <p className="bf-details__error" role="alert">{fillTemplate(m.failed, { reason: <bdi><ClippedText text={error.message} max={160} /></bdi> })}</p>
+  if (isLoading || details === undefined) return <div className="bf-details__skeleton" role="status"><span className="bf-visually-hidden">{m.loading}</span></div>
+  if (details === null) return <p className="bf-details__empty">{m.notFound}</p>
   const chainId = chain ?? details.chain ?? undefined
   const tokens = tokensOf(entry)
   const symbol = details.nativeSymbol
-  // The chain's own decimals (the node read gave `formatted`), through the one rounding rule every amount shares.
-  const native = (amount: { formatted: string }) => `${formatDecimal(amount.formatted, locale)} ${symbol}`
+  // The chain's own decimals (the node read gave `formatted`), through the one rounding rule every amount shares;
+  // an amount with its symbol is data, isolated from the text around it.
+  const native = (amount: { formatted: string }) => <bdi>{t.format(t.messages.events.amount, { amount: formatDecimal(amount.formatted, t.locale), token: symbol })}</bdi>
+  const status = (
+    <span className="bf-details__status" data-status={details.status}>
+      {m.status[details.status] ?? m.status.pending}
+    </span>
+  )
   const txHref = explorerLink(chainId, 'tx', details.hash)
   const address = (a: string, label?: string | null) => <Address address={a} label={label} chain={chainId} renderLink={renderLink} />
 
@@ -120,62 +127,71 @@ function Body({ details, entry, wallet, names, isLoading, error, chain, locale, 
     // The service's label first, then a verified name, which `Address` shows only with the address beside it.
     <WithNames names={names}>
       <dl className="bf-details__list">
-        <Row term="Status">
-          <span className="bf-details__status" data-status={details.status}>
-            {STATUS_TEXT[details.status] ?? 'Pending'}
-          </span>
-          {details.status !== 'pending' ? <span className="bf-details__confirmations">{`, ${confirmations(details.confirmations, locale)}`}</span> : null}
-          {details.revertReason ? <span className="bf-details__reason">{' — reverted: '}<ClippedText text={details.revertReason} max={120} /></span> : null}
+        <Row term={terms.status}>
+          {details.status !== 'pending'
+            ? fillTemplate(m.statusLine, { status, confirmations: <span className="bf-details__confirmations">{t.plural(m.confirmations, details.confirmations)}</span> })
+            : status}
+          {details.revertReason ? (
+            <span className="bf-details__reason">
+              {/* i18n-missing: details.revertedLine '— {reverted}' (the dash before details.reverted, as approvals.stateLine has it) */}
+              {' — '}
+              {fillTemplate(m.reverted, { reason: <bdi><ClippedText text={details.revertReason} max={120} /></bdi> })}
+            </span>
+          ) : null}
         </Row>
         {details.timestamp !== null ? (
-          <Row term="Time">
+          <Row term={terms.time}>
             <time dateTime={new Date(details.timestamp * 1000).toISOString()}>
-              {intlFormatter(Intl.DateTimeFormat, locale, { timeZone, dateStyle: 'medium', timeStyle: 'long' } as Intl.DateTimeFormatOptions).format(details.timestamp * 1000)}
+              {intlFormatter(Intl.DateTimeFormat, t.locale, { timeZone, dateStyle: 'medium', timeStyle: 'long' } as Intl.DateTimeFormatOptions).format(details.timestamp * 1000)}
             </time>
           </Row>
         ) : null}
-        {details.blockNumber !== null ? <Row term="Block">{details.blockNumber.toString()}</Row> : null}
-        <Row term="From">{address(details.from, entry?.from_address_label)}</Row>
-        <Row term={details.to ? 'To' : 'Created'}>
+        {/* Block number, nonce, gas and wei are shown exactly, as the chain has them (no grouping). */}
+        {details.blockNumber !== null ? <Row term={terms.block}>{details.blockNumber.toString()}</Row> : null}
+        <Row term={terms.from}>{address(details.from, entry?.from_address_label)}</Row>
+        <Row term={details.to ? terms.to : terms.created}>
           {details.to
             ? address(details.to, entry?.to_address_label)
             : // A node gives the would-be address even when the creation failed: nothing lives there.
-              details.status === 'reverted' ? 'None: the creation failed'
-            : details.contractAddress ? address(details.contractAddress) : 'a contract'}
+              details.status === 'reverted' ? m.creationFailed
+            : details.contractAddress ? address(details.contractAddress) : m.aContract}
         </Row>
-        <Row term="Value">{native(details.value)}</Row>
+        <Row term={terms.value}>{native(details.value)}</Row>
         {details.fee ? (
-          <Row term="Fee">
-            <span title={`${details.fee.wei.toString()} wei`}>{native(details.fee)}</span>
-            <span className="bf-details__muted">{` (${details.gasUsed!.toString()} gas × ${formatGwei(details.effectiveGasPrice!)} gwei)`}</span>
+          <Row term={terms.fee}>
+            <span title={t.format(m.feeInWei, { wei: details.fee.wei.toString() })}>{native(details.fee)}</span>
+            <span className="bf-details__muted">
+              {/* i18n-missing: details.gasLine '({gas})' (the parentheses around details.gas) */}
+              {` (${t.format(m.gas, { gas: details.gasUsed!.toString(), price: formatGwei(details.effectiveGasPrice!) })})`}
+            </span>
           </Row>
         ) : null}
-        <Row term="Nonce">{String(details.nonce)}</Row>
-        <Row term="Type">{details.type}</Row>
-        <Row term="Method">
-          {details.method.name ? <ClippedText text={details.method.name} max={48} /> : details.to ? 'Unknown' : 'Contract creation'}
-          {details.method.selector ? <code className="bf-details__muted">{` ${details.method.selector}`}</code> : null}
+        <Row term={terms.nonce}>{String(details.nonce)}</Row>
+        <Row term={terms.type}>{details.type}</Row>
+        <Row term={terms.method}>
+          {details.method.name ? <bdi><ClippedText text={details.method.name} max={48} /></bdi> : details.to ? m.unknownMethod : m.contractCreation}
+          {details.method.selector ? <code className="bf-details__muted">{' '}<bdi>{details.method.selector}</bdi></code> : null}
         </Row>
       </dl>
 
       {listsApprovals(entry) || logsApprovals(details) ? (
         // Loaded with the first transaction that has approvals: most have none.
         <Suspense fallback={null}>
-          <ApprovalsSection entry={entry} details={details} wallet={wallet} approvalStates={approvalStates} onRevoke={onRevoke} address={address} locale={locale} tokens={tokens} />
+          <ApprovalsSection entry={entry} details={details} wallet={wallet} approvalStates={approvalStates} onRevoke={onRevoke} address={address} t={t} tokens={tokens} />
         </Suspense>
       ) : null}
 
-      <Events logs={details.logs} tokens={tokens} locale={locale} address={address} />
+      <Events logs={details.logs} tokens={tokens} t={t} address={address} />
 
       {details.input !== '0x' ? (
         <details className="bf-details__input">
-          <summary>{`Input data (${(details.input.length - 2) / 2} bytes)`}</summary>
-          <pre>{cut(details.input)}</pre>
-          <CopyText value={details.input} label="Copy input data" />
+          <summary>{t.plural(m.inputData, (details.input.length - 2) / 2)}</summary>
+          <pre dir="ltr">{cut(details.input)}</pre>
+          <CopyText value={details.input} label={m.copyInput} messages={m} />
         </details>
       ) : null}
 
-      {txHref ? renderLink({ href: txHref, className: 'bf-link bf-details__explorer', ...EXTERNAL, children: 'View on explorer' }) : null}
+      {txHref ? renderLink({ href: txHref, className: 'bf-link bf-details__explorer', ...EXTERNAL, children: m.explorer }) : null}
     </WithNames>
   )
 }
@@ -201,32 +217,28 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
   )
 }
 
-function confirmations(n: number, locale: string | undefined): string {
-  const count = intlFormatter(Intl.NumberFormat, locale, {}).format(n)
-  return n === 1 ? '1 confirmation' : `${count} confirmations`
-}
-
 /** Events shown at first, and how many each "Show more" adds: a transaction with thousands of logs (an airdrop) must not freeze the page. */
 const EVENTS_FIRST = 50
 const EVENTS_MORE = 100
 
-function Events({ logs, tokens, locale, address }: { logs: Details['logs']; tokens: ReturnType<typeof tokensOf>; locale: string | undefined; address: (a: string) => ReactNode }) {
+function Events({ logs, tokens, t, address }: { logs: Details['logs']; tokens: ReturnType<typeof tokensOf>; t: Translator; address: (a: string) => ReactNode }) {
+  const m = t.messages.details
   const [shown, setShown] = useState(EVENTS_FIRST)
   // "Show more" goes away once all show: focus goes to the first event it added, not to the page.
   const added = shown > EVENTS_FIRST ? shown - EVENTS_MORE : -1
   const count = logs.length
   return (
-    <section className="bf-details__section" aria-label="Events">
-      <h4 className="bf-details__heading">{`Events (${count})`}</h4>
+    <section className="bf-details__section" aria-label={m.events}>
+      <h4 className="bf-details__heading">{t.format(m.eventsCount, { count })}</h4>
       <ul className="bf-details__lines">
         {logs.slice(0, shown).map((log, i) => (
           <li key={i} data-decoded={String(log.decoded)} tabIndex={-1} ref={i === added ? focusOnMount : undefined}>
-            {renderSegments(eventLine(log, tokens, locale), address)}
+            {renderLine(eventLine(log, tokens, t.messages.events, t.locale), address)}
             {!log.decoded ? (
               <details className="bf-details__raw">
-                <summary>Raw topics and data</summary>
-                <pre>{[...log.topics, cut(log.data)].join('\n')}</pre>
-                <CopyText value={log.data} label="Copy data" />
+                <summary>{m.rawEvent}</summary>
+                <pre dir="ltr">{[...log.topics, cut(log.data)].join('\n')}</pre>
+                <CopyText value={log.data} label={m.copyData} messages={m} />
               </details>
             ) : null}
           </li>
@@ -234,7 +246,7 @@ function Events({ logs, tokens, locale, address }: { logs: Details['logs']; toke
       </ul>
       {count > shown ? (
         <button type="button" className="bf-button bf-button--quiet bf-details__more" onClick={() => setShown(shown + EVENTS_MORE)}>
-          {`Show more events (${shown} of ${count} shown)`}
+          {t.format(m.moreEvents, { shown, count })}
         </button>
       ) : null}
     </section>
@@ -246,17 +258,25 @@ const focusOnMount = (el: HTMLElement | null) => el?.focus()
 
 const cut = (hex: string) => (hex.length > INPUT_SHOWN ? `${hex.slice(0, INPUT_SHOWN)}…` : hex)
 
-function renderSegments(segments: Segment[], address: (a: string) => ReactNode): ReactNode {
-  return segments.map((s, i) => (
-    <span key={i}>{'address' in s ? address(s.address) : 'untrusted' in s ? <ClippedText text={s.untrusted} max={s.max ?? 16} /> : s.text}</span>
-  ))
+/** An event's sentence: its message filled with its parts; data (token text, amounts) isolated for right-to-left pages. */
+function renderLine(line: Line, address: (a: string) => ReactNode): ReactNode {
+  const parts: Record<string, ReactNode> = {}
+  for (const [name, segment] of Object.entries(line.parts)) parts[name] = renderSegment(segment, address)
+  return fillTemplate(line.message, parts)
 }
 
-function CopyText({ value, label }: { value: string; label: string }) {
+function renderSegment(s: Segment, address: (a: string) => ReactNode): ReactNode {
+  if ('address' in s) return address(s.address)
+  if ('untrusted' in s) return <bdi><ClippedText text={s.untrusted} max={s.max ?? 16} /></bdi>
+  if ('amount' in s) return <bdi>{renderLine(s.amount, address)}</bdi>
+  return s.text
+}
+
+function CopyText({ value, label, messages: m }: { value: string; label: string; messages: Messages }) {
   const { state, copy } = useCopy(value)
   return (
     <button type="button" className="bf-button bf-button--quiet bf-details__copy" onClick={copy} data-state={state}>
-      {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : label}
+      {state === 'copied' ? m.copied : state === 'failed' ? m.copyFailed : label}
     </button>
   )
 }

@@ -2,6 +2,7 @@ import { formatUnits } from 'viem'
 import type { TransactionDetailsLog } from '../../core/details/getTransactionDetails.js'
 import type { TransactionEntry } from '../../core/history/schema.js'
 import { isUnlimitedAmount, listedTokens } from '../../core/details/approvalHints.js'
+import type { Catalogue } from '../../i18n/types.js'
 import { formatDecimal } from '../shared/format.js'
 import { cleanText } from '../shared/text.js'
 
@@ -10,8 +11,20 @@ export interface TokenInfo {
   decimals: number | null
 }
 
-/** One piece of a readable line: text, an address (rendered with `Address`), or untrusted token text. */
-export type Segment = { text: string } | { address: string } | { untrusted: string; max?: number }
+/**
+ * What fills one placeholder of a line: text (already in the reader's language, or data such as an
+ * id), an address (rendered with `Address`), untrusted token text, or an amount (a line of its own,
+ * shown isolated).
+ */
+export type Segment = { text: string } | { address: string } | { untrusted: string; max?: number } | { amount: Line }
+
+/** One sentence: a catalogue message with `{placeholders}`, and what fills each. */
+export interface Line {
+  message: string
+  parts: Readonly<Record<string, Segment>>
+}
+
+type EventMessages = Catalogue['events']
 
 /** Token symbol and decimals by lower-case contract address, from what the service sent with the entry. */
 export function tokensOf(entry: TransactionEntry | undefined): Map<string, TokenInfo> {
@@ -27,15 +40,17 @@ export function tokensOf(entry: TransactionEntry | undefined): Map<string, Token
   return tokens
 }
 
-function amount(value: unknown, token: TokenInfo | undefined, locale: string | undefined): Segment[] {
-  if (typeof value !== 'bigint') return [{ text: String(value) }]
-  if (isUnlimitedAmount(value)) return [{ text: 'unlimited ' }, ...symbol(token)]
-  if (token?.decimals != null) return [{ text: `${formatDecimal(formatUnits(value, token.decimals), locale)} ` }, ...symbol(token)]
-  return [{ text: `${value.toString()} units of ` }, ...symbol(token)]
+function amount(value: unknown, token: TokenInfo | undefined, m: EventMessages, locale: string | undefined): Segment {
+  if (typeof value !== 'bigint') return { text: String(value) }
+  const tokenPart = symbol(token, m)
+  if (isUnlimitedAmount(value)) return { amount: { message: m.unlimitedAmount, parts: { token: tokenPart } } }
+  if (token?.decimals != null) return { amount: { message: m.amount, parts: { amount: { text: formatDecimal(formatUnits(value, token.decimals), locale) }, token: tokenPart } } }
+  // Raw units: the exact integer, as the chain has it.
+  return { amount: { message: m.rawAmount, parts: { amount: { text: value.toString() }, token: tokenPart } } }
 }
 
-function symbol(token: TokenInfo | undefined): Segment[] {
-  return token?.symbol ? [{ untrusted: token.symbol }] : [{ text: 'the token' }]
+function symbol(token: TokenInfo | undefined, m: EventMessages): Segment {
+  return token?.symbol ? { untrusted: token.symbol } : { text: m.theToken }
 }
 
 const arg = (args: unknown, name: string): unknown =>
@@ -43,36 +58,43 @@ const arg = (args: unknown, name: string): unknown =>
 
 /**
  * A decoded log as a sentence a person reads ("Transfer 25 USDC from A to B", "Approval: B may
- * spend unlimited USDT"); an event the package has no line for is named with its arguments.
+ * spend unlimited USDT"), one catalogue message (`events`) with its parts; an event the package
+ * has no line for is named with its arguments, as data.
  */
-export function eventLine(log: TransactionDetailsLog, tokens: Map<string, TokenInfo>, locale?: string): Segment[] {
+export function eventLine(log: TransactionDetailsLog, tokens: Map<string, TokenInfo>, m: EventMessages, locale?: string): Line {
   const token = tokens.get(log.address.toLowerCase())
-  if (!log.decoded) return [{ text: 'Event not decoded, from ' }, { address: log.address }]
+  // i18n-missing: events.notDecoded 'Event not decoded, from {address}'
+  if (!log.decoded) return { message: 'Event not decoded, from {address}', parts: { address: { address: log.address } } }
   const a = log.args
   const addr = (name: string): Segment => ({ address: String(arg(a, name)) })
+  // Ids and item counts are shown exactly as the chain has them.
+  const raw = (name: string): Segment => ({ text: String(arg(a, name)) })
+  const ether: TokenInfo = { symbol: 'ETH', decimals: 18 }
   switch (log.eventName) {
     case 'Transfer':
-      if (arg(a, 'tokenId') !== undefined) return [{ text: `Transfer item #${String(arg(a, 'tokenId'))} from ` }, addr('from'), { text: ' to ' }, addr('to')]
-      return [{ text: 'Transfer ' }, ...amount(arg(a, 'value'), token, locale), { text: ' from ' }, addr('from'), { text: ' to ' }, addr('to')]
+      if (arg(a, 'tokenId') !== undefined) return { message: m.transferItem, parts: { id: raw('tokenId'), from: addr('from'), to: addr('to') } }
+      // i18n-missing: events.transfer 'Transfer {amount} from {from} to {to}'
+      return { message: 'Transfer {amount} from {from} to {to}', parts: { amount: amount(arg(a, 'value'), token, m, locale), from: addr('from'), to: addr('to') } }
     case 'Approval':
-      if (arg(a, 'tokenId') !== undefined) return [{ text: 'Approval: ' }, addr('approved'), { text: ` may move item #${String(arg(a, 'tokenId'))}` }]
-      if (arg(a, 'value') === 0n) return [{ text: 'Approval revoked: ' }, addr('spender'), { text: ' may no longer spend ' }, ...symbol(token)]
-      return [{ text: 'Approval: ' }, addr('spender'), { text: ' may spend ' }, ...amount(arg(a, 'value'), token, locale)]
+      if (arg(a, 'tokenId') !== undefined) return { message: m.approvalItem, parts: { spender: addr('approved'), id: raw('tokenId') } }
+      if (arg(a, 'value') === 0n) return { message: m.approvalRevoked, parts: { spender: addr('spender'), token: symbol(token, m) } }
+      return { message: m.approval, parts: { spender: addr('spender'), amount: amount(arg(a, 'value'), token, m, locale) } }
     case 'ApprovalForAll':
       return arg(a, 'approved') === true
-        ? [{ text: 'Approval for all: ' }, addr('operator'), { text: ' may move every item of ' }, addr('owner')]
-        : [{ text: 'Approval for all revoked: ' }, addr('operator')]
+        ? { message: m.approvalForAll, parts: { operator: addr('operator'), owner: addr('owner') } }
+        : { message: m.approvalForAllRevoked, parts: { operator: addr('operator') } }
     case 'TransferSingle':
-      return [{ text: `Transfer ${String(arg(a, 'value'))} of item #${String(arg(a, 'id'))} from ` }, addr('from'), { text: ' to ' }, addr('to')]
+      return { message: m.transferItems, parts: { value: raw('value'), id: raw('id'), from: addr('from'), to: addr('to') } }
     case 'TransferBatch':
-      return [{ text: 'Transfer of several items from ' }, addr('from'), { text: ' to ' }, addr('to')]
+      // i18n-missing: events.transferBatch 'Transfer of several items from {from} to {to}'
+      return { message: 'Transfer of several items from {from} to {to}', parts: { from: addr('from'), to: addr('to') } }
     case 'Deposit':
-      return [{ text: 'Wrap ' }, ...amount(arg(a, 'wad'), { symbol: 'ETH', decimals: 18 }, locale)]
+      return { message: m.wrap, parts: { amount: amount(arg(a, 'wad'), ether, m, locale) } }
     case 'Withdrawal':
-      return [{ text: 'Unwrap ' }, ...amount(arg(a, 'wad'), { symbol: 'ETH', decimals: 18 }, locale)]
+      return { message: m.unwrap, parts: { amount: amount(arg(a, 'wad'), ether, m, locale) } }
     default:
       // Argument values come from the chain (an event's `string` is whatever the contract emitted): untrusted text.
-      return [{ untrusted: `${log.eventName}(${argsText(a)})`, max: 160 }]
+      return { message: '{event}', parts: { event: { untrusted: `${log.eventName}(${argsText(a)})`, max: 160 } } }
   }
 }
 
