@@ -1,67 +1,53 @@
-import en from '../locales/en.js'
-import type { ShippedLocale } from './match.js'
-import type { Catalogue } from './types.js'
-
-type Module = Promise<{ default: Catalogue }>
-
-// English is bundled; every other catalogue is a chunk of its own, loaded the first time it is used.
-const loaders: Record<Exclude<ShippedLocale, 'en'>, () => Module> = {
-  es: () => import('../locales/es.js'),
-  fr: () => import('../locales/fr.js'),
-  de: () => import('../locales/de.js'),
-  'pt-BR': () => import('../locales/pt-BR.js'),
-  it: () => import('../locales/it.js'),
-  pl: () => import('../locales/pl.js'),
-  ru: () => import('../locales/ru.js'),
-  uk: () => import('../locales/uk.js'),
-  tr: () => import('../locales/tr.js'),
-  ar: () => import('../locales/ar.js'),
-  he: () => import('../locales/he.js'),
-  hi: () => import('../locales/hi.js'),
-  ja: () => import('../locales/ja.js'),
-  ko: () => import('../locales/ko.js'),
-  'zh-CN': () => import('../locales/zh-CN.js'),
-  'zh-TW': () => import('../locales/zh-TW.js'),
-  'en-XA': () => import('../locales/en-XA.js'),
+/**
+ * A part of the catalogue (what one area of the UI says) in every shipped locale: English bundled
+ * where the part is used, every other locale a chunk of its own, loaded the first time it is used.
+ */
+export interface CataloguePartSource<T> {
+  readonly name: string
+  readonly en: T
+  readonly load: Readonly<Record<string, () => Promise<{ default: T }>>>
 }
 
-const loaded = new Map<string, Catalogue>([['en', en]])
-const loading = new Map<string, Promise<Catalogue | undefined>>()
+const loaded = new Map<string, unknown>()
+const loading = new Map<string, Promise<unknown>>()
 const listeners = new Set<() => void>()
 let version = 0
 
-/** The catalogue of a shipped locale if it has loaded (English always has). */
-export function loadedCatalogue(tag: string): Catalogue | undefined {
-  return loaded.get(tag)
+/** A part of a shipped locale's catalogue if it has loaded (English always has). */
+export function loadedPart<T>(tag: string, part: CataloguePartSource<T>): T | undefined {
+  return tag === 'en' ? part.en : (loaded.get(`${tag}/${part.name}`) as T | undefined)
 }
 
 /**
- * Loads a shipped locale's catalogue once (later calls share the first); components under it
+ * Loads a part of a shipped locale's catalogue once (later calls share the first); components
  * re-render when it arrives. A chunk that fails to load leaves English in place, and is tried
  * again on the next call.
  */
-export function loadCatalogue(tag: string): Promise<Catalogue | undefined> {
-  const ready = loaded.get(tag)
+export function loadPart<T>(tag: string, part: CataloguePartSource<T>): Promise<T | undefined> {
+  const key = `${tag}/${part.name}`
+  const ready = loadedPart(tag, part)
   if (ready) return Promise.resolve(ready)
-  const load = Object.hasOwn(loaders, tag) ? loaders[tag as keyof typeof loaders] : undefined
+  const load = Object.hasOwn(part.load, tag) ? part.load[tag] : undefined
   if (!load) return Promise.resolve(undefined)
-  let pending = loading.get(tag)
+  let pending = loading.get(key) as Promise<T | undefined> | undefined
   if (!pending) {
-    pending = load().then(
-      (module) => {
-        loaded.set(tag, module.default)
-        version += 1
-        for (const listener of listeners) listener()
-        return module.default
-      },
-      () => undefined,
-    ).finally(() => loading.delete(tag))
-    loading.set(tag, pending)
+    pending = load()
+      .then(
+        (module) => {
+          loaded.set(key, module.default)
+          version += 1
+          for (const listener of listeners) listener()
+          return module.default
+        },
+        () => undefined,
+      )
+      .finally(() => loading.delete(key))
+    loading.set(key, pending)
   }
   return pending
 }
 
-/** Changes each time a catalogue arrives (a `useSyncExternalStore` snapshot). */
+/** Changes each time a part arrives (a `useSyncExternalStore` snapshot). */
 export function cataloguesVersion(): number {
   return version
 }

@@ -1,5 +1,5 @@
-import type { Catalogue, CatalogueOverrides, MessagesOption } from './types.js'
-import en from '../locales/en.js'
+import type { CatalogueOverrides, MessagesOption } from './types.js'
+import { mainMessages } from './parts/main.js'
 
 type Tree = { readonly [key: string]: unknown }
 
@@ -11,8 +11,8 @@ const pluralCategories = new Set(['zero', 'one', 'two', 'few', 'many', 'other'])
 export const isPluralMessage = (value: unknown): boolean => isTree(value) && 'other' in value && Object.keys(value).every((key) => pluralCategories.has(key))
 
 /** A catalogue with some of its messages replaced; a plural message is replaced whole. */
-export function mergeCatalogue(base: Catalogue, overrides: CatalogueOverrides | undefined): Catalogue {
-  return overrides ? (mergeTree(base as Tree, overrides as Tree) as Catalogue) : base
+export function mergeCatalogue<T extends object>(base: T, overrides: CatalogueOverrides | undefined): T {
+  return overrides ? (mergeTree(base as Tree, overrides as Tree) as T) : base
 }
 
 function mergeTree(base: Tree, over: Tree): Tree {
@@ -27,9 +27,13 @@ function mergeTree(base: Tree, over: Tree): Tree {
   return out
 }
 
+// The namespaces of the parts loaded later, so that overrides of only those read as overrides too.
+const namespaces = new Set(['details', 'events', 'approvals', 'pending', 'tracked', 'notices', 'export', 'csv'])
+
 /** True when `messages` is overrides for the active locale rather than a map of locale tags. */
 function isOverrides(messages: MessagesOption): messages is CatalogueOverrides {
-  return Object.keys(messages).some((key) => Object.hasOwn(en, key))
+  // Every namespace is in the main part too? No: any namespace of a catalogue marks overrides.
+  return Object.keys(messages).some((key) => Object.hasOwn(mainMessages.en, key) || namespaces.has(key))
 }
 
 /** The overrides that apply to `tag`, and the extra locales `messages` brings (its tags). */

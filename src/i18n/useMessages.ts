@@ -1,15 +1,15 @@
 import { useContext, useEffect, useMemo, useSyncExternalStore } from 'react'
-import { cataloguesVersion, loadCatalogue, loadedCatalogue, subscribeCatalogues } from './catalogues.js'
+import { cataloguesVersion, loadedPart, loadPart, subscribeCatalogues, type CataloguePartSource } from './catalogues.js'
 import { LocaleContext } from './context.js'
 import { formatMessage, pluralForm, type MessageValues } from './format.js'
-import { localeDirection, matchLocale, shippedLocales } from './match.js'
+import { localeDirection, matchLocale } from './match.js'
 import { mergeCatalogue, overridesFor, suppliedLocales } from './merge.js'
-import type { Catalogue, PluralMessage } from './types.js'
-import en from '../locales/en.js'
+import { mainMessages } from './parts/main.js'
+import type { MainPart, PluralMessage } from './types.js'
 
 /** The active language for a component: its messages, and how to fill them. */
-export interface Translator {
-  readonly messages: Catalogue
+export interface Translator<M = MainPart> {
+  readonly messages: M
   /** The catalogue's tag (`de`), or `en` until a lazily loaded one arrives. */
   readonly tag: string
   /** The tag Intl formats numbers and dates with: the one asked for (`de-AT`, or `nl` that has no catalogue). */
@@ -21,6 +21,9 @@ export interface Translator {
   /** The plural message's sentence for `count`, unfilled (for placeholders that are nodes). */
   pluralForm(message: PluralMessage, count: number): string
 }
+
+/** English and every locale whose first-screen part can load. */
+export const shippedLocales = ['en', ...Object.keys(mainMessages.load)]
 
 const subscribeLanguages = (onChange: () => void) => {
   window.addEventListener('languagechange', onChange)
@@ -40,25 +43,32 @@ function parseable(tag: string): string | null {
 
 /**
  * The messages for a component: its own `locale` first, then `BlockfeedProvider`'s, then the
- * browser's languages; the provider's `messages` merged over them. Until another locale's
- * catalogue has loaded (once, for every component), English shows.
+ * browser's languages; the provider's `messages` merged over them. A component of a lazily loaded
+ * area names its part of the catalogue (`useMessages(locale, detailsMessages)`). Until another
+ * locale's part has loaded (once, for every component), English shows.
  */
-export function useMessages(locale?: string | readonly string[]): Translator {
+export function useMessages(locale?: string | readonly string[]): Translator<MainPart>
+export function useMessages<P>(locale: string | readonly string[] | undefined, part: CataloguePartSource<P>): Translator<MainPart & P>
+export function useMessages<P>(locale?: string | readonly string[], part?: CataloguePartSource<P>): Translator<MainPart & P> {
   const settings = useContext(LocaleContext)
   const languages = useSyncExternalStore(subscribeLanguages, browserLanguages, noLanguages)
   const requested = locale ?? settings.locale ?? languages
   const key = typeof requested === 'string' ? requested : requested?.join(',') ?? ''
-  const supplied = suppliedLocales(settings.messages)
-  const tag = useMemo(() => matchLocale(requested, supplied.length ? [...shippedLocales, ...supplied] : shippedLocales), [key, supplied.join(',')])
+  const supplied = suppliedLocales(settings.messages).join(',')
+  const tag = useMemo(() => matchLocale(requested, [...shippedLocales, ...(supplied ? supplied.split(',') : [])]), [key, supplied])
   useSyncExternalStore(subscribeCatalogues, cataloguesVersion, cataloguesVersion)
-  const base = loadedCatalogue(tag)
+  const main = loadedPart(tag, mainMessages)
+  const extra = part && loadedPart(tag, part)
   useEffect(() => {
-    if (!base) void loadCatalogue(tag)
-  }, [tag, base])
+    if (!main) void loadPart(tag, mainMessages)
+    if (part && !extra) void loadPart(tag, part)
+  }, [tag, main, part, extra])
   const overrides = overridesFor(settings.messages, tag)
   return useMemo(() => {
-    const messages = mergeCatalogue(base ?? en, overrides)
-    const shown = base || overrides ? tag : 'en'
+    // Without a part, the main part alone: the overload gives such a caller no other namespace.
+    const base = { ...(main ?? mainMessages.en), ...(part ? extra ?? part.en : {}) } as MainPart & P
+    const messages = mergeCatalogue(base, overrides)
+    const shown = main || overrides ? tag : 'en'
     // Numbers and dates follow the tag asked for even where words cannot (no catalogue for `nl`: Dutch dates, English words).
     const asked = (typeof requested === 'string' ? [requested] : requested ?? []).map(parseable).filter((t) => t !== null)
     const intl = asked.find((t) => t.split('-')[0] === tag.split('-')[0]) ?? asked[0] ?? tag
@@ -71,5 +81,5 @@ export function useMessages(locale?: string | readonly string[]): Translator {
       plural: (message, count, values) => formatMessage(pluralForm(message, count, intl), { count, ...values }, intl),
       pluralForm: (message, count) => pluralForm(message, count, intl),
     }
-  }, [base, overrides, tag, key])
+  }, [main, extra, part, overrides, tag, key])
 }

@@ -8,6 +8,8 @@ import type { DisplayOptions } from '../shared/options.js'
 import { cleanText, clipText } from '../shared/text.js'
 import { useVerifiedName } from '../shared/names.js'
 import { explorerLink } from '../shared/url.js'
+import { detailsMessages } from '../../i18n/parts/details.js'
+import type { DetailsPart, MainPart } from '../../i18n/types.js'
 import { useMessages, type Translator } from '../../i18n/useMessages.js'
 
 export interface AddressProps extends Pick<DisplayOptions, 'chain' | 'renderLink' | 'locale'>, Omit<HTMLAttributes<HTMLSpanElement>, 'children'> {
@@ -34,7 +36,7 @@ export const Address = forwardRef<HTMLSpanElement, AddressProps>(function Addres
   { address, label, entity, chain, renderLink = defaultRenderLink, copyable = true, locale, className, style, ...rest },
   ref,
 ) {
-  const t = useMessages(locale)
+  const t = useMessages(locale, detailsMessages)
   const { valid, text, short } = displayAddress(address)
   const given = cleanText(label) ?? cleanText(entity)
   // A reverse name is chosen by whoever holds the address: one that could pass for another is not shown,
@@ -64,7 +66,7 @@ function EnsName({ name }: { name: string }) {
   return <span className="bf-clip" title={clipped ? full : undefined}>{shown}</span>
 }
 
-function CopyButton({ value, t }: { value: string; t: Translator }) {
+function CopyButton({ value, t }: { value: string; t: Translator<MainPart & DetailsPart> }) {
   const { state, copy } = useCopy(value)
   const m = t.messages.address
   return (

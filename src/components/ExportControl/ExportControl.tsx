@@ -3,12 +3,12 @@ import type { ExportProgress } from '../../core/export/csv.js'
 import type { ExportStatus } from '../../react/useExportWalletHistory.js'
 import { intlFormatter } from '../shared/intl.js'
 import { formatMessage, pluralForm } from '../../i18n/format.js'
-import type { Catalogue } from '../../i18n/types.js'
+import { exportMessages } from '../../i18n/parts/export.js'
+import type { ExportPart } from '../../i18n/types.js'
 import { useMessages } from '../../i18n/useMessages.js'
-import en from '../../locales/en.js'
 import { errorSentence } from '../shared/errorSentence.js'
 
-type ExportMessages = Catalogue['export']
+type ExportMessages = ExportPart['export']
 
 export interface ExportControlProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   status: ExportStatus
@@ -24,13 +24,13 @@ export interface ExportControlProps extends Omit<HTMLAttributes<HTMLDivElement>,
 
 const dateOf = (locale: string | undefined, timeZone: string | undefined) =>
   intlFormatter(Intl.DateTimeFormat, locale, { dateStyle: 'medium', ...(timeZone ? { timeZone } : {}) } as Intl.DateTimeFormatOptions)
-const counted = (forms: Catalogue['export']['transactions'], n: number, locale: string) => formatMessage(pluralForm(forms, n, locale), { count: n }, locale)
+const counted = (forms: ExportMessages['transactions'], n: number, locale: string) => formatMessage(pluralForm(forms, n, locale), { count: n }, locale)
 
 /**
  * How far an export has come, in words: "1,200 transactions, up to 3 Mar 2024". `messages` is the
  * active catalogue's `export` part (English by default).
  */
-export function exportProgressText(progress: ExportProgress | null, locale?: string, timeZone?: string, messages: ExportMessages = en.export): string {
+export function exportProgressText(progress: ExportProgress | null, locale?: string, timeZone?: string, messages: ExportMessages = exportMessages.en.export): string {
   const tag = locale ?? 'en'
   if (!progress || progress.entries === 0) return messages.starting
   const count = counted(messages.transactions, progress.entries, tag)
@@ -39,7 +39,7 @@ export function exportProgressText(progress: ExportProgress | null, locale?: str
 }
 
 /** What the control's live region says: the progress while running, then the outcome ('' before and after a failure, which is an alert). */
-export function exportStatusText(status: ExportStatus, progress: ExportProgress | null, locale?: string, timeZone?: string, messages: ExportMessages = en.export): string {
+export function exportStatusText(status: ExportStatus, progress: ExportProgress | null, locale?: string, timeZone?: string, messages: ExportMessages = exportMessages.en.export): string {
   if (status === 'running') return exportProgressText(progress, locale, timeZone, messages)
   if (status === 'done') return formatMessage(pluralForm(messages.saved, progress?.rows ?? 0, locale ?? 'en'), { count: progress?.rows ?? 0 }, locale ?? 'en')
   if (status === 'cancelled') return messages.cancelled
@@ -55,7 +55,7 @@ export const ExportControl = forwardRef<HTMLDivElement, ExportControlProps>(func
   { status, progress, error, onStart, onCancel, locale: localeProp, timeZone, className, style, onFocus, onBlur, ...rest },
   ref,
 ) {
-  const t = useMessages(localeProp)
+  const t = useMessages(localeProp, exportMessages)
   const m = t.messages.export
   const locale = t.locale
   const text = exportProgressText(progress, locale, timeZone, m)
@@ -106,7 +106,7 @@ export const ExportControl = forwardRef<HTMLDivElement, ExportControlProps>(func
       )}
       {!running && (
         <button type="button" className="bf-button" onClick={onStart}>
-          {status === 'error' ? m.resume : m.exportCsv}
+          {status === 'error' ? t.messages.toolbar.resume : t.messages.toolbar.exportCsv}
         </button>
       )}
       {/* One live region, there from the start: a region inserted along with its text is often not read out. */}
@@ -126,3 +126,9 @@ export const ExportControl = forwardRef<HTMLDivElement, ExportControlProps>(func
     </div>
   )
 })
+
+/** The export's status in words, for a place other than the control (the folded toolbar's menu). */
+export function ExportStatusText({ status, progress, locale, timeZone }: Pick<ExportControlProps, 'status' | 'progress' | 'locale' | 'timeZone'>) {
+  const t = useMessages(locale, exportMessages)
+  return <>{exportStatusText(status, progress, t.locale, timeZone, t.messages.export)}</>
+}

@@ -1,11 +1,13 @@
-import { forwardRef, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type HTMLAttributes, type KeyboardEvent, type ReactNode } from 'react'
+import { forwardRef, lazy, Suspense, useEffect, useId, useRef, useState, type CSSProperties, type HTMLAttributes, type KeyboardEvent, type ReactNode } from 'react'
 import type { FilterDirection, FilterKind, WalletHistoryFilter } from '../../core/history/filter.js'
 import type { TransactionEntry } from '../../core/history/schema.js'
-import { displayAddress } from '../shared/address.js'
-import { cleanText, clipText } from '../shared/text.js'
-
 import { useMessages } from '../../i18n/useMessages.js'
-import { fillTemplate } from '../shared/template.js'
+import { toggled, without } from './filterEdit.js'
+
+// The "More filters" menu (dates, categories, tokens) is not on the first screen: it loads when the
+// pointer or focus reaches its button, before the click that opens it.
+const loadFilterMenu = () => import('./FilterMenu.js')
+const FilterMenu = lazy(loadFilterMenu)
 
 export interface FilterBarProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children' | 'defaultValue' | 'onChange'> {
   /**
@@ -39,38 +41,6 @@ export interface FilterBarProps extends Omit<HTMLAttributes<HTMLDivElement>, 'ch
 
 const DIRECTIONS: readonly FilterDirection[] = ['in', 'out', 'self']
 const KINDS: readonly FilterKind[] = ['native', 'erc20', 'nft', 'internal']
-
-const toggled = <T,>(list: readonly T[] | undefined, value: T): T[] => (list?.includes(value) ? list.filter((v) => v !== value) : [...(list ?? []), value])
-
-// What is shown in a date box: the filter's day (UTC), whatever form the date was given in.
-function dayOf(value: WalletHistoryFilter['fromDate']): string {
-  if (value === undefined) return ''
-  const ms = value instanceof Date ? value.getTime() : typeof value === 'number' ? value * 1000 : /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value)
-  return Number.isFinite(ms) ? new Date(ms).toISOString().slice(0, 10) : ''
-}
-
-function without<K extends keyof WalletHistoryFilter>(filter: WalletHistoryFilter, key: K, value: WalletHistoryFilter[K]): WalletHistoryFilter {
-  const next = { ...filter }
-  if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) delete next[key]
-  else next[key] = value
-  return next
-}
-
-/** The categories and tokens of the loaded entries, in first-seen order; own keys only (Map). */
-function optionsOf(entries: readonly TransactionEntry[], filter: WalletHistoryFilter) {
-  const categories = new Map<string, string>()
-  const tokens = new Map<string, string>()
-  for (const e of entries) {
-    if (e.category) categories.set(e.category.toLowerCase(), e.category)
-    // Service text, cleaned of invisible and direction-changing characters and clipped.
-    for (const t of e.erc20_transfer) if (!tokens.has(t.address.toLowerCase())) tokens.set(t.address.toLowerCase(), clipText(cleanText(t.token_symbol) ?? cleanText(t.token_name) ?? '', 24).shown)
-    for (const t of e.nft_transfers) if (!tokens.has(t.token_address.toLowerCase())) tokens.set(t.token_address.toLowerCase(), '')
-  }
-  // What the filter names stays offered (and so can be unchecked) even when no loaded entry has it.
-  for (const c of filter.categories ?? []) if (!categories.has(c.toLowerCase())) categories.set(c.toLowerCase(), c)
-  for (const t of filter.tokens ?? []) if (!tokens.has(t.toLowerCase())) tokens.set(t.toLowerCase(), '')
-  return { categories: [...categories.values()], tokens: [...tokens.entries()] }
-}
 
 /**
  * A compact filter bar, presentational: chips for directions and kinds, a "More filters" menu
@@ -115,7 +85,6 @@ export const FilterBar = forwardRef<HTMLDivElement, FilterBarProps>(function Fil
   const [open, setOpen] = useState(false)
   const menuButton = useRef<HTMLButtonElement>(null)
   const id = useId()
-  const options = useMemo(() => (open ? optionsOf(entries, filter) : null), [open, entries, filter])
   const onMenuKey = (e: KeyboardEvent) => {
     if (e.key !== 'Escape') return
     e.stopPropagation()
@@ -200,65 +169,13 @@ export const FilterBar = forwardRef<HTMLDivElement, FilterBarProps>(function Fil
           {KINDS.map((v) => chip('kinds', v, messages.kinds[v]))}
         </div>
         <div className="bf-filters__menu" onKeyDown={onMenuKey}>
-          <button ref={menuButton} type="button" className="bf-chip" aria-expanded={open} aria-controls={`${id}-menu`} onClick={() => setOpen(!open)}>
+          <button ref={menuButton} type="button" className="bf-chip" aria-expanded={open} aria-controls={`${id}-menu`} onClick={() => setOpen(!open)} onPointerEnter={loadFilterMenu} onFocus={loadFilterMenu}>
             {chosen ? t.format(messages.moreFiltersChosen, { count: chosen }) : messages.moreFilters}
           </button>
-          {open && options && (
-            <div id={`${id}-menu`} className="bf-popover bf-filters__panel">
-              <fieldset>
-                <legend>{messages.dates}</legend>
-                <label>
-                  {messages.from}{' '}
-                  {/* Each box offers only days the other allows: a range that ends before it starts is not picked. */}
-                  <input type="date" value={dayOf(filter.fromDate)} max={dayOf(filter.toDate) || undefined} onChange={(e) => change(without(filter, 'fromDate', e.target.value || undefined))} />
-                </label>
-                <label>
-                  {messages.to}{' '}
-                  <input
-                    type="date"
-                    value={dayOf(filter.toDate)}
-                    min={dayOf(filter.fromDate) || undefined}
-                    // The whole last day is included.
-                    onChange={(e) => change(without(filter, 'toDate', e.target.value ? `${e.target.value}T23:59:59Z` : undefined))}
-                  />
-                </label>
-              </fieldset>
-              <fieldset>
-                <legend>{messages.categories}</legend>
-                {options.categories.length === 0 && <p>{messages.noneLoaded}</p>}
-                {options.categories.map((c) => (
-                  <label key={c}>
-                    <input
-                      type="checkbox"
-                      checked={filter.categories?.some((x) => x.toLowerCase() === c.toLowerCase()) ?? false}
-                      onChange={() => {
-                        const has = filter.categories?.some((x) => x.toLowerCase() === c.toLowerCase())
-                        change(without(filter, 'categories', has ? filter.categories!.filter((x) => x.toLowerCase() !== c.toLowerCase()) : [...(filter.categories ?? []), c]))
-                      }}
-                    />{' '}
-                    {clipText(cleanText(c) ?? '', 32).shown}
-                  </label>
-                ))}
-              </fieldset>
-              <fieldset>
-                <legend>{messages.tokens}</legend>
-                {options.tokens.length === 0 && <p>{messages.noneLoaded}</p>}
-                {options.tokens.map(([address, name]) => (
-                  <label key={address} title={address}>
-                    <input
-                      type="checkbox"
-                      checked={filter.tokens?.some((x) => x.toLowerCase() === address) ?? false}
-                      onChange={() => {
-                        const has = filter.tokens?.some((x) => x.toLowerCase() === address)
-                        change(without(filter, 'tokens', has ? filter.tokens!.filter((x) => x.toLowerCase() !== address) : [...(filter.tokens ?? []), address]))
-                      }}
-                    />{' '}
-                    {/* The contract too: a look-alike token can carry the same symbol. */}
-                    {name ? fillTemplate(messages.tokenWithContract, { token: <bdi>{name}</bdi>, contract: <bdi dir="ltr">{displayAddress(address).short}</bdi> }) : <bdi dir="ltr">{displayAddress(address).short}</bdi>}
-                  </label>
-                ))}
-              </fieldset>
-            </div>
+          {open && (
+            <Suspense fallback={null}>
+              <FilterMenu id={`${id}-menu`} filter={filter} entries={entries} set={(key, value) => change(without(filter, key, value))} messages={messages} />
+            </Suspense>
           )}
         </div>
         {active && (

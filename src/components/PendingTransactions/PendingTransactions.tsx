@@ -21,7 +21,11 @@ import type { DisplayOptions } from '../shared/options.js'
 import { fillTemplate } from '../shared/template.js'
 import { cleanText, clipText } from '../shared/text.js'
 import { explorerLink } from '../shared/url.js'
+import { liveMessages } from '../../i18n/parts/live.js'
+import type { LivePart, MainPart } from '../../i18n/types.js'
 import { useMessages, type Translator } from '../../i18n/useMessages.js'
+
+type LiveTranslator = Translator<MainPart & LivePart>
 
 
 export interface PendingTransactionsProps extends Pick<DisplayOptions, 'chain' | 'renderLink' | 'locale'> {
@@ -63,7 +67,7 @@ export const PendingTransactions = forwardRef<HTMLDivElement, PendingTransaction
   { records, indexed, tokens, receipts, onSendAgain, onDismiss, title: titleProp, chain, locale, renderLink = defaultRenderLink, className, style },
   ref,
 ) {
-  const t = useMessages(locale)
+  const t = useMessages(locale, liveMessages)
   const title = titleProp ?? t.messages.pending.title
   const titleId = useId()
   const shown = indexed ? pendingRecords(records, indexed) : records
@@ -97,7 +101,7 @@ export const PendingTransactions = forwardRef<HTMLDivElement, PendingTransaction
 })
 
 /** The transaction in one sentence ("Sending 25 USDC to 0x…", the service's symbol cleaned): its name in announcements and labels. */
-function rowText(record: TrackedTransaction, tokens: TrackedTokenLookup | undefined, t: Translator): string {
+function rowText(record: TrackedTransaction, tokens: TrackedTokenLookup | undefined, t: LiveTranslator): string {
   const s = summarizeTracked(record, { tokens })
   const m = t.messages.tracked
   const sentences = m[s.stage]
@@ -121,7 +125,7 @@ function rowText(record: TrackedTransaction, tokens: TrackedTokenLookup | undefi
 }
 
 /** The latest status change among `records` in words, naming the transaction; records seen for the first time (e.g. from storage) say nothing. */
-function useAnnouncement(records: readonly TrackedTransaction[], tokens: TrackedTokenLookup | undefined, t: Translator): [text: string, count: number] {
+function useAnnouncement(records: readonly TrackedTransaction[], tokens: TrackedTokenLookup | undefined, t: LiveTranslator): [text: string, count: number] {
   const previous = useRef<Map<string, TrackedTransaction['status']> | undefined>(undefined)
   const [text, setText] = useState<[string, number]>(['', 0])
   useEffect(() => {
@@ -140,7 +144,7 @@ function useAnnouncement(records: readonly TrackedTransaction[], tokens: Tracked
 }
 
 interface PendingItemProps extends Required<Pick<DisplayOptions, 'renderLink'>>, Pick<DisplayOptions, 'chain'> {
-  t: Translator
+  t: LiveTranslator
   record: TrackedTransaction
   tokens: TrackedTokenLookup | undefined
   logs: readonly ReceiptLog[] | undefined
@@ -148,7 +152,7 @@ interface PendingItemProps extends Required<Pick<DisplayOptions, 'renderLink'>>,
   onDismiss: PendingTransactionsProps['onDismiss']
 }
 
-type Shown = keyof Translator['messages']['pending']['status']
+type Shown = keyof LivePart['pending']['status']
 
 /** The status a row is titled with: a mined one is "Confirming" until final. */
 function shownStatus(record: TrackedTransaction): Shown {
@@ -261,7 +265,7 @@ function PendingItem({ record, tokens, logs, onSendAgain, onDismiss, chain, t, r
   )
 }
 
-function ReplacedBy({ hash, chain, renderLink, t }: { hash: string; chain: DisplayOptions['chain']; renderLink: NonNullable<DisplayOptions['renderLink']>; t: Translator }) {
+function ReplacedBy({ hash, chain, renderLink, t }: { hash: string; chain: DisplayOptions['chain']; renderLink: NonNullable<DisplayOptions['renderLink']>; t: LiveTranslator }) {
   const m = t.messages.pending
   const href = explorerLink(chain, 'tx', hash)
   const shortHash = `${hash.slice(0, 10)}…`

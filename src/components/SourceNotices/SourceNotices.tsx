@@ -5,6 +5,8 @@ import { displayAddress } from '../shared/address.js'
 import { ChainBadge, chainLabel } from '../ChainBadge/ChainBadge.js'
 import type { RenderChainIcon } from '../shared/options.js'
 import { fillTemplate } from '../shared/template.js'
+import { liveMessages } from '../../i18n/parts/live.js'
+import type { LivePart, MainPart } from '../../i18n/types.js'
 import { useMessages, type Translator } from '../../i18n/useMessages.js'
 
 
@@ -20,7 +22,7 @@ export interface SourceNoticesProps extends Omit<HTMLAttributes<HTMLDivElement>,
   style?: CSSProperties | undefined
 }
 
-function reason(error: unknown, t: Translator): string {
+function reason(error: unknown, t: Translator<MainPart & LivePart>): string {
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : ''
   return message === '' ? t.messages.notices.requestFailed : clip(message, 120)
 }
@@ -30,7 +32,7 @@ function reason(error: unknown, t: Translator): string {
  * place: the other chains' rows stay). A polite live region, so a new failure is announced once.
  */
 export const SourceNotices = forwardRef<HTMLDivElement, SourceNoticesProps>(function SourceNotices({ sources, onRetry, renderChainIcon, locale, className, style, ...rest }, ref) {
-  const t = useMessages(locale)
+  const t = useMessages(locale, liveMessages)
   const m = t.messages.notices
   const failed = sources.filter((s) => s.status === 'error')
   const wallets = new Set(sources.map((s) => s.wallet.toLowerCase()))

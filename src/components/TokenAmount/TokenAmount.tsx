@@ -31,10 +31,10 @@ export const TokenAmount = forwardRef<HTMLSpanElement, TokenAmountProps>(functio
   const shownSymbol = cleanSymbol ? clipText(cleanSymbol, 12).shown : null
   const unlimited = isMaxUint256(value)
   const exact = isDecimalText(formatted) ? formatted : d !== null ? toWholeUnits(value, d) : isDecimalText(value) ? value : null
-  const number = unlimited ? t.messages.transfer.unlimited : exact === null ? '?' : formatDecimal(exact, t.locale)
+  const number = unlimited ? t.messages.row.unlimited : exact === null ? '?' : formatDecimal(exact, t.locale)
   const sign = unlimited || exact === null || /^[0.]+$/.test(exact) ? '' : flowSign(direction)
   const amount = [sign + (exact === null ? value : formatExact(exact, t.locale)), cleanSymbol].filter(Boolean).join(' ')
-  const full = d === null && !isDecimalText(formatted) ? t.format(t.messages.transfer.rawUnits, { amount }) : amount
+  const full = d === null && !isDecimalText(formatted) ? t.format(t.messages.row.rawUnits, { amount }) : amount
   return (
     <span
       {...rest}

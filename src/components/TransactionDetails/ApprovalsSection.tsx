@@ -5,7 +5,7 @@ import { approvalsOf, approvalStatus, currentOf, isRevocable, isUnlimitedAmount,
 import type { ApprovalStates } from '../../core/details/approvalStates.js'
 import type { TransactionDetails as Details } from '../../core/details/getTransactionDetails.js'
 import type { TransactionEntry } from '../../core/history/schema.js'
-import type { Translator } from '../../i18n/useMessages.js'
+import type { Translator } from './TransactionDetails.js'
 import { ClippedText } from '../shared/ClippedText.js'
 import { formatDecimal } from '../shared/format.js'
 import { fillTemplate } from '../shared/template.js'

@@ -6,7 +6,12 @@ import type { Approval, RevokeRequest } from '../../core/details/approvals.js'
 import type { ApprovalStates } from '../../core/details/approvalStates.js'
 import type { TransactionDetails as Details } from '../../core/details/getTransactionDetails.js'
 import type { TransactionEntry } from '../../core/history/schema.js'
-import { useMessages, type Translator } from '../../i18n/useMessages.js'
+import { detailsMessages } from '../../i18n/parts/details.js'
+import type { DetailsPart, MainPart } from '../../i18n/types.js'
+import { useMessages, type Translator as AnyTranslator } from '../../i18n/useMessages.js'
+
+/** The details speak from the main and details parts of the catalogue. */
+export type Translator = AnyTranslator<MainPart & DetailsPart>
 import { Address } from '../Address/Address.js'
 import { ClippedText } from '../shared/ClippedText.js'
 import { formatDecimal } from '../shared/format.js'
@@ -70,7 +75,7 @@ type Messages = Translator['messages']['details']
 // forwardRef, not a `ref` prop: React 18 apps are supported too.
 export const TransactionDetails = forwardRef<HTMLElement, TransactionDetailsProps>(function TransactionDetails(props, ref) {
   const { variant = 'disclosure', open: controlled, defaultOpen = false, onOpenChange, className, style } = props
-  const t = useMessages(props.locale)
+  const t = useMessages(props.locale, detailsMessages)
   const m = t.messages.details
   const [own, setOwn] = useState(defaultOpen)
   const open = variant === 'panel' || (controlled ?? own)
@@ -133,9 +138,8 @@ function Body({ details, entry, wallet, names, isLoading, error, chain, timeZone
             : status}
           {details.revertReason ? (
             <span className="bf-details__reason">
-              {/* i18n-missing: details.revertedLine '— {reverted}' (the dash before details.reverted, as approvals.stateLine has it) */}
-              {' — '}
-              {fillTemplate(m.reverted, { reason: <bdi><ClippedText text={details.revertReason} max={120} /></bdi> })}
+              {' '}
+              {fillTemplate(m.revertedLine, { reverted: fillTemplate(m.reverted, { reason: <bdi><ClippedText text={details.revertReason} max={120} /></bdi> }) })}
             </span>
           ) : null}
         </Row>
@@ -161,8 +165,8 @@ function Body({ details, entry, wallet, names, isLoading, error, chain, timeZone
           <Row term={terms.fee}>
             <span title={t.format(m.feeInWei, { wei: details.fee.wei.toString() })}>{native(details.fee)}</span>
             <span className="bf-details__muted">
-              {/* i18n-missing: details.gasLine '({gas})' (the parentheses around details.gas) */}
-              {` (${t.format(m.gas, { gas: details.gasUsed!.toString(), price: formatGwei(details.effectiveGasPrice!) })})`}
+              {' '}
+              {t.format(m.gasLine, { gas: t.format(m.gas, { gas: details.gasUsed!.toString(), price: formatGwei(details.effectiveGasPrice!) }) })}
             </span>
           </Row>
         ) : null}

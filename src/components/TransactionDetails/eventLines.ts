@@ -63,8 +63,7 @@ const arg = (args: unknown, name: string): unknown =>
  */
 export function eventLine(log: TransactionDetailsLog, tokens: Map<string, TokenInfo>, m: EventMessages, locale?: string): Line {
   const token = tokens.get(log.address.toLowerCase())
-  // i18n-missing: events.notDecoded 'Event not decoded, from {address}'
-  if (!log.decoded) return { message: 'Event not decoded, from {address}', parts: { address: { address: log.address } } }
+  if (!log.decoded) return { message: m.notDecoded, parts: { address: { address: log.address } } }
   const a = log.args
   const addr = (name: string): Segment => ({ address: String(arg(a, name)) })
   // Ids and item counts are shown exactly as the chain has them.
@@ -73,8 +72,7 @@ export function eventLine(log: TransactionDetailsLog, tokens: Map<string, TokenI
   switch (log.eventName) {
     case 'Transfer':
       if (arg(a, 'tokenId') !== undefined) return { message: m.transferItem, parts: { id: raw('tokenId'), from: addr('from'), to: addr('to') } }
-      // i18n-missing: events.transfer 'Transfer {amount} from {from} to {to}'
-      return { message: 'Transfer {amount} from {from} to {to}', parts: { amount: amount(arg(a, 'value'), token, m, locale), from: addr('from'), to: addr('to') } }
+      return { message: m.transfer, parts: { amount: amount(arg(a, 'value'), token, m, locale), from: addr('from'), to: addr('to') } }
     case 'Approval':
       if (arg(a, 'tokenId') !== undefined) return { message: m.approvalItem, parts: { spender: addr('approved'), id: raw('tokenId') } }
       if (arg(a, 'value') === 0n) return { message: m.approvalRevoked, parts: { spender: addr('spender'), token: symbol(token, m) } }
@@ -86,8 +84,7 @@ export function eventLine(log: TransactionDetailsLog, tokens: Map<string, TokenI
     case 'TransferSingle':
       return { message: m.transferItems, parts: { value: raw('value'), id: raw('id'), from: addr('from'), to: addr('to') } }
     case 'TransferBatch':
-      // i18n-missing: events.transferBatch 'Transfer of several items from {from} to {to}'
-      return { message: 'Transfer of several items from {from} to {to}', parts: { from: addr('from'), to: addr('to') } }
+      return { message: m.transferBatch, parts: { from: addr('from'), to: addr('to') } }
     case 'Deposit':
       return { message: m.wrap, parts: { amount: amount(arg(a, 'wad'), ether, m, locale) } }
     case 'Withdrawal':

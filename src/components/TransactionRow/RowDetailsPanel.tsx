@@ -9,6 +9,7 @@ import { nativeCurrency } from '../shared/native.js'
 import type { DisplayOptions } from '../shared/options.js'
 import type { HideRules } from '../shared/spam.js'
 import { cleanText } from '../shared/text.js'
+import { detailsMessages } from '../../i18n/parts/details.js'
 import { useMessages } from '../../i18n/useMessages.js'
 import { explorerLink } from '../shared/url.js'
 import { RowTransfers } from './RowTransfers.js'
@@ -34,8 +35,8 @@ export interface RowDetailsPanelProps extends DisplayOptions, HideRules {
  */
 export default function RowDetailsPanel({ transaction: tx, wallet, renderDetails, ...options }: RowDetailsPanelProps) {
   const { chain, renderLink = defaultRenderLink } = options
-  const t = useMessages(options.locale)
-  const m = t.messages.row
+  const t = useMessages(options.locale, detailsMessages)
+  const m = t.messages.rowDetails
   const summary = cleanText(tx.summary)
   const fee = feeOf(tx)
   const paidFee = fee !== null && (wallet === undefined || sameAddress(tx.from_address, wallet))

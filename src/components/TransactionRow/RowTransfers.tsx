@@ -9,6 +9,7 @@ import { Counterparty, sides } from '../shared/Counterparty.js'
 import { isContractCreation, isFailed, transactionDirection } from '../shared/direction.js'
 import type { DisplayOptions } from '../shared/options.js'
 import { isHiddenTransfer, type HideRules } from '../shared/spam.js'
+import { detailsMessages } from '../../i18n/parts/details.js'
 import { useMessages } from '../../i18n/useMessages.js'
 import { impliedNativeTransfer } from './rowFacts.js'
 
@@ -20,8 +21,8 @@ export interface RowTransfersProps extends DisplayOptions, HideRules {
 /** Every transfer of a transaction, each on its own line with its parties: what a row's details list. */
 export function RowTransfers({ transaction: tx, wallet, showSpam, hideZeroValueTransfers, ...options }: RowTransfersProps) {
   const { chain, renderLink } = options
-  const t = useMessages(options.locale)
-  const m = t.messages.row
+  const t = useMessages(options.locale, detailsMessages)
+  const m = t.messages.rowDetails
   const rules = { showSpam, hideZeroValueTransfers }
   const direction = transactionDirection(tx, wallet)
   const failed = isFailed(tx)

@@ -1,6 +1,7 @@
 import { forwardRef, type CSSProperties, type HTMLAttributes } from 'react'
 import type { FlowDirection } from '../shared/direction.js'
 import { ownValue } from '../shared/lookup.js'
+import { detailsMessages } from '../../i18n/parts/details.js'
 import { useMessages } from '../../i18n/useMessages.js'
 
 export type TransferKind = 'native' | 'erc20' | 'erc721' | 'erc1155' | 'internal'
@@ -24,7 +25,7 @@ const ARROWS: Record<FlowDirection, string> = {
 
 /** The kind of a transfer and its direction for the viewed wallet, as icon + text. */
 export const TransferBadge = forwardRef<HTMLSpanElement, TransferBadgeProps>(function TransferBadge({ kind, direction, locale, className, style, ...rest }, ref) {
-  const t = useMessages(locale)
+  const t = useMessages(locale, detailsMessages)
   const m = t.messages.transfer
   // Own keys only: a kind or direction from untyped code never reads an Object.prototype member.
   const known = ownValue(m.directions, direction) === undefined ? 'none' : direction
@@ -34,9 +35,8 @@ export const TransferBadge = forwardRef<HTMLSpanElement, TransferBadgeProps>(fun
       <svg className="bf-badge__icon" aria-hidden="true" focusable="false" viewBox="0 0 16 16" width="12" height="12">
         <path d={ARROWS[known]} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
-      {/* Seen: the kind; heard: kind and direction in one message ("ERC-20, received"). */}
-      <span className="bf-badge__kind" aria-hidden="true">{kindText}</span>
-      <span className="bf-visually-hidden">{kindText === undefined ? m.directions[known] : t.format(m.badge, { kind: kindText, direction: m.directions[known] })}</span>
+      <span className="bf-badge__kind">{kindText ?? m.unknownKind}</span>
+      <span className="bf-visually-hidden">{t.format(m.badgeDirection, { direction: m.directions[known] })}</span>
     </span>
   )
 })

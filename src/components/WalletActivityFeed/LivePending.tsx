@@ -9,6 +9,7 @@ import { useTrackedTransactions, useTracker } from '../../react/useTrackedTransa
 import { PendingTransactions, type PendingTransactionsProps } from '../PendingTransactions/PendingTransactions.js'
 import { cleanText, clipText } from '../shared/text.js'
 import { fillTemplate } from '../shared/template.js'
+import { liveMessages } from '../../i18n/parts/live.js'
 import { useMessages } from '../../i18n/useMessages.js'
 
 export interface LivePendingProps extends Pick<PendingTransactionsProps, 'locale' | 'renderLink'> {
@@ -33,7 +34,7 @@ export interface LivePendingProps extends Pick<PendingTransactionsProps, 'locale
  */
 export function LivePending({ params, loaded, ready, title, insert, onTracked, locale, renderLink }: LivePendingProps) {
   const client = useBlockfeedClient()
-  const t = useMessages(locale)
+  const t = useMessages(locale, liveMessages)
   const tracked = useTrackedTransactions({ address: params.address ?? '', chain: params.chain ?? client.chain })
   const getTracker = useTracker()
   // Once shown, the group stays (empty): the last row dismissed leaves keyboard focus in it, not on the page.

@@ -18,6 +18,7 @@ import { TransactionList, type TransactionListProps } from '../TransactionList/T
 import { ChainMarkContext } from '../shared/chainMarkContext.js'
 import { LazyRowDetails } from './LazyRowDetails.js'
 import { LivePendingAfterMount } from './LivePendingAfterMount.js'
+import { liveMessages } from '../../i18n/parts/live.js'
 import { useMessages } from '../../i18n/useMessages.js'
 
 export type MergedActivityFeedProps = Omit<
@@ -46,7 +47,7 @@ export type MergedActivityFeedProps = Omit<
 export const MergedActivityFeed = forwardRef<HTMLDivElement, MergedActivityFeedProps>(function MergedActivityFeed(props, ref) {
   const { address, addresses: givenAddresses, chains: given, limit, order, includeInternalTransactions, details = true, onRevoke, watch = true, showPending = true, ...listProps } = props
   const { client, queryClient } = useBlockfeedQueryContext()
-  const t = useMessages(listProps.locale)
+  const t = useMessages(listProps.locale, liveMessages)
   // One wallet written twice (two letter cases, or repeated) is one wallet, by its first spelling.
   const addresses = givenAddresses && uniqueWallets(givenAddresses)
   // No chain given (`addresses` alone): the client's. One chain given twice ('eth' and '0x1') is one chain, by its first spelling.

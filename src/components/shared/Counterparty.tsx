@@ -2,6 +2,7 @@ import { Address } from '../Address/Address.js'
 import type { FlowDirection } from './direction.js'
 import type { DisplayOptions } from './options.js'
 import { fillTemplate } from './template.js'
+import type { DetailsPart, MainPart } from '../../i18n/types.js'
 import type { Translator } from '../../i18n/useMessages.js'
 
 export interface Side {
@@ -28,7 +29,7 @@ export function sides(t: Parties): { from: Side; to: Side } {
 }
 
 /** "to 0x…" / "from 0x…" / "to self" / "0x… → 0x…": the other side of a movement for the viewed wallet. */
-export function Counterparty({ direction, from, to, chain, renderLink, t }: { direction: FlowDirection; from: Side; to: Side; t: Translator } & Pick<DisplayOptions, 'chain' | 'renderLink'>) {
+export function Counterparty({ direction, from, to, chain, renderLink, t }: { direction: FlowDirection; from: Side; to: Side; t: Translator<MainPart & DetailsPart> } & Pick<DisplayOptions, 'chain' | 'renderLink'>) {
   const m = t.messages.transfer
   const show = (side: Side) =>
     side.address ? <Address address={side.address} label={side.label} entity={side.entity} chain={chain} renderLink={renderLink} locale={t.locale} /> : <span className="bf-muted">{m.unknownParty}</span>

@@ -4,6 +4,7 @@ import { Counterparty, type Side } from './Counterparty.js'
 import type { FlowDirection } from './direction.js'
 import type { DisplayOptions } from './options.js'
 import { SpamMark } from './SpamMark.js'
+import { detailsMessages } from '../../i18n/parts/details.js'
 import { useMessages } from '../../i18n/useMessages.js'
 
 export interface TransferLineProps extends Pick<DisplayOptions, 'chain' | 'renderLink' | 'locale'>, Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
@@ -23,7 +24,7 @@ export const TransferLine = forwardRef<HTMLDivElement, TransferLineProps>(functi
   { kind, direction, from, to, spam = false, failed = false, chain, renderLink, locale, className, children, ...rest },
   ref,
 ) {
-  const t = useMessages(locale)
+  const t = useMessages(locale, detailsMessages)
   return (
     <div
       {...rest}

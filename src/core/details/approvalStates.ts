@@ -3,7 +3,7 @@ import { decodeFunctionResult, encodeFunctionData, erc20Abi, erc721Abi, getAddre
 import type { BlockfeedClient } from '../clientTypes.js'
 import type { ChainInput } from '../chains.js'
 import { InvalidParameterError } from '../errors.js'
-import { keyChain } from '../query/rpc.js'
+import { keyChain } from '../query/keyChain.js'
 import type { QueryKeyClient } from '../query/walletHistory.js'
 import { clip } from '../text.js'
 // Types only: this module loads apart from the details view (see RowDetails), so it shares no code with approvals.ts.

@@ -2,7 +2,7 @@ import type { DataTag, QueryClient, QueryFunctionContext } from '@tanstack/query
 import { getAddress, isAddress, type Address } from 'viem'
 import type { BlockfeedClient } from '../clientTypes.js'
 import type { ChainInput } from '../chains.js'
-import { keyChain } from '../query/rpc.js'
+import { keyChain } from '../query/keyChain.js'
 import type { QueryKeyClient } from '../query/walletHistory.js'
 import type { GetNamesParameters, Names } from './names.js'
 

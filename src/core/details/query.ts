@@ -1,7 +1,7 @@
 import type { DataTag, Query, QueryFunctionContext } from '@tanstack/query-core'
 import type { Hex } from 'viem'
 import type { BlockfeedClient } from '../clientTypes.js'
-import { keyChain } from '../query/rpc.js'
+import { keyChain } from '../query/keyChain.js'
 import type { QueryKeyClient } from '../query/walletHistory.js'
 import { getTransactionDetails, type GetTransactionDetailsParameters, type TransactionDetails } from './getTransactionDetails.js'
 

@@ -42,14 +42,9 @@ export type RpcQueryKey<M extends RpcMethod = RpcMethod> = DataTag<
   BlockfeedQueryError
 >
 
-/**
- * The chain a key names: the one given, else the client's default, else null (the client's
- * single RPC URL). Keys, the head filter and the block poller must agree on it, or
- * invalidation misses.
- */
-export function keyChain(client: QueryKeyClient, chain?: ChainInput | undefined): string | null {
-  return chain ?? client.chain ?? null
-}
+// In a module of its own: the names and details queries need it without the RPC method rules.
+export { keyChain } from './keyChain.js'
+import { keyChain } from './keyChain.js'
 
 /**
  * `['blockfeed', 'rpc', { baseUrl, chain, method, params }]`, params in canonical form.
