@@ -40,7 +40,7 @@ const details: DetailsPart = {
     between: '{from} ← {to}',
     unknownParty: 'غير معروف',
     badgeDirection: '، {direction}',
-    unknownKind: 'Transfer',
+    unknownKind: 'تحويل',
   },
   address: {
     explorerHidden: '({address})، عرض في المستكشف',
@@ -124,9 +124,9 @@ const details: DetailsPart = {
     unlimitedAmount: 'كمية غير محدودة من {token}',
     rawAmount: '{amount} وحدة من {token}',
     theToken: 'الرمز',
-    transfer: 'Transfer {amount} from {from} to {to}',
-    transferBatch: 'Transfer of several items from {from} to {to}',
-    notDecoded: 'Event not decoded, from {address}',
+    transfer: 'تحويل {amount} من {from} إلى {to}',
+    transferBatch: 'تحويل عدة عناصر من {from} إلى {to}',
+    notDecoded: 'حدث لم يُفكّ ترميزه، من {address}',
   },
   approvals: {
     title: 'الموافقات',

@@ -112,9 +112,9 @@ const details: DetailsPart = {
     unlimitedAmount: 'unbegrenzt {token}',
     rawAmount: '{amount} Einheiten {token}',
     theToken: 'Token',
-    transfer: 'Transfer {amount} from {from} to {to}',
-    transferBatch: 'Transfer of several items from {from} to {to}',
-    notDecoded: 'Event not decoded, from {address}',
+    transfer: 'Transfer von {amount} von {from} an {to}',
+    transferBatch: 'Transfer mehrerer Objekte von {from} an {to}',
+    notDecoded: 'Nicht dekodiertes Event von {address}',
   },
   approvals: {
     title: 'Genehmigungen',

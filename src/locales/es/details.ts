@@ -37,7 +37,7 @@ const details: DetailsPart = {
     between: '{from} → {to}',
     unknownParty: 'desconocido',
     badgeDirection: ', {direction}',
-    unknownKind: 'Transfer',
+    unknownKind: 'Transferencia',
   },
   address: {
     explorerHidden: '({address}), ver en el explorador',
@@ -115,9 +115,9 @@ const details: DetailsPart = {
     unlimitedAmount: '{token} sin límite',
     rawAmount: '{amount} unidades de {token}',
     theToken: 'este token',
-    transfer: 'Transfer {amount} from {from} to {to}',
-    transferBatch: 'Transfer of several items from {from} to {to}',
-    notDecoded: 'Event not decoded, from {address}',
+    transfer: 'Transferencia de {amount} de {from} a {to}',
+    transferBatch: 'Transferencia de varios elementos de {from} a {to}',
+    notDecoded: 'Evento no decodificado, emitido por {address}',
   },
   approvals: {
     title: 'Aprobaciones',

@@ -37,7 +37,7 @@ const details: DetailsPart = {
     between: '{from} → {to}',
     unknownParty: 'inconnu',
     badgeDirection: ', {direction}',
-    unknownKind: 'Transfer',
+    unknownKind: 'Transfert',
   },
   address: {
     explorerHidden: '({address}), voir dans l’explorateur',
@@ -115,9 +115,9 @@ const details: DetailsPart = {
     unlimitedAmount: '{token} sans limite',
     rawAmount: '{amount} unités de {token}',
     theToken: 'ce jeton',
-    transfer: 'Transfer {amount} from {from} to {to}',
-    transferBatch: 'Transfer of several items from {from} to {to}',
-    notDecoded: 'Event not decoded, from {address}',
+    transfer: 'Transfert de {amount} de {from} à {to}',
+    transferBatch: 'Transfert de plusieurs éléments de {from} à {to}',
+    notDecoded: 'Événement non décodé, émis par {address}',
   },
   approvals: {
     title: 'Approbations',

@@ -37,7 +37,7 @@ const details: DetailsPart = {
     between: '{from} ← {to}',
     unknownParty: 'לא ידוע',
     badgeDirection: ', {direction}',
-    unknownKind: 'Transfer',
+    unknownKind: 'העברה',
   },
   address: {
     explorerHidden: '({address}), הצגה בסייר',
@@ -115,9 +115,9 @@ const details: DetailsPart = {
     unlimitedAmount: '{token} ללא הגבלה',
     rawAmount: '{amount} יחידות של {token}',
     theToken: 'הטוקן',
-    transfer: 'Transfer {amount} from {from} to {to}',
-    transferBatch: 'Transfer of several items from {from} to {to}',
-    notDecoded: 'Event not decoded, from {address}',
+    transfer: 'העברת {amount} מאת {from} אל {to}',
+    transferBatch: 'העברת כמה פריטים מאת {from} אל {to}',
+    notDecoded: 'אירוע שלא פוענח, מאת {address}',
   },
   approvals: {
     title: 'אישורים',

@@ -36,7 +36,7 @@ const details: DetailsPart = {
     between: '{from} → {to}',
     unknownParty: 'अज्ञात',
     badgeDirection: ', {direction}',
-    unknownKind: 'Transfer',
+    unknownKind: 'ट्रांसफ़र',
   },
   address: {
     explorerHidden: '({address}), एक्सप्लोरर पर देखें',
@@ -112,9 +112,9 @@ const details: DetailsPart = {
     unlimitedAmount: 'असीमित {token}',
     rawAmount: '{token} की {amount} इकाइयाँ',
     theToken: 'टोकन',
-    transfer: 'Transfer {amount} from {from} to {to}',
-    transferBatch: 'Transfer of several items from {from} to {to}',
-    notDecoded: 'Event not decoded, from {address}',
+    transfer: '{amount} {from} से {to} को ट्रांसफ़र हुआ',
+    transferBatch: 'कई आइटम {from} से {to} को ट्रांसफ़र हुए',
+    notDecoded: '{address} का इवेंट डिकोड नहीं हो सका',
   },
   approvals: {
     title: 'अनुमतियाँ',

@@ -37,7 +37,7 @@ const details: DetailsPart = {
     between: '{from} → {to}',
     unknownParty: 'sconosciuto',
     badgeDirection: ', {direction}',
-    unknownKind: 'Transfer',
+    unknownKind: 'Trasferimento',
   },
   address: {
     explorerHidden: '({address}), visualizza nell’explorer',
@@ -115,9 +115,9 @@ const details: DetailsPart = {
     unlimitedAmount: '{token} senza limiti',
     rawAmount: '{amount} unità di {token}',
     theToken: 'questo token',
-    transfer: 'Transfer {amount} from {from} to {to}',
-    transferBatch: 'Transfer of several items from {from} to {to}',
-    notDecoded: 'Event not decoded, from {address}',
+    transfer: 'Trasferimento di {amount} da {from} a {to}',
+    transferBatch: 'Trasferimento di più elementi da {from} a {to}',
+    notDecoded: 'Evento non decodificato, emesso da {address}',
   },
   approvals: {
     title: 'Approvazioni',

@@ -35,7 +35,7 @@ const details: DetailsPart = {
     between: '{from} → {to}',
     unknownParty: '不明',
     badgeDirection: '、{direction}',
-    unknownKind: 'Transfer',
+    unknownKind: '転送',
   },
   address: {
     explorerHidden: '（{address}）、エクスプローラーで表示',
@@ -92,8 +92,8 @@ const details: DetailsPart = {
     rawEvent: '生のトピックとデータ',
     moreEvents: 'イベントをさらに表示（{count}件中{shown}件を表示中）',
     explorer: 'エクスプローラーで表示',
-    revertedLine: '— {reverted}',
-    gasLine: '({gas})',
+    revertedLine: '（{reverted}）',
+    gasLine: '（{gas}）',
   },
   events: {
     transferItem: 'アイテム #{id} を{from}から{to}へ転送',
@@ -109,9 +109,9 @@ const details: DetailsPart = {
     unlimitedAmount: '無制限の{token}',
     rawAmount: '{amount}単位の{token}',
     theToken: 'トークン',
-    transfer: 'Transfer {amount} from {from} to {to}',
-    transferBatch: 'Transfer of several items from {from} to {to}',
-    notDecoded: 'Event not decoded, from {address}',
+    transfer: '{amount}を{from}から{to}へ転送',
+    transferBatch: '複数のアイテムを{from}から{to}へ転送',
+    notDecoded: '未デコードのイベント（{address}から）',
   },
   approvals: {
     title: '承認',

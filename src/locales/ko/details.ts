@@ -35,7 +35,7 @@ const details: DetailsPart = {
     between: '{from} → {to}',
     unknownParty: '알 수 없음',
     badgeDirection: ', {direction}',
-    unknownKind: 'Transfer',
+    unknownKind: '전송',
   },
   address: {
     explorerHidden: '({address}), 익스플로러에서 보기',
@@ -92,7 +92,7 @@ const details: DetailsPart = {
     rawEvent: '원시 토픽 및 데이터',
     moreEvents: '이벤트 더 보기({count}개 중 {shown}개 표시됨)',
     explorer: '익스플로러에서 보기',
-    revertedLine: '— {reverted}',
+    revertedLine: '({reverted})',
     gasLine: '({gas})',
   },
   events: {
@@ -109,9 +109,9 @@ const details: DetailsPart = {
     unlimitedAmount: '무제한 {token}',
     rawAmount: '{token} {amount}단위',
     theToken: '토큰',
-    transfer: 'Transfer {amount} from {from} to {to}',
-    transferBatch: 'Transfer of several items from {from} to {to}',
-    notDecoded: 'Event not decoded, from {address}',
+    transfer: '{amount} 전송: {from} → {to}',
+    transferBatch: '여러 아이템 전송: {from} → {to}',
+    notDecoded: '디코딩되지 않은 이벤트: {address}에서 발생',
   },
   approvals: {
     title: '승인',

@@ -118,9 +118,9 @@ const details: DetailsPart = {
     unlimitedAmount: '{token} bez limitu',
     rawAmount: '{amount} jednostek {token}',
     theToken: 'tego tokena',
-    transfer: 'Transfer {amount} from {from} to {to}',
-    transferBatch: 'Transfer of several items from {from} to {to}',
-    notDecoded: 'Event not decoded, from {address}',
+    transfer: 'Transfer {amount} od {from} do {to}',
+    transferBatch: 'Transfer kilku elementów od {from} do {to}',
+    notDecoded: 'Niezdekodowane zdarzenie od {address}',
   },
   approvals: {
     title: 'Zatwierdzenia',

@@ -37,7 +37,7 @@ const details: DetailsPart = {
     between: '{from} → {to}',
     unknownParty: 'desconhecido',
     badgeDirection: ', {direction}',
-    unknownKind: 'Transfer',
+    unknownKind: 'Transferência',
   },
   address: {
     explorerHidden: '({address}), ver no explorador',
@@ -115,9 +115,9 @@ const details: DetailsPart = {
     unlimitedAmount: '{token} sem limite',
     rawAmount: '{amount} unidades de {token}',
     theToken: 'este token',
-    transfer: 'Transfer {amount} from {from} to {to}',
-    transferBatch: 'Transfer of several items from {from} to {to}',
-    notDecoded: 'Event not decoded, from {address}',
+    transfer: 'Transferência de {amount} de {from} para {to}',
+    transferBatch: 'Transferência de vários itens de {from} para {to}',
+    notDecoded: 'Evento não decodificado, emitido por {address}',
   },
   approvals: {
     title: 'Aprovações',

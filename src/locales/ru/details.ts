@@ -38,7 +38,7 @@ const details: DetailsPart = {
     between: '{from} → {to}',
     unknownParty: 'неизвестно',
     badgeDirection: ', {direction}',
-    unknownKind: 'Transfer',
+    unknownKind: 'Перевод',
   },
   address: {
     explorerHidden: '({address}), открыть в обозревателе',
@@ -118,9 +118,9 @@ const details: DetailsPart = {
     unlimitedAmount: 'неограниченное количество {token}',
     rawAmount: '{amount} ед. {token}',
     theToken: 'токен',
-    transfer: 'Transfer {amount} from {from} to {to}',
-    transferBatch: 'Transfer of several items from {from} to {to}',
-    notDecoded: 'Event not decoded, from {address}',
+    transfer: 'Перевод {amount} с {from} на {to}',
+    transferBatch: 'Перевод нескольких токенов с {from} на {to}',
+    notDecoded: 'Событие не декодировано, от {address}',
   },
   approvals: {
     title: 'Разрешения',

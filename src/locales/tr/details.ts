@@ -112,9 +112,9 @@ const details: DetailsPart = {
     unlimitedAmount: 'sınırsız {token}',
     rawAmount: '{amount} birim {token}',
     theToken: 'token',
-    transfer: 'Transfer {amount} from {from} to {to}',
-    transferBatch: 'Transfer of several items from {from} to {to}',
-    notDecoded: 'Event not decoded, from {address}',
+    transfer: 'Transfer: {amount}, {from} adresinden {to} adresine',
+    transferBatch: 'Transfer: birden çok öğe, {from} adresinden {to} adresine',
+    notDecoded: 'Çözümlenmemiş olay, {address} adresinden',
   },
   approvals: {
     title: 'Onaylar',

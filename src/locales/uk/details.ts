@@ -38,7 +38,7 @@ const details: DetailsPart = {
     between: '{from} → {to}',
     unknownParty: 'невідомо',
     badgeDirection: ', {direction}',
-    unknownKind: 'Transfer',
+    unknownKind: 'Переказ',
   },
   address: {
     explorerHidden: '({address}), переглянути в оглядачі',
@@ -118,9 +118,9 @@ const details: DetailsPart = {
     unlimitedAmount: 'необмежену кількість {token}',
     rawAmount: '{amount} од. {token}',
     theToken: 'токен',
-    transfer: 'Transfer {amount} from {from} to {to}',
-    transferBatch: 'Transfer of several items from {from} to {to}',
-    notDecoded: 'Event not decoded, from {address}',
+    transfer: 'Переказ {amount} від {from} до {to}',
+    transferBatch: 'Переказ кількох токенів від {from} до {to}',
+    notDecoded: 'Подію не декодовано, від {address}',
   },
   approvals: {
     title: 'Дозволи',

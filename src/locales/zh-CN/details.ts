@@ -35,7 +35,7 @@ const details: DetailsPart = {
     between: '{from} → {to}',
     unknownParty: '未知',
     badgeDirection: '，{direction}',
-    unknownKind: 'Transfer',
+    unknownKind: '转账',
   },
   address: {
     explorerHidden: '（{address}），在区块浏览器中查看',
@@ -92,8 +92,8 @@ const details: DetailsPart = {
     rawEvent: '原始主题和数据',
     moreEvents: '显示更多事件（已显示 {shown}/{count}）',
     explorer: '在区块浏览器中查看',
-    revertedLine: '— {reverted}',
-    gasLine: '({gas})',
+    revertedLine: '（{reverted}）',
+    gasLine: '（{gas}）',
   },
   events: {
     transferItem: '将藏品 #{id} 从 {from} 转给 {to}',
@@ -109,9 +109,9 @@ const details: DetailsPart = {
     unlimitedAmount: '无限 {token}',
     rawAmount: '{amount} 单位的 {token}',
     theToken: '该代币',
-    transfer: 'Transfer {amount} from {from} to {to}',
-    transferBatch: 'Transfer of several items from {from} to {to}',
-    notDecoded: 'Event not decoded, from {address}',
+    transfer: '将 {amount} 从 {from} 转给 {to}',
+    transferBatch: '将多个藏品从 {from} 转给 {to}',
+    notDecoded: '未解码的事件，来自 {address}',
   },
   approvals: {
     title: '授权',

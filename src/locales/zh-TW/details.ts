@@ -35,7 +35,7 @@ const details: DetailsPart = {
     between: '{from} → {to}',
     unknownParty: '不明',
     badgeDirection: '，{direction}',
-    unknownKind: 'Transfer',
+    unknownKind: '轉帳',
   },
   address: {
     explorerHidden: '（{address}），在區塊瀏覽器中查看',
@@ -92,8 +92,8 @@ const details: DetailsPart = {
     rawEvent: '原始主題與資料',
     moreEvents: '顯示更多事件（已顯示 {shown}/{count}）',
     explorer: '在區塊瀏覽器中查看',
-    revertedLine: '— {reverted}',
-    gasLine: '({gas})',
+    revertedLine: '（{reverted}）',
+    gasLine: '（{gas}）',
   },
   events: {
     transferItem: '將收藏品 #{id} 從 {from} 轉給 {to}',
@@ -109,9 +109,9 @@ const details: DetailsPart = {
     unlimitedAmount: '無限 {token}',
     rawAmount: '{amount} 單位的 {token}',
     theToken: '該代幣',
-    transfer: 'Transfer {amount} from {from} to {to}',
-    transferBatch: 'Transfer of several items from {from} to {to}',
-    notDecoded: 'Event not decoded, from {address}',
+    transfer: '將 {amount} 從 {from} 轉給 {to}',
+    transferBatch: '將多個收藏品從 {from} 轉給 {to}',
+    notDecoded: '未解碼的事件，來自 {address}',
   },
   approvals: {
     title: '授權',
