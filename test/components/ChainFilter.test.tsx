@@ -52,6 +52,7 @@ describe('SourceNotices', () => {
     const sources = [{ chain: 'base', wallet: WALLET, status: 'error' as const, error: new Error('HTTP 503'), requests: 1 }]
     const { container } = render(<SourceNotices sources={sources} renderChainIcon={(info) => <img src={`/icons/${info.name}.svg`} alt="" />} />)
     expect(container.querySelector('.bf-notice .bf-chain__mark img')!.getAttribute('src')).toBe('/icons/base.svg')
-    expect(screen.getByText('Base history could not be loaded: HTTP 503')).toBeTruthy()
+    // One sentence, its chain and reason isolated (<bdi>) for right-to-left pages.
+    expect(container.querySelector('.bf-notice__text')!.textContent).toBe('Base history could not be loaded: HTTP 503')
   })
 })

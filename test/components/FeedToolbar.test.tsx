@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
@@ -129,9 +129,10 @@ describe('FeedToolbar', () => {
     const onCancel = vi.fn()
     const { container } = render(<Toolbar status="running" onCancel={onCancel} />)
     expect(document.getElementById(moreButton().getAttribute('aria-describedby')!)!.textContent).toBe('Export in progress')
-    expect(screen.getByRole('status').textContent).toBe('1,200 transactions, up to 2 Mar 2024')
+    // The export's machinery (its words among it) loads after the toolbar's first render.
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('1,200 transactions, up to 2 Mar 2024'))
     await userEvent.click(moreButton())
-    expect(container.querySelector('.bf-toolbar__status')!.textContent).toBe('1,200 transactions, up to 2 Mar 2024')
+    await waitFor(() => expect(container.querySelector('.bf-toolbar__status')!.textContent).toBe('1,200 transactions, up to 2 Mar 2024'))
     // Still one live region: what the menu shows is not announced twice.
     expect(screen.getAllByRole('status')).toHaveLength(1)
     await userEvent.click(screen.getByRole('menuitem', { name: 'Cancel export' }))

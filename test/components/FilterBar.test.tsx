@@ -59,7 +59,8 @@ describe('FilterBar', () => {
     expect(more.getAttribute('aria-expanded')).toBe('false')
     await userEvent.click(more)
     expect(more.getAttribute('aria-expanded')).toBe('true')
-    const categories = within(screen.getByRole('group', { name: 'Categories' })).getAllByRole('checkbox')
+    // The menu is a chunk of its own, loaded as the pointer reaches its button.
+    const categories = within(await screen.findByRole('group', { name: 'Categories' })).getAllByRole('checkbox')
     expect(categories.map((c) => c.parentElement!.textContent!.trim())).toEqual(['send', 'token receive', 'nft receive', 'constructor'])
     const tokens = within(screen.getByRole('group', { name: 'Tokens' })).getAllByRole('checkbox')
     // Each with its contract: a look-alike token can carry the same symbol.
