@@ -8,6 +8,9 @@ import { flowOf, flowSign } from '../shared/direction.js'
 import { formatDecimal } from '../shared/format.js'
 import type { DisplayOptions } from '../shared/options.js'
 import { TransferLine } from '../shared/TransferLine.js'
+import { detailsMessages } from '../../i18n/parts/details.js'
+import { useMessages } from '../../i18n/useMessages.js'
+import { fillTemplate } from '../shared/template.js'
 
 export interface NftTransferRowProps extends DisplayOptions, Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   transfer: NftTransfer
@@ -23,6 +26,7 @@ export const NftTransferRow = forwardRef<HTMLDivElement, NftTransferRowProps>(fu
   { transfer: t, wallet, failed, chain, locale, timeZone: _timeZone, renderLink, ipfsGateway: _ipfsGateway, ...rest },
   ref,
 ) {
+  const m = useMessages(locale, detailsMessages).messages.transfer
   const direction = flowOf(wallet, t.from_address, t.to_address)
   const kind = nftKind(t.contract_type)
   const amount = t.amount ?? (kind === 'erc1155' ? t.value : null)
@@ -32,7 +36,8 @@ export const NftTransferRow = forwardRef<HTMLDivElement, NftTransferRowProps>(fu
         <span className="bf-nft__amount">{flowSign(direction)}{amount !== null && amount !== '1' ? `${formatDecimal(amount, locale)} × ` : ''}</span>
         <span className="bf-nft__id">#<ClippedText text={t.token_id} max={14} /></span>
         <span className="bf-nft__collection">
-          {' '}of <Address address={t.token_address} chain={chain} renderLink={renderLink} copyable={false} />
+          {' '}
+          {fillTemplate(m.collection, { collection: <Address address={t.token_address} chain={chain} renderLink={renderLink} copyable={false} locale={locale} /> })}
         </span>
       </span>
     </TransferLine>

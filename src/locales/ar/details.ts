@@ -41,6 +41,7 @@ const details: DetailsPart = {
     unknownParty: 'غير معروف',
     badgeDirection: '، {direction}',
     unknownKind: 'تحويل',
+    collection: 'من {collection}',
   },
   address: {
     explorerHidden: '({address})، عرض في المستكشف',

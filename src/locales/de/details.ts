@@ -37,6 +37,7 @@ const details: DetailsPart = {
     unknownParty: 'unbekannt',
     badgeDirection: ', {direction}',
     unknownKind: 'Transfer',
+    collection: 'aus {collection}',
   },
   address: {
     explorerHidden: '({address}), im Explorer ansehen',

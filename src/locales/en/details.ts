@@ -37,6 +37,8 @@ const details = {
     /** Read after the kind on a transfer badge ("ERC-20, received"). */
     badgeDirection: ', {direction}',
     unknownKind: 'Transfer',
+    /** After an NFT's id: the collection it belongs to ("#42 of Bored Apes"). */
+    collection: 'of {collection}',
   },
   address: {
     /** Read after the address or name a link shows. */

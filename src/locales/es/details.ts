@@ -38,6 +38,7 @@ const details: DetailsPart = {
     unknownParty: 'desconocido',
     badgeDirection: ', {direction}',
     unknownKind: 'Transferencia',
+    collection: 'de {collection}',
   },
   address: {
     explorerHidden: '({address}), ver en el explorador',

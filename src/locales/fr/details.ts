@@ -38,6 +38,7 @@ const details: DetailsPart = {
     unknownParty: 'inconnu',
     badgeDirection: ', {direction}',
     unknownKind: 'Transfert',
+    collection: 'de {collection}',
   },
   address: {
     explorerHidden: '({address}), voir dans l’explorateur',

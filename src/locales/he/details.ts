@@ -38,6 +38,7 @@ const details: DetailsPart = {
     unknownParty: 'לא ידוע',
     badgeDirection: ', {direction}',
     unknownKind: 'העברה',
+    collection: 'מתוך {collection}',
   },
   address: {
     explorerHidden: '({address}), הצגה בסייר',

@@ -37,6 +37,7 @@ const details: DetailsPart = {
     unknownParty: 'अज्ञात',
     badgeDirection: ', {direction}',
     unknownKind: 'ट्रांसफ़र',
+    collection: '{collection} से',
   },
   address: {
     explorerHidden: '({address}), एक्सप्लोरर पर देखें',

@@ -38,6 +38,7 @@ const details: DetailsPart = {
     unknownParty: 'sconosciuto',
     badgeDirection: ', {direction}',
     unknownKind: 'Trasferimento',
+    collection: 'di {collection}',
   },
   address: {
     explorerHidden: '({address}), visualizza nell’explorer',

@@ -36,6 +36,7 @@ const details: DetailsPart = {
     unknownParty: '不明',
     badgeDirection: '、{direction}',
     unknownKind: '転送',
+    collection: '（{collection}）',
   },
   address: {
     explorerHidden: '（{address}）、エクスプローラーで表示',

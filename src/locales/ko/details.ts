@@ -36,6 +36,7 @@ const details: DetailsPart = {
     unknownParty: '알 수 없음',
     badgeDirection: ', {direction}',
     unknownKind: '전송',
+    collection: '({collection})',
   },
   address: {
     explorerHidden: '({address}), 익스플로러에서 보기',

@@ -39,6 +39,7 @@ const details: DetailsPart = {
     unknownParty: 'nieznany',
     badgeDirection: ', {direction}',
     unknownKind: 'Transfer',
+    collection: 'z {collection}',
   },
   address: {
     explorerHidden: '({address}), zobacz w eksploratorze',

@@ -38,6 +38,7 @@ const details: DetailsPart = {
     unknownParty: 'desconhecido',
     badgeDirection: ', {direction}',
     unknownKind: 'Transferência',
+    collection: 'de {collection}',
   },
   address: {
     explorerHidden: '({address}), ver no explorador',

@@ -39,6 +39,7 @@ const details: DetailsPart = {
     unknownParty: 'неизвестно',
     badgeDirection: ', {direction}',
     unknownKind: 'Перевод',
+    collection: 'из {collection}',
   },
   address: {
     explorerHidden: '({address}), открыть в обозревателе',

@@ -37,6 +37,7 @@ const details: DetailsPart = {
     unknownParty: 'bilinmiyor',
     badgeDirection: ', {direction}',
     unknownKind: 'Transfer',
+    collection: '{collection} koleksiyonundan',
   },
   address: {
     explorerHidden: '({address}), gezginde görüntüle',

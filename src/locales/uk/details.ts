@@ -39,6 +39,7 @@ const details: DetailsPart = {
     unknownParty: 'невідомо',
     badgeDirection: ', {direction}',
     unknownKind: 'Переказ',
+    collection: 'з {collection}',
   },
   address: {
     explorerHidden: '({address}), переглянути в оглядачі',

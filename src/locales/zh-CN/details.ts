@@ -36,6 +36,7 @@ const details: DetailsPart = {
     unknownParty: '未知',
     badgeDirection: '，{direction}',
     unknownKind: '转账',
+    collection: '（{collection}）',
   },
   address: {
     explorerHidden: '（{address}），在区块浏览器中查看',

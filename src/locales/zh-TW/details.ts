@@ -36,6 +36,7 @@ const details: DetailsPart = {
     unknownParty: '不明',
     badgeDirection: '，{direction}',
     unknownKind: '轉帳',
+    collection: '（{collection}）',
   },
   address: {
     explorerHidden: '（{address}），在區塊瀏覽器中查看',
