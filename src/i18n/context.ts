@@ -7,5 +7,8 @@ export interface LocaleSettings {
   messages?: MessagesOption | undefined
 }
 
-/** What `BlockfeedProvider` says about language to every component under it. */
-export const LocaleContext = createContext<LocaleSettings>({})
+/**
+ * Language settings for the components under it, where there is no `BlockfeedProvider` (or to
+ * override its `locale` and `messages` for a part of the page): Storybook, tests, a row used alone.
+ */
+export const LocaleContext = createContext<LocaleSettings | undefined>(undefined)

@@ -1,6 +1,7 @@
 import { useContext, useEffect, useMemo, useSyncExternalStore } from 'react'
 import { cataloguesVersion, loadedPart, loadPart, subscribeCatalogues, type CataloguePartSource } from './catalogues.js'
 import { LocaleContext } from './context.js'
+import { BlockfeedContext } from '../react/context.js'
 import { formatMessage, pluralForm, type MessageValues } from './format.js'
 import { localeDirection, matchLocale } from './match.js'
 import { mergeCatalogue, overridesFor, suppliedLocales } from './merge.js'
@@ -50,7 +51,9 @@ function parseable(tag: string): string | null {
 export function useMessages(locale?: string | readonly string[]): Translator<MainPart>
 export function useMessages<P>(locale: string | readonly string[] | undefined, part: CataloguePartSource<P>): Translator<MainPart & P>
 export function useMessages<P>(locale?: string | readonly string[], part?: CataloguePartSource<P>): Translator<MainPart & P> {
-  const settings = useContext(LocaleContext)
+  const own = useContext(LocaleContext)
+  const provided = useContext(BlockfeedContext)
+  const settings = own ?? provided ?? {}
   const languages = useSyncExternalStore(subscribeLanguages, browserLanguages, noLanguages)
   const requested = locale ?? settings.locale ?? languages
   const key = typeof requested === 'string' ? requested : requested?.join(',') ?? ''

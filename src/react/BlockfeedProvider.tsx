@@ -2,7 +2,6 @@ import { useMemo, type ReactNode } from 'react'
 import type { BlockfeedClient } from '../core/client.js'
 import type { TransactionTracker } from '../core/live/tracker.js'
 import { BlockfeedContext } from './context.js'
-import { LocaleContext } from '../i18n/context.js'
 import type { MessagesOption } from '../i18n/types.js'
 
 export interface BlockfeedProviderProps {
@@ -33,11 +32,7 @@ export interface BlockfeedProviderProps {
 
 /** Makes a blockfeed client (and its transaction tracker) available to the hooks; put it inside your `QueryClientProvider`. */
 export function BlockfeedProvider({ client, pollingIntervalMs = 4_000, tracker, locale, messages, children }: BlockfeedProviderProps) {
-  const value = useMemo(() => ({ client, pollingIntervalMs, tracker }), [client, pollingIntervalMs, tracker])
-  const language = useMemo(() => ({ locale, messages }), [typeof locale === 'string' ? locale : locale?.join(','), messages])
-  return (
-    <BlockfeedContext.Provider value={value}>
-      <LocaleContext.Provider value={language}>{children}</LocaleContext.Provider>
-    </BlockfeedContext.Provider>
-  )
+  // The language travels with the client: one context, read by every component's messages.
+  const value = useMemo(() => ({ client, pollingIntervalMs, tracker, locale, messages }), [client, pollingIntervalMs, tracker, locale, messages])
+  return <BlockfeedContext.Provider value={value}>{children}</BlockfeedContext.Provider>
 }

@@ -1,8 +1,9 @@
 import { createContext } from 'react'
 import type { BlockfeedClient } from '../core/client.js'
 import type { TransactionTracker } from '../core/live/tracker.js'
+import type { LocaleSettings } from '../i18n/context.js'
 
-export interface BlockfeedContextValue {
+export interface BlockfeedContextValue extends LocaleSettings {
   client: BlockfeedClient
   /** How often the shared block-number poller asks for `eth_blockNumber` (hooks with `watch`). */
   pollingIntervalMs: number

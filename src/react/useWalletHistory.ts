@@ -76,11 +76,8 @@ export function useWalletHistory<TSelected = WalletHistoryData>(
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [filterKey])
-  const params = {
-    ...rest,
-    ...(checked.filter.fromDate !== undefined ? { fromDate: checked.filter.fromDate } : {}),
-    ...(checked.filter.toDate !== undefined ? { toDate: checked.filter.toDate } : {}),
-  }
+  const { fromDate, toDate } = checked.filter
+  const params = { ...rest, ...(fromDate !== undefined && { fromDate }), ...(toDate !== undefined && { toDate }) }
   const options = walletHistoryInfiniteQueryOptions(client, params)
   const result = useInfiniteQuery(
     { ...options, ...query, enabled: checked.error ? false : both(options.enabled, query?.enabled) } as InfiniteOptions<TSelected>,

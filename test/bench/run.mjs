@@ -4,7 +4,7 @@
 import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { budgets, measureSizes } from './size.mjs'
+import { budgets, measureCatalogues, measureSizes } from './size.mjs'
 
 const root = resolve(import.meta.dirname, '../..')
 process.chdir(root)
@@ -25,6 +25,11 @@ row('hooks + createClient (everything an app needs) / wagmi', ((s.hooks.gzipByte
 row('WalletActivityFeed with all rows, filter bar, export: min+gzip loaded with the page', kB(s.feed.gzipBytes), `≤ ${kB(budgets.feedGzipBytes)}`, s.feed.gzipBytes <= budgets.feedGzipBytes)
 row("WalletActivityFeed, loaded later: pending group (after the first render), arrivals, details view, approvals' state, merged feed (min+gzip)", `${kB(s.feed.lazyGzipBytes)} (${s.feed.lazyChunks.map((c) => `${c.file.replace(/-\w+\.js$/, '')} ${kB(c.gzipBytes)}`).join(', ')})`, `≤ ${kB(budgets.feedLazyGzipBytes)}`, s.feed.lazyGzipBytes <= budgets.feedLazyGzipBytes)
 row('styles.css, min+gzip', kB(s.styles.gzipBytes), `≤ ${kB(budgets.cssGzipBytes)}`, s.styles.gzipBytes <= budgets.cssGzipBytes)
+const cat = await measureCatalogues()
+row('English catalogue loaded with the page (its first-screen part), min+gzip', kB(cat.en.main), `≤ ${kB(budgets.englishFirstLoadGzipBytes)}`, cat.en.main <= budgets.englishFirstLoadGzipBytes)
+const parts = Object.entries(cat).filter(([t]) => t !== 'en').flatMap(([t, p]) => Object.entries(p).map(([part, b]) => [`${t}/${part}`, b]))
+const largest = parts.reduce((a, b) => (b[1] > a[1] ? b : a))
+row(`each other language's chunks (${Object.keys(cat).length - 1} languages × ${Object.keys(cat.en).length} parts), largest`, `${kB(largest[1])} (${largest[0]})`, `≤ ${kB(budgets.localeChunkGzipBytes)}`, largest[1] <= budgets.localeChunkGzipBytes)
 
 // 2. Parse cost and memory of the history reader (issue 12): end to end through getWalletHistory,
 // against Response.text() + JSON.parse of the same body, and the heap a loaded history keeps.

@@ -49,13 +49,27 @@ async function bundle(name, contents) {
   const gz = (o) => gzipSync(files.get(o), { level: 9 }).length
   const min = (o) => files.get(o).length
   const js = Object.keys(outputs).filter((o) => o.endsWith('.js'))
-  const lazy = js.filter((o) => !initial.has(o))
+  // A chunk of another language's catalogue (src/locales/<tag>/, not English) loads only for a viewer
+  // in that language, and instead of another's: counted apart, per language.
+  const localeOf = (o) => {
+    const tags = new Set(Object.keys(outputs[o].inputs).map((i) => /src\/locales\/([^/]+)\//.exec(i)?.[1] ?? null))
+    return tags.size === 1 && !tags.has(null) && !tags.has('en') ? [...tags][0] : null
+  }
+  const lazy = js.filter((o) => !initial.has(o) && localeOf(o) === null)
+  const locales = {}
+  for (const o of js) {
+    const tag = !initial.has(o) && localeOf(o)
+    if (tag) (locales[tag] ??= []).push({ file: o.split('/').pop(), gzipBytes: gz(o) })
+  }
   return {
     name,
     minBytes: [...initial].reduce((n, o) => n + min(o), 0),
     gzipBytes: [...initial].reduce((n, o) => n + gz(o), 0),
     lazyGzipBytes: lazy.reduce((n, o) => n + gz(o), 0),
     lazyChunks: lazy.map((o) => ({ file: o.split('/').pop(), gzipBytes: gz(o) })),
+    // What loads with the page from the catalogue (English, its first-screen part) and its runtime.
+    initialInputs: [...initial].flatMap((o) => Object.keys(outputs[o].inputs)),
+    locales,
   }
 }
 
@@ -106,6 +120,24 @@ export const budgets = {
   feedGzipBytes: 40_000,
   feedLazyGzipBytes: 38_500,
   cssGzipBytes: 5_000,
+  // Issue 25 (languages): English's part of the catalogue that loads with the page, and each chunk of
+  // another language's catalogue (its first-screen, details, live and export parts, each loaded where used).
+  englishFirstLoadGzipBytes: 3_000,
+  localeChunkGzipBytes: 2_500,
+}
+
+/** The gzip size of each part of each catalogue, bundled alone (what the chunk of that part weighs). */
+export async function measureCatalogues() {
+  const dir = join(root, 'src/locales')
+  const tags = readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  const out = {}
+  for (const tag of tags) {
+    for (const file of readdirSync(join(dir, tag))) {
+      const r = await build({ entryPoints: [join(dir, tag, file)], bundle: true, minify: true, format: 'esm', write: false, logLevel: 'silent' })
+      ;(out[tag] ??= {})[file.replace(/\.ts$/, '')] = gzipSync(r.outputFiles[0].contents, { level: 9 }).length
+    }
+  }
+  return out
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

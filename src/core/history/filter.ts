@@ -79,20 +79,8 @@ const readableDate = (value: string) => {
 }
 
 function flowKind(flow: Flow): FilterKind | null {
-  switch (flow.kind) {
-    case 'native':
-      return 'native'
-    case 'erc20':
-      return 'erc20'
-    case 'erc721':
-    case 'erc1155':
-    case 'nft':
-      return 'nft'
-    case 'internal':
-      return 'internal'
-    default:
-      return null
-  }
+  // ERC-721 and ERC-1155 transfers are the filter's NFTs; a flow of no kind matches none.
+  return flow.kind === 'erc721' || flow.kind === 'erc1155' ? 'nft' : flow.kind === 'none' ? null : flow.kind
 }
 
 // What the text search looks through, lower-cased once per entry object (entries are immutable).
