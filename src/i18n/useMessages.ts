@@ -26,6 +26,15 @@ export interface Translator<M = MainPart> {
 /** English and every locale whose first-screen part can load. */
 export const shippedLocales = ['en', ...Object.keys(mainMessages.load)]
 
+// Matching parses every offered tag: done once per request and offer, not once per component.
+const matched = new Map<string, string>()
+function matchedTag(requested: string | readonly string[] | undefined, key: string, supplied: string): string {
+  const id = `${key}|${supplied}`
+  let tag = matched.get(id)
+  if (tag === undefined) matched.set(id, (tag = matchLocale(requested, [...shippedLocales, ...(supplied ? supplied.split(',') : [])])))
+  return tag
+}
+
 const subscribeLanguages = (onChange: () => void) => {
   window.addEventListener('languagechange', onChange)
   return () => window.removeEventListener('languagechange', onChange)
@@ -58,7 +67,7 @@ export function useMessages<P>(locale?: string | readonly string[], part?: Catal
   const requested = locale ?? settings.locale ?? languages
   const key = typeof requested === 'string' ? requested : requested?.join(',') ?? ''
   const supplied = suppliedLocales(settings.messages).join(',')
-  const tag = useMemo(() => matchLocale(requested, [...shippedLocales, ...(supplied ? supplied.split(',') : [])]), [key, supplied])
+  const tag = matchedTag(requested, key, supplied)
   useSyncExternalStore(subscribeCatalogues, cataloguesVersion, cataloguesVersion)
   const main = loadedPart(tag, mainMessages)
   const extra = part && loadedPart(tag, part)

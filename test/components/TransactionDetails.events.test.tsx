@@ -35,7 +35,8 @@ describe('TransactionDetails events from real-world receipts', () => {
     expect(items).toHaveLength(150)
     expect(document.activeElement).toBe(items[50])
     expect(screen.getByRole('button', { name: 'Show more events (150 of 500 shown)' })).toBeTruthy()
-  })
+    // Rendering 500 decoded events (each with its addresses) takes seconds in jsdom, more under a full run.
+  }, 60_000)
 
   it('"Show more" goes away once every event shows', async () => {
     const user = userEvent.setup()
