@@ -1,6 +1,9 @@
 import type { Decorator, Preview } from '@storybook/react-vite'
 import { initialize, mswLoader } from 'msw-storybook-addon'
+import { useContext, useMemo, type ReactNode } from 'react'
 import { configure } from 'storybook/test'
+import { LocaleContext } from '../src/i18n/context.js'
+import { localeDirection } from '../src/i18n/match.js'
 import { handlers } from '../stories/handlers.js'
 import { StoryProvider, type BlockfeedStoryParameters } from '../stories/support/StoryProvider.js'
 import type { DataSourceMode } from '../stories/support/dataSource.js'
@@ -38,10 +41,51 @@ const withBlockfeed: Decorator = (Story, context) => {
   )
 }
 
+// The Language toolbar: every shipped catalogue and the pseudo-locale, each named in its own language.
+const languages = [
+  { value: 'en', title: 'English' },
+  { value: 'es', title: 'Español' },
+  { value: 'fr', title: 'Français' },
+  { value: 'de', title: 'Deutsch' },
+  { value: 'pt-BR', title: 'Português (Brasil)' },
+  { value: 'it', title: 'Italiano' },
+  { value: 'pl', title: 'Polski' },
+  { value: 'ru', title: 'Русский' },
+  { value: 'uk', title: 'Українська' },
+  { value: 'tr', title: 'Türkçe' },
+  { value: 'ar', title: 'العربية' },
+  { value: 'he', title: 'עברית' },
+  { value: 'hi', title: 'हिन्दी' },
+  { value: 'ja', title: '日本語' },
+  { value: 'ko', title: '한국어' },
+  { value: 'zh-CN', title: '简体中文' },
+  { value: 'zh-TW', title: '繁體中文' },
+  { value: 'en-XA', title: 'Pseudo (en-XA)' },
+]
+
+/** The toolbar's locale over what the provider says (its `messages` kept); a component's own `locale` prop still wins. */
+function StoryLocale({ locale, children }: { locale: string; children: ReactNode }) {
+  const outer = useContext(LocaleContext)
+  const value = useMemo(() => ({ ...outer, locale }), [outer, locale])
+  // The feed sets dir on its root itself; the Pending group and the details do not, so the story's wrapper does.
+  return (
+    <LocaleContext.Provider value={value}>
+      <div dir={localeDirection(locale)}>{children}</div>
+    </LocaleContext.Provider>
+  )
+}
+
+// Listed before withBlockfeed, so it runs inside it: inside BlockfeedProvider, whose own LocaleContext it overrides.
+const withLocale: Decorator = (Story, context) => (
+  <StoryLocale locale={(context.globals.locale as string | undefined) || 'en'}>
+    <Story />
+  </StoryLocale>
+)
+
 const preview: Preview = {
   tags: ['autodocs'],
   loaders: [mswLoader],
-  decorators: [withBlockfeed],
+  decorators: [withLocale, withBlockfeed],
   globalTypes: {
     dataSource: {
       description: 'Where the stories get their data',
@@ -68,8 +112,17 @@ const preview: Preview = {
         ],
       },
     },
+    locale: {
+      description: 'Language of the components (LocaleContext); a story that passes its own `locale` keeps it',
+      toolbar: {
+        title: 'Language',
+        icon: 'globe',
+        dynamicTitle: true,
+        items: languages.map((l) => ({ ...l, right: l.value })),
+      },
+    },
   },
-  initialGlobals: { dataSource: 'mock', theme: 'light' },
+  initialGlobals: { dataSource: 'mock', theme: 'light', locale: 'en' },
   parameters: {
     msw: { handlers: { blockfeed: handlers } },
     // Every story is an accessibility test: a violation fails it.

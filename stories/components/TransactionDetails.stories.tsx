@@ -204,3 +204,23 @@ export const StandaloneDark: Story = {
     </div>
   ),
 }
+
+/**
+ * Arabic, right to left: the Language toolbar's `ar` as a story global, and the component's own `locale`
+ * (the stories here pin `en-US`). The details' words load the first time they are used. The component
+ * sets no `dir` of its own: it reads right to left from the page (here the story's wrapper); amounts,
+ * addresses, hashes and method names stay left to right.
+ */
+export const Arabic: Story = {
+  globals: { locale: 'ar' },
+  args: { variant: 'panel', locale: 'ar' },
+  loaders: Erc20Transfer.loaders,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const region = await canvas.findByRole('region', { name: 'تفاصيل المعاملة' })
+    await expect(region).toHaveTextContent('نجحت')
+    const root = canvasElement.querySelector<HTMLElement>('.bf-details')!
+    await expect(root.closest('[dir]')).toHaveAttribute('dir', 'rtl')
+    await expect(getComputedStyle(root).direction).toBe('rtl')
+  },
+}

@@ -167,3 +167,28 @@ export const EveryStatusDark: Story = {
   render: (args) => <div data-theme="dark" style={{ background: '#0b0f17', padding: 8 }}><PendingTransactions {...args} /></div>,
   play: EveryStatusLight.play,
 }
+
+/**
+ * Arabic, right to left (the Language toolbar's `ar`, as a story global), every status: the group's words
+ * load the first time they are used. The group sets no `dir` of its own: it reads right to left from the
+ * page (here the story's wrapper); amounts, addresses and hashes stay left to right.
+ */
+const confirmingElsewhere = { ...liveRecords.confirming, hash: `0x${'c1'.repeat(32)}` as const }
+export const Arabic: Story = {
+  globals: { locale: 'ar' },
+  // Every status once, each its own hash (the fixtures' pending and confirming records share one).
+  args: {
+    records: [liveRecords.pending, confirmingElsewhere, ...everyStatus.slice(2)],
+    receipts: new Map([[confirmingElsewhere.hash, usdcReceiptLogs]]),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByRole('group', { name: 'قيد الانتظار' })).toBeInTheDocument()
+    const statuses = () => [...canvasElement.querySelectorAll('.bf-pending__status')].map((e) => e.textContent)
+    await waitFor(() => expect(statuses()).toEqual(['جارٍ الإرسال', 'جارٍ التأكيد', 'تم التأكيد', 'فشلت', 'تم الاستبدال', 'تم الإسقاط']))
+    await expect(canvas.getByRole('button', { name: 'إعادة الإرسال' })).toBeVisible()
+    const root = canvasElement.querySelector<HTMLElement>('.bf-pending')!
+    await expect(root.closest('[dir]')).toHaveAttribute('dir', 'rtl')
+    await expect(getComputedStyle(root).direction).toBe('rtl')
+  },
+}

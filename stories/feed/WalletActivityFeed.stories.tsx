@@ -280,3 +280,18 @@ export const Chiliz: Story = { args: { chain: 'chiliz' } }
 export const Base: Story = { args: { chain: 'base' } }
 export const Optimism: Story = { args: { chain: 'optimism' } }
 export const Linea: Story = { args: { chain: 'linea' } }
+
+/**
+ * Arabic, right to left (the Language toolbar's `ar`, as a story global): the catalogue loads the
+ * first time it is used, then the feed's root reads right to left; amounts and addresses stay left to right.
+ */
+export const Arabic: Story = {
+  globals: { locale: 'ar' },
+  play: async ({ canvasElement }) => {
+    const canvas = feed(canvasElement)
+    await expect(await canvas.findByRole('button', { name: 'تحميل المزيد' })).toBeInTheDocument()
+    await expect(await canvas.findByRole('feed', { name: 'نشاط المحفظة' })).toBeInTheDocument()
+    await expect(canvasElement.querySelector('.bf-feed')).toHaveAttribute('dir', 'rtl')
+    await expect(getComputedStyle(rows(canvasElement)[0]!).direction).toBe('rtl')
+  },
+}
