@@ -168,15 +168,17 @@ export const EveryStatusDark: Story = {
   play: EveryStatusLight.play,
 }
 
+// The confirming record under a hash of its own (the fixtures' pending and confirming records share one).
+const confirmingElsewhere = { ...liveRecords.confirming, hash: `0x${'c1'.repeat(32)}` as const }
+
 /**
  * Arabic, right to left (the Language toolbar's `ar`, as a story global), every status: the group's words
  * load the first time they are used. The group sets no `dir` of its own: it reads right to left from the
  * page (here the story's wrapper); amounts, addresses and hashes stay left to right.
  */
-const confirmingElsewhere = { ...liveRecords.confirming, hash: `0x${'c1'.repeat(32)}` as const }
 export const Arabic: Story = {
   globals: { locale: 'ar' },
-  // Every status once, each its own hash (the fixtures' pending and confirming records share one).
+  // Every status once, each under its own hash.
   args: {
     records: [liveRecords.pending, confirmingElsewhere, ...everyStatus.slice(2)],
     receipts: new Map([[confirmingElsewhere.hash, usdcReceiptLogs]]),
