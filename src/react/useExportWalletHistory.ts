@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { ExportProgress, ExportResumePoint, ExportWalletHistoryCsvParameters } from '../core/export/csv.js'
+import type { ExportProgress, ExportResumePoint, ExportWalletHistoryCsvOptions, ExportWalletHistoryCsvParameters } from '../core/export/csv.js'
 import { useBlockfeedClient } from './useBlockfeedClient.js'
 
 export type ExportStatus = 'idle' | 'running' | 'done' | 'error' | 'cancelled'
@@ -14,7 +14,12 @@ export interface UseExportWalletHistoryReturnType {
    * else they are kept and saved as `filename` when the export ends. After an error, calling it
    * again resumes from the page that failed, keeping what was already written.
    */
-  start(options?: { filename?: string; write?: (chunk: string) => void | Promise<void> }): Promise<void>
+  start(options?: {
+    filename?: string
+    write?: (chunk: string) => void | Promise<void>
+    /** Titles for the header row by column key (`await csvHeaders('de')` for the feed's language); default the stable English keys. */
+    headers?: ExportWalletHistoryCsvOptions['headers']
+  }): Promise<void>
   /** Stops at once: no request is made after it. What was written so far stays. */
   cancel(): void
 }
@@ -84,6 +89,7 @@ export function useExportWalletHistory(params: ExportWalletHistoryCsvParameters 
         const exporter = client.exportWalletHistoryCsv(params, {
           signal: abort.signal,
           resume: carried?.point,
+          headers: options.headers,
           onProgress: (p) => {
             if (current()) setProgress(total(p))
           },

@@ -5,7 +5,9 @@ import { intlFormatter } from '../shared/intl.js'
 import { formatMessage, pluralForm } from '../../i18n/format.js'
 import { exportMessages } from '../../i18n/parts/export.js'
 import type { ExportPart } from '../../i18n/types.js'
-import { useMessages } from '../../i18n/useMessages.js'
+import { loadPart } from '../../i18n/catalogues.js'
+import { matchLocale } from '../../i18n/match.js'
+import { shippedLocales, useMessages } from '../../i18n/useMessages.js'
 import { errorSentence } from '../shared/errorSentence.js'
 
 type ExportMessages = ExportPart['export']
@@ -131,4 +133,14 @@ export const ExportControl = forwardRef<HTMLDivElement, ExportControlProps>(func
 export function ExportStatusText({ status, progress, locale, timeZone }: Pick<ExportControlProps, 'status' | 'progress' | 'locale' | 'timeZone'>) {
   const t = useMessages(locale, exportMessages)
   return <>{exportStatusText(status, progress, t.locale, timeZone, t.messages.export)}</>
+}
+
+/**
+ * The CSV column titles in the language of `locale` (else the browser's), for `start({ headers })`
+ * of `useExportWalletHistory`: the export's part of that language's catalogue, loaded when first asked.
+ * The drop-in feed uses it with `exportHeaders="localized"`.
+ */
+export async function csvHeaders(locale?: string | readonly string[]): Promise<ExportPart['csv']> {
+  const requested = locale ?? (typeof navigator === 'undefined' ? undefined : navigator.languages)
+  return ((await loadPart(matchLocale(requested, shippedLocales), exportMessages)) ?? exportMessages.en).csv
 }

@@ -39,6 +39,11 @@ export type WalletActivityFeedProps = Omit<UseWalletHistoryParameters, 'filter'>
     showFilterBar?: boolean | undefined
     /** The "Export CSV" control: the whole history of the feed's address, chain and dates, as a file. Default true. */
     showExport?: boolean | undefined
+    /**
+     * The exported file's header row: `keys` (default), the stable English column keys programs
+     * read; `localized`, column titles in the feed's language (`csv` in the catalogue).
+     */
+    exportHeaders?: 'keys' | 'localized' | undefined
     /** The node's view in each row's details (fee, nonce, decoded events), loaded when a row is first opened. Default true. */
     details?: boolean | undefined
     /** Offers "Revoke" on unlimited approvals in the details; gets the ready `approve(spender, 0)` request for the app's wallet. */
@@ -74,11 +79,13 @@ export type WalletActivityFeedProps = Omit<UseWalletHistoryParameters, 'filter'>
  * `style`, `locale`, `renderLink`…); the ref and other DOM attributes go to the list's root `<div>`.
  */
 export const WalletActivityFeed = forwardRef<HTMLDivElement, WalletActivityFeedProps>(function WalletActivityFeed(props, ref) {
+  const t = useMessages(props.locale)
   if (props.chains !== undefined || props.addresses !== undefined) {
+    const label = props.label ?? t.messages.feed.labelAcrossChains
     // What only the single-chain feed reads is taken out; the rest (DOM attributes, display props) goes on.
     const {
       chain, chains, order, fromBlock, toBlock, fromDate, toDate, cursor, filter, defaultFilter, includeInputData, nftMetadata, query,
-      onFilterChange: _onFilterChange, showFilterBar: _showFilterBar, showExport: _showExport, showNames: _showNames, ...rest
+      onFilterChange: _onFilterChange, showFilterBar: _showFilterBar, showExport: _showExport, exportHeaders: _exportHeaders, showNames: _showNames, ...rest
     } = props
     // Parameters the merged feed cannot honour yet are an error that names them, not a feed that ignores them.
     const unsupported = Object.entries({ fromBlock, toBlock, fromDate, toDate, cursor, filter, defaultFilter, includeInputData, nftMetadata, query }).find(([, v]) => v !== undefined)?.[0]
@@ -86,10 +93,10 @@ export const WalletActivityFeed = forwardRef<HTMLDivElement, WalletActivityFeedP
     const notList = Object.entries({ chains, addresses: rest.addresses }).find(([, v]) => v !== undefined && !Array.isArray(v))?.[0]
     if (unsupported || notList) {
       const error = new InvalidParameterError((unsupported ?? notList)!, unsupported ? 'not supported with `chains` or `addresses` (the feed across chains): leave it out, or show one chain' : 'expected a list')
-      return <MergedFeedError {...rest} ref={ref} error={error} />
+      return <TransactionList {...rest} ref={ref} label={label} transactions={[]} status="error" error={error} />
     }
     return (
-      <Suspense fallback={<MergedFeedLoading label={rest.label} locale={rest.locale} />}>
+      <Suspense fallback={<FeedLoading label={label} className="bf-root bf-feed" dir={t.dir} loadingText={t.messages.feed.loading} />}>
         <MergedActivityFeed
           {...rest}
           ref={ref}
@@ -107,7 +114,7 @@ const SingleChainFeed = forwardRef<HTMLDivElement, WalletActivityFeedProps>(func
   const {
     address, chain, fromBlock, toBlock, fromDate, toDate, includeInternalTransactions,
     includeInputData, nftMetadata, cursor, order, limit, query,
-    filter: filterProp, defaultFilter, onFilterChange, showFilterBar = true, showExport = true,
+    filter: filterProp, defaultFilter, onFilterChange, showFilterBar = true, showExport = true, exportHeaders,
     details = true, onRevoke, watch = true, showPending = true, showNames = true, chains: _chains, addresses: _addresses,
     ...listProps
   } = props
@@ -195,7 +202,7 @@ const SingleChainFeed = forwardRef<HTMLDivElement, WalletActivityFeedProps>(func
                 status: exporter.status,
                 progress: exporter.progress,
                 error: exporter.error,
-                onStart: () => void exporter.start(),
+                onStart: () => void (exportHeaders === 'localized' ? import('../ExportControl/ExportControl.js').then((m) => m.csvHeaders(locale)).then((headers) => exporter.start({ headers })) : exporter.start()),
                 onCancel: exporter.cancel,
                 locale: listProps.locale,
                 timeZone: listProps.timeZone,
@@ -229,14 +236,3 @@ const SingleChainFeed = forwardRef<HTMLDivElement, WalletActivityFeedProps>(func
   )
 })
 
-/** Bad input to the feed across chains: its error state, named in the viewer's language. */
-const MergedFeedError = forwardRef<HTMLDivElement, Omit<TransactionListProps, 'transactions'> & { error: Error }>(function MergedFeedError({ error, ...rest }, ref) {
-  const t = useMessages(rest.locale)
-  return <TransactionList {...rest} ref={ref} label={rest.label ?? t.messages.feed.labelAcrossChains} transactions={[]} status="error" error={error} />
-})
-
-/** While the feed across chains loads its chunk: the list's own loading state. */
-function MergedFeedLoading({ label, locale }: { label: string | undefined; locale: string | undefined }) {
-  const t = useMessages(locale)
-  return <FeedLoading label={label ?? t.messages.feed.labelAcrossChains} className="bf-root bf-feed" dir={t.dir} loadingText={t.messages.feed.loading} />
-}

@@ -5,7 +5,7 @@ import type { Translator } from '../../i18n/useMessages.js'
 export function errorSentence(error: Error, t: Translator): string {
   const m = t.messages.errors
   // By name, not `instanceof`: an error from another copy of the package reads the same.
-  if (error.name === 'unknown' || !Object.hasOwn(m, error.name)) return m.unknown
+  if (!Object.hasOwn(m, error.name)) return m.unknown
   const own = error as Error & { parameter?: unknown; status?: unknown }
   return t.format(m[error.name as BlockfeedErrorName], {
     parameter: typeof own.parameter === 'string' ? own.parameter : '',

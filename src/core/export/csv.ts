@@ -47,7 +47,7 @@ export function exportWalletHistoryCsv(
   const chains: (string | undefined)[] = params.chains
     ? [...new Set(params.chains.map((c, i) => checkChain(c, client.extraChains, `chains[${i}]`)))]
     : [params.chain === undefined ? client.chain : checkChain(params.chain, client.extraChains)]
-  const { resume, signal, onProgress } = options
+  const { resume, signal, onProgress, headers } = options
   let start = 0
   if (resume) {
     start = chains.indexOf(resume.chain)
@@ -73,7 +73,8 @@ export function exportWalletHistoryCsv(
     // Node one reads `Buffer` as it loads and so fails in a browser ("Buffer is not defined").
     const { stringify } = await import('csv-stringify/browser/esm/sync')
     if (!resume || resume.header === true) {
-      yield stringify([[...csvColumns]], csvOptions)
+      // Titles are the caller's text (a translation): written as CSV cells, never as formulas (csvOptions).
+      yield stringify([csvColumns.map((c) => (headers && Object.hasOwn(headers, c) ? String(headers[c]) : c))], csvOptions)
       // Taken: resuming from here must not write it again.
       progress.resume = { chain: chains[start], cursor: resume?.cursor ?? null }
     }

@@ -1,3 +1,4 @@
+import type { CsvColumn } from './rows.js'
 // The export's public types, apart from its code so the client's contract can name them.
 import type { ChainInput } from '../chains.js'
 import type { WalletHistoryParameters } from '../history/params.js'
@@ -38,6 +39,11 @@ export interface ExportWalletHistoryCsvOptions {
   onProgress?: ((progress: ExportProgress) => void) | undefined
   /** Continue from where an earlier export stopped (its last `progress.resume`); the header is not written again once it was taken. */
   resume?: ExportResumePoint | null | undefined
+  /**
+   * Column titles for the header row, by column key (`{ hash: 'Transaction hash' }`); a column left
+   * out keeps its key. Default: the stable English keys, which programs reading the file rely on.
+   */
+  headers?: Readonly<Partial<Record<CsvColumn, string>>> | undefined
 }
 
 export interface WalletHistoryCsvExport extends AsyncIterable<string> {

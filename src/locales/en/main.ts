@@ -38,7 +38,6 @@ const main = {
   },
   empty: {
     noMatchesLoaded: {
-      one: 'No matches in the {count} loaded',
       other: 'No matches in the {count} loaded',
     },
     noMatches: 'No matches',
@@ -118,7 +117,6 @@ const main = {
     },
     filters: 'Filters',
     filtersActive: {
-      one: 'Filters ({count} active)',
       other: 'Filters ({count} active)',
     },
     moreFilters: 'More filters',
