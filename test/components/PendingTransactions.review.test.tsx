@@ -54,11 +54,13 @@ describe('PendingTransactions: keyboard focus stays in the group when the focuse
 })
 
 describe('PendingTransactions: a stored reason is untrusted text', () => {
-  it('a dropped record\'s reason (read back from storage) is shown without bidi overrides or zero-width characters', () => {
+  it('a dropped record says why in the viewer\'s language; its stored reason (read back from storage) is kept for developers without bidi overrides or zero-width characters', () => {
     const error = 'Dropped \u202Ehtap.exe\u202C by node\u200B\u200B — try again'
-    const { container } = render(<PendingTransactions records={[{ ...liveRecords.dropped, error }]} />)
-    const reason = container.querySelector('.bf-pending__reason')!.textContent!
-    expect(reason).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200B]/)
-    expect(reason).toContain('htap.exe')
+    const { container } = render(<PendingTransactions records={[{ ...liveRecords.dropped, error }]} locale="en" />)
+    const reason = container.querySelector('.bf-pending__reason')!
+    expect(reason.textContent).toBe('The network no longer knows this transaction; it was never included in a block.')
+    const detail = reason.getAttribute('data-detail')!
+    expect(detail).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200B]/)
+    expect(detail).toContain('htap.exe')
   })
 })

@@ -82,7 +82,7 @@ export const PendingTransactions = forwardRef<HTMLDivElement, PendingTransaction
   })
 
   return (
-    <div ref={ref} tabIndex={-1} className={className ? `bf-pending ${className}` : 'bf-pending'} style={style} data-empty={shown.length === 0 ? '' : undefined}>
+    <div ref={ref} tabIndex={-1} dir={t.dir} className={className ? `bf-pending ${className}` : 'bf-pending'} style={style} data-empty={shown.length === 0 ? '' : undefined}>
       {shown.length > 0 && (
         <div role="group" aria-labelledby={titleId}>
           <p id={titleId} className="bf-pending__title">{title}</p>
@@ -236,7 +236,8 @@ function PendingItem({ record, tokens, logs, onSendAgain, onDismiss, chain, t, r
         )}
       </div>
       {/* The reason is read back from storage: untrusted text. */}
-      {record.status === 'dropped' && record.error && <p className="bf-pending__reason">{clipText(cleanText(record.error) ?? '', 160).shown}</p>}
+      {/* In the viewer's language; the tracker's own reason (English, for developers) stays on the record and in data-detail. */}
+      {record.status === 'dropped' && record.error && <p className="bf-pending__reason" data-detail={clipText(cleanText(record.error) ?? '', 160).shown}>{m.droppedReason}</p>}
       {(txHref || (gone && (onDismiss || (record.status === 'dropped' && record.raw !== null && onSendAgain)))) && (
         <div className="bf-pending__actions">
           {txHref && renderLink({ href: txHref, className: 'bf-pending__link bf-link', ...EXTERNAL, children: <>{m.view}<span className="bf-visually-hidden"> {t.format(m.viewHidden, { hash: record.hash })}</span></> })}

@@ -89,6 +89,7 @@ export const TransactionDetails = forwardRef<HTMLElement, TransactionDetailsProp
     <section
       ref={ref}
       className={className ? `bf-details ${className}` : 'bf-details'}
+      dir={t.dir}
       style={style}
       data-status={status}
       data-state={open ? 'open' : 'closed'}

@@ -36,6 +36,7 @@ const live: LivePart = {
     dismiss: 'إغلاق',
     dismissLabel: 'إغلاق: {transaction}',
     sendFailed: 'تعذّرت إعادة الإرسال: {reason}',
+    droppedReason: 'لم تعد الشبكة تعرف هذه المعاملة؛ لم تُضمَّن في أي كتلة.',
   },
   tracked: {
     sending: {

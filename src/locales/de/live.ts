@@ -32,6 +32,7 @@ const live: LivePart = {
     dismiss: 'Ausblenden',
     dismissLabel: '{transaction} ausblenden',
     sendFailed: 'Erneutes Senden fehlgeschlagen: {reason}',
+    droppedReason: 'Das Netzwerk kennt diese Transaktion nicht mehr; sie wurde nie in einen Block aufgenommen.',
   },
   tracked: {
     sending: {

@@ -32,6 +32,8 @@ const live = {
     dismiss: 'Dismiss',
     dismissLabel: 'Dismiss {transaction}',
     sendFailed: 'Could not send it again: {reason}',
+    /** Why a dropped transaction is over (the tracker's own words stay in the record, for developers). */
+    droppedReason: 'The network no longer knows this transaction; it was never included in a block.',
   },
   /** One tracked transaction in a sentence, by its state: under way, confirmed, or over (failed, replaced, dropped). */
   tracked: {

@@ -33,6 +33,7 @@ const live: LivePart = {
     dismiss: 'Ocultar',
     dismissLabel: 'Ocultar {transaction}',
     sendFailed: 'No se pudo volver a enviar: {reason}',
+    droppedReason: 'La red ya no conoce esta transacción; nunca se incluyó en un bloque.',
   },
   tracked: {
     sending: {

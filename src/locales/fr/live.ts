@@ -33,6 +33,7 @@ const live: LivePart = {
     dismiss: 'Ignorer',
     dismissLabel: 'Ignorer {transaction}',
     sendFailed: 'Impossible de la renvoyer : {reason}',
+    droppedReason: 'Le réseau ne connaît plus cette transaction ; elle n’a jamais été incluse dans un bloc.',
   },
   tracked: {
     sending: {

@@ -33,6 +33,7 @@ const live: LivePart = {
     dismiss: 'סגירה',
     dismissLabel: 'סגירה: {transaction}',
     sendFailed: 'השליחה החוזרת נכשלה: {reason}',
+    droppedReason: 'הרשת כבר לא מכירה את העסקה הזו; היא מעולם לא נכללה בבלוק.',
   },
   tracked: {
     sending: {

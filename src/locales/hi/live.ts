@@ -32,6 +32,7 @@ const live: LivePart = {
     dismiss: 'हटाएँ',
     dismissLabel: '{transaction} हटाएँ',
     sendFailed: 'फिर से नहीं भेजा जा सका: {reason}',
+    droppedReason: 'नेटवर्क अब इस लेनदेन को नहीं जानता; यह कभी किसी ब्लॉक में शामिल नहीं हुआ।',
   },
   tracked: {
     sending: {

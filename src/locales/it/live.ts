@@ -33,6 +33,7 @@ const live: LivePart = {
     dismiss: 'Chiudi',
     dismissLabel: 'Chiudi {transaction}',
     sendFailed: 'Impossibile inviarla di nuovo: {reason}',
+    droppedReason: 'La rete non conosce più questa transazione; non è mai stata inclusa in un blocco.',
   },
   tracked: {
     sending: {

@@ -31,6 +31,7 @@ const live: LivePart = {
     dismiss: '閉じる',
     dismissLabel: '{transaction}を閉じる',
     sendFailed: '再送信できませんでした：{reason}',
+    droppedReason: 'ネットワークはこのトランザクションを認識していません。ブロックには含まれませんでした。',
   },
   tracked: {
     sending: {

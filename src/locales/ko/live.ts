@@ -31,6 +31,7 @@ const live: LivePart = {
     dismiss: '닫기',
     dismissLabel: '{transaction} 닫기',
     sendFailed: '다시 보내지 못했습니다: {reason}',
+    droppedReason: '네트워크가 더 이상 이 트랜잭션을 알지 못합니다. 블록에 포함되지 않았습니다.',
   },
   tracked: {
     sending: {

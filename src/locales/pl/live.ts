@@ -34,6 +34,7 @@ const live: LivePart = {
     dismiss: 'Zamknij',
     dismissLabel: 'Zamknij {transaction}',
     sendFailed: 'Nie udało się wysłać ponownie: {reason}',
+    droppedReason: 'Sieć nie zna już tej transakcji; nigdy nie trafiła do bloku.',
   },
   tracked: {
     sending: {

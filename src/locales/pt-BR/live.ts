@@ -33,6 +33,7 @@ const live: LivePart = {
     dismiss: 'Dispensar',
     dismissLabel: 'Dispensar {transaction}',
     sendFailed: 'Não foi possível enviar novamente: {reason}',
+    droppedReason: 'A rede não conhece mais esta transação; ela nunca foi incluída em um bloco.',
   },
   tracked: {
     sending: {

@@ -34,6 +34,7 @@ const live: LivePart = {
     dismiss: 'Закрыть',
     dismissLabel: 'Закрыть: {transaction}',
     sendFailed: 'Не удалось отправить снова: {reason}',
+    droppedReason: 'Сеть больше не знает об этой транзакции; она так и не попала в блок.',
   },
   tracked: {
     sending: {

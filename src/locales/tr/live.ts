@@ -32,6 +32,7 @@ const live: LivePart = {
     dismiss: 'Kapat',
     dismissLabel: 'Kapat: {transaction}',
     sendFailed: 'Yeniden gönderilemedi: {reason}',
+    droppedReason: 'Ağ artık bu işlemi tanımıyor; işlem hiçbir bloğa girmedi.',
   },
   tracked: {
     sending: {

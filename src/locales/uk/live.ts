@@ -34,6 +34,7 @@ const live: LivePart = {
     dismiss: 'Закрити',
     dismissLabel: 'Закрити: {transaction}',
     sendFailed: 'Не вдалося надіслати знову: {reason}',
+    droppedReason: 'Мережа більше не знає про цю транзакцію; вона так і не потрапила до блоку.',
   },
   tracked: {
     sending: {

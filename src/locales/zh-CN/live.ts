@@ -31,6 +31,7 @@ const live: LivePart = {
     dismiss: '关闭',
     dismissLabel: '关闭 {transaction}',
     sendFailed: '无法重新发送：{reason}',
+    droppedReason: '网络已不再识别这笔交易，它从未被打包进区块。',
   },
   tracked: {
     sending: {

@@ -31,6 +31,7 @@ const live: LivePart = {
     dismiss: '關閉',
     dismissLabel: '關閉 {transaction}',
     sendFailed: '無法重新傳送：{reason}',
+    droppedReason: '網路已不再識別這筆交易，它從未被打包進區塊。',
   },
   tracked: {
     sending: {
