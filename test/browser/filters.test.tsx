@@ -83,7 +83,13 @@ describe('A user in Chromium: "received USDC in March", then the whole history a
     const button = (name: string) => [...host!.querySelectorAll('button')].find((b) => b.textContent === name)!
     await userEvent.click(button('Received'))
     await userEvent.click(button('More filters'))
-    await userEvent.fill(host.querySelector<HTMLInputElement>('input[type="date"]')!, '2024-03-01')
+    // The menu is a chunk of its own, loaded as the pointer reaches its button.
+    const from = await vi.waitFor(() => {
+      const box = host!.querySelector<HTMLInputElement>('input[type="date"]')
+      if (!box) throw new Error('the More filters menu has not loaded yet')
+      return box
+    })
+    await userEvent.fill(from, '2024-03-01')
     await userEvent.fill(host.querySelectorAll<HTMLInputElement>('input[type="date"]')[1]!, '2024-03-31')
     // The menu offers the tokens of what is loaded: March's page has to arrive first.
     const usdcBox = await vi.waitFor(() => [...host!.querySelectorAll('label')].find((l) => l.title === USDC)!.querySelector('input')!, { timeout: 20_000 })

@@ -39,6 +39,8 @@ async function mount(width: number, theme: 'light' | 'dark', { status = 'idle', 
       <div style={{ height: 480 }} />
     </div>,
   )
+  // The folded menu and the export's control are chunks loaded after the first render: wait for both.
+  await expect.poll(() => host.querySelector('[aria-haspopup="menu"][data-status]') && host.querySelector('.bf-export [role="status"]')).not.toBeNull()
   await frames(3)
   return host.querySelector<HTMLElement>('.bf-toolbar')!
 }
@@ -140,10 +142,13 @@ describe('FeedToolbar in Chromium: folded at 360 px, whole at 1024 px', () => {
       const region = toolbar.querySelector<HTMLElement>('[role="status"]')!
       // Hidden from the eye, not from a screen reader: not display:none.
       expect(getComputedStyle(region).display).not.toBe('none')
-      expect(region.textContent).toBe('1,200 transactions, up to Mar 2, 2024')
+      // The export's machinery (its words among it) loads after the toolbar's first render.
+      await expect.poll(() => region.textContent).toBe('1,200 transactions, up to Mar 2, 2024')
       expect(visible(toolbar.querySelector('[role="progressbar"]'))).toBe(false)
+      // The menu's own button (it says the export's status) once its chunk is in.
+      await expect.poll(() => toolbar.querySelector('[aria-haspopup="menu"][data-status]')).not.toBeNull()
       await userEvent.click(toolbar.querySelector<HTMLElement>('[aria-haspopup="menu"]')!)
-      expect(toolbar.querySelector('.bf-toolbar__status')!.textContent).toBe('1,200 transactions, up to Mar 2, 2024')
+      await expect.poll(() => toolbar.querySelector('.bf-toolbar__status')?.textContent).toBe('1,200 transactions, up to Mar 2, 2024')
       expect(toolbar.querySelector('[role="menuitem"]')!.textContent).toBe('Cancel export')
       expectWithinViewport(toolbar.querySelector<HTMLElement>('.bf-toolbar__popover')!)
       expectNoSidewaysScroll(toolbar)

@@ -44,9 +44,11 @@ describe('PendingTransactions: every state', () => {
     expect(item(container).querySelector('.bf-pending__summary')!.textContent).toBe('Sending 25,000,000 of token 0xA0b8…eB48 to 0x3C44…93BC')
   })
 
-  it('amounts follow the locale', () => {
+  it('words and amounts follow the locale (German: its catalogue, German digits)', async () => {
     const { container } = render(<PendingTransactions records={[liveRecords.failed]} locale="de-DE" />)
-    expect(item(container).querySelector('.bf-pending__summary')!.textContent).toBe('Send 0,5 ETH to 0x3C44…93BC')
+    const de = (await import('../../src/locales/de.js')).default
+    const sentence = de.tracked.ended.transfer.replace('{amount}', de.tracked.amount.replace('{amount}', '0,5').replace('{symbol}', 'ETH')).replace('{to}', '0x3C44…93BC')
+    await waitFor(() => expect(item(container).querySelector('.bf-pending__summary')!.textContent).toBe(sentence))
   })
 
   // What moved is said once, in the row's trailing column, as an indexed row says it: no second list of it below.

@@ -2,9 +2,13 @@ import { forwardRef, lazy, Suspense, type CSSProperties, type HTMLAttributes } f
 import type { ExportControlProps } from '../ExportControl/ExportControl.js'
 import { FilterBar, type FilterBarProps } from '../FilterBar/FilterBar.js'
 import { useMessages } from '../../i18n/useMessages.js'
-import { LazyExportControl } from './LazyExport.js'
+import { useMounted } from '../shared/mounted.js'
 
-// The folded toolbar's menu loads as the toolbar first renders; until then its button, the same to the eye.
+// Not on the first screen's code path: the export's machinery (progress, outcome, its words in every
+// language) and the folded toolbar's menu load after the first client render (never suspending the
+// server's render or hydration), while the first page is read. Until then each shows its idle form,
+// the same to the eye.
+const ExportControl = lazy(() => import('../ExportControl/ExportControl.js').then((m) => ({ default: m.ExportControl })))
 const OverflowMenu = lazy(() => import('./OverflowMenu.js'))
 
 export interface FeedToolbarProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
@@ -23,18 +27,38 @@ export interface FeedToolbarProps extends Omit<HTMLAttributes<HTMLDivElement>, '
  * DOM; the stylesheet shows one (`display: none` keeps the other out of the tab order and the a11y tree).
  */
 export const FeedToolbar = forwardRef<HTMLDivElement, FeedToolbarProps>(function FeedToolbar({ filterBar, exportControl, className, ...rest }, ref) {
-  const control = exportControl && <LazyExportControl {...exportControl} className={exportControl.className ? `bf-toolbar__export ${exportControl.className}` : 'bf-toolbar__export'} />
+  const mounted = useMounted()
+  const m = useMessages(exportControl?.locale).messages.toolbar
+  let control, more
+  if (exportControl) {
+    const exportClass = exportControl.className ? `bf-toolbar__export ${exportControl.className}` : 'bf-toolbar__export'
+    const idle = (
+      <div className={`bf-export ${exportClass}`} data-status={exportControl.status}>
+        <button type="button" className="bf-button" onClick={exportControl.onStart}>
+          {exportControl.status === 'error' ? m.resume : m.exportCsv}
+        </button>
+      </div>
+    )
+    const moreButton = (
+      <div className="bf-toolbar__more">
+        <button type="button" className="bf-button bf-toolbar__more-button" aria-haspopup="menu" aria-expanded={false}>
+          {m.more}
+          <svg className="bf-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+            <path d="M4 6l4 4 4-4" />
+          </svg>
+        </button>
+      </div>
+    )
+    control = mounted ? <Suspense fallback={idle}><ExportControl {...exportControl} className={exportClass} /></Suspense> : idle
+    more = mounted ? <Suspense fallback={moreButton}><OverflowMenu {...exportControl} /></Suspense> : moreButton
+  }
   return (
     <div {...rest} ref={ref} className={className ? `bf-toolbar ${className}` : 'bf-toolbar'} data-folds-export={filterBar && exportControl ? '' : undefined}>
       <div className="bf-toolbar__line">
         {filterBar ? (
           // On the search box's line: Export at its end (wide), or "More" holding it (folded); the chips wrap below.
           <FilterBar {...filterBar} foldable>
-            {exportControl && (
-              <Suspense fallback={<MoreButton locale={exportControl.locale} />}>
-                <OverflowMenu {...exportControl} />
-              </Suspense>
-            )}
+            {more}
             {control}
           </FilterBar>
         ) : (
@@ -44,18 +68,3 @@ export const FeedToolbar = forwardRef<HTMLDivElement, FeedToolbarProps>(function
     </div>
   )
 })
-
-/** The "More" button before its menu has loaded. */
-function MoreButton({ locale }: { locale: string | undefined }) {
-  const t = useMessages(locale)
-  return (
-    <div className="bf-toolbar__more">
-      <button type="button" className="bf-button bf-toolbar__more-button" aria-haspopup="menu" aria-expanded={false}>
-        {t.messages.toolbar.more}
-        <svg className="bf-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-          <path d="M4 6l4 4 4-4" />
-        </svg>
-      </button>
-    </div>
-  )
-}

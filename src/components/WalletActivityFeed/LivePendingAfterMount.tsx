@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense } from 'react'
+import { useMounted } from '../shared/mounted.js'
 import type { LivePendingProps } from './LivePending.js'
 
 // The tracker, its records and the Pending group load as their own chunk: a feed of a wallet that never
@@ -11,9 +12,7 @@ const LivePending = lazy(() => import('./LivePending.js').then((m) => ({ default
  * lazy chunk from suspending server rendering or hydration.
  */
 export function LivePendingAfterMount(props: LivePendingProps) {
-  const [mounted, setMounted] = useState(false)
-  useEffect(() => setMounted(true), [])
-  if (!mounted) return null
+  if (!useMounted()) return null
   return (
     <Suspense fallback={null}>
       <LivePending {...props} />
