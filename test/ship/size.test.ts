@@ -27,7 +27,7 @@ describe('bundle budgets', () => {
   // Over its budget since issue 25 (languages) and left as written: that issue is blocked on it. The
   // catalogue's English parts, the language runtime and the parts' loaders, and the export and menus
   // that now load after the first render to keep the first load within 40 kB, bring what loads later
-  // to about 46.7 kB. `it.fails` keeps the run green while the figure is over; once it is back within
+  // to about 46.9 kB. `it.fails` keeps the run green while the figure is over; once it is back within
   // 38.5 kB this fails, and the plain assertion is to come back.
   it.fails('what the feed loads later (pending group, arrivals, details, approvals, merged feed, export, menus; one language) stays within 38.5 kB in all [over since #25, blocked]', () => {
     expect(sizes.feed.lazyGzipBytes).toBeGreaterThan(0)
