@@ -27,13 +27,13 @@ function mergeTree(base: Tree, over: Tree): Tree {
   return out
 }
 
-// The namespaces of the parts loaded later, so that overrides of only those read as overrides too.
-const namespaces = new Set(['details', 'events', 'approvals', 'pending', 'tracked', 'notices', 'export', 'csv'])
+// The namespaces of the parts loaded later (their English is not in the first load): overrides of
+// only those are overrides too, not locale tags.
+export const laterNamespaces = new Set(['rowDetails', 'transfer', 'address', 'details', 'events', 'approvals', 'pending', 'tracked', 'notices', 'export', 'csv'])
 
-/** True when `messages` is overrides for the active locale rather than a map of locale tags. */
+/** True when `messages` is overrides for the active locale rather than a map of locale tags: any key is a namespace. */
 function isOverrides(messages: MessagesOption): messages is CatalogueOverrides {
-  // Every namespace is in the main part too? No: any namespace of a catalogue marks overrides.
-  return Object.keys(messages).some((key) => Object.hasOwn(mainMessages.en, key) || namespaces.has(key))
+  return Object.keys(messages).some((key) => Object.hasOwn(mainMessages.en, key) || laterNamespaces.has(key))
 }
 
 /** The overrides that apply to `tag`, and the extra locales `messages` brings (its tags). */

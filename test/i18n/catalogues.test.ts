@@ -92,3 +92,11 @@ describe('en-XA (pseudo-locale)', () => {
     }
   })
 })
+
+describe('overrides of a later part', () => {
+  it('every namespace of the parts loaded later is known as one, so overrides of only those are not read as locale tags', async () => {
+    const { laterNamespaces } = await import('../../src/i18n/merge.js')
+    const later = [detailsMessages, liveMessages, exportMessages].flatMap((p) => Object.keys(p.en)).sort()
+    expect([...laterNamespaces].sort()).toEqual(later)
+  })
+})
