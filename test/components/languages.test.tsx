@@ -19,6 +19,12 @@ import de from '../../src/locales/de.js'
 import fr from '../../src/locales/fr.js'
 import ja from '../../src/locales/ja.js'
 import { ALICE, TOKEN, WALLET } from './fixtures.js'
+import { ChainFilter } from '../../src/components/ChainFilter/ChainFilter.js'
+import { ExportControl } from '../../src/components/ExportControl/ExportControl.js'
+import { PendingTransactions } from '../../src/components/PendingTransactions/PendingTransactions.js'
+import { SourceNotices } from '../../src/components/SourceNotices/SourceNotices.js'
+import { LocaleContext } from '../../src/i18n/context.js'
+import { liveRecords, liveTokens } from '../../stories/feed/liveFixtures.js'
 
 const wire = (n: number, extra: Record<string, unknown> = {}) => ({
   hash: `0x${n.toString(16).padStart(64, '0')}`,
@@ -167,7 +173,8 @@ function uiText(root: Element): string {
   const copy = root.cloneNode(true) as Element
   copy.querySelectorAll('[lang="en"], .bf-address, .bf-row__party, .bf-amount, bdi, time, .bf-day').forEach((e) => e.remove())
   const names = [...copy.querySelectorAll('[aria-label], [title], [placeholder]')].flatMap((e) => ['aria-label', 'title', 'placeholder'].map((a) => e.getAttribute(a) ?? ''))
-  return [copy.textContent ?? '', ...names].join(' ')
+  // Hashes and addresses are data, though hex can spell a word ("…5fee").
+  return [copy.textContent ?? '', ...names].join(' ').replace(/0x[0-9a-fA-F]+/g, ' ')
 }
 function englishIn(root: Element): string[] {
   return [...new Set(uiText(root).split(/[^A-Za-z’']+/).filter((w) => w.length >= 3 && english.has(w.toLowerCase()) && !data.has(w.toLowerCase())))]
@@ -199,5 +206,39 @@ describe('en-XA: no English escapes the catalogue', () => {
     await waitFor(() => expect(within(alert).getByRole('button').textContent).toMatch(/^\[/))
     expect(englishIn(failed.container)).toEqual([])
     expect(alert.querySelector('code[lang="en"]')!.textContent).toContain('503')
+  })
+})
+
+describe('en-XA: the parts used on their own', () => {
+  const pseudo = (node: ReactNode) => render(<LocaleContext.Provider value={{ locale: 'en-XA' }}>{node}</LocaleContext.Provider>)
+  const bracketed = (root: Element, selector: string) => waitFor(() => expect(root.querySelector(selector)!.textContent).toMatch(/^\[/), { timeout: 10_000 })
+
+  it('the Pending group in every status, with its actions', async () => {
+    const records = [liveRecords.pending, liveRecords.confirming, liveRecords.confirmed, liveRecords.failed, liveRecords.replaced, liveRecords.dropped]
+    const { container } = pseudo(<PendingTransactions records={records} tokens={liveTokens} chain="eth" onSendAgain={() => {}} onDismiss={() => {}} />)
+    await bracketed(container, '.bf-pending__title')
+    expect(englishIn(container)).toEqual([])
+  })
+
+  it('the export while running, done, cancelled and failed', async () => {
+    const progress = { entries: 1200, rows: 1300, requests: 12, chain: 'eth', reached: '2024-03-02T00:00:00Z', resume: null, done: false }
+    for (const [status, error] of [['running', null], ['done', null], ['cancelled', null], ['error', new Error('HTTP 503')]] as const) {
+      const view = pseudo(<ExportControl status={status} progress={progress} error={error} onStart={() => {}} onCancel={() => {}} timeZone="UTC" />)
+      await bracketed(view.container, '.bf-export')
+      expect(englishIn(view.container), status).toEqual([])
+      view.unmount()
+    }
+  })
+
+  it('the chain chips and a failed chain’s notice', async () => {
+    const sources = [{ chain: 'base', wallet: WALLET, status: 'error' as const, error: new Error(''), requests: 1 }]
+    const { container } = pseudo(
+      <>
+        <ChainFilter chains={['eth', 'base']} />
+        <SourceNotices sources={sources} onRetry={() => {}} />
+      </>,
+    )
+    await bracketed(container, '.bf-notice__retry')
+    expect(englishIn(container)).toEqual([])
   })
 })
