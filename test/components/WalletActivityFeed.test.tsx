@@ -9,17 +9,9 @@ import { WalletActivityFeed } from '../../src/components/WalletActivityFeed/Wall
 import { createClient } from '../../src/core/client.js'
 import { BlockfeedProvider } from '../../src/react/BlockfeedProvider.js'
 import { axeViolations } from './axe.js'
-import { ALICE, WALLET } from './fixtures.js'
+import { ALICE, WALLET, wireEntry } from './fixtures.js'
 
-const wire = (n: number) => ({
-  hash: `0x${n.toString(16).padStart(64, '0')}`,
-  from_address: WALLET,
-  to_address: ALICE,
-  value: '1000000000000000000',
-  receipt_status: '1',
-  block_timestamp: '2024-05-01T12:00:00.000Z',
-  block_number: String(1000 - n),
-})
+const wire = wireEntry
 
 let failFirst = 0
 const seen: (string | null)[] = []

@@ -78,3 +78,15 @@ export function manyTransactions(count: number, start = Date.parse('2024-05-01T1
     tx({ value: '1000000000000000', block_timestamp: new Date(start - i * 3_600_000).toISOString() }),
   )
 }
+
+/** Transaction `n` of a history page as the service sends it (wire form): the wallet sent 1 ETH to Alice. */
+export const wireEntry = (n: number, extra: Record<string, unknown> = {}) => ({
+  hash: `0x${n.toString(16).padStart(64, '0')}`,
+  from_address: WALLET,
+  to_address: ALICE,
+  value: '1000000000000000000',
+  receipt_status: '1',
+  block_timestamp: '2024-05-01T12:00:00.000Z',
+  block_number: String(1000 - n),
+  ...extra,
+})

@@ -18,7 +18,7 @@ import en from '../../src/locales/en.js'
 import de from '../../src/locales/de.js'
 import fr from '../../src/locales/fr.js'
 import ja from '../../src/locales/ja.js'
-import { ALICE, TOKEN, WALLET } from './fixtures.js'
+import { ALICE, TOKEN, WALLET, wireEntry } from './fixtures.js'
 import { ChainFilter } from '../../src/components/ChainFilter/ChainFilter.js'
 import { ExportControl } from '../../src/components/ExportControl/ExportControl.js'
 import { PendingTransactions } from '../../src/components/PendingTransactions/PendingTransactions.js'
@@ -26,16 +26,7 @@ import { SourceNotices } from '../../src/components/SourceNotices/SourceNotices.
 import { LocaleContext } from '../../src/i18n/context.js'
 import { liveRecords, liveTokens } from '../../stories/feed/liveFixtures.js'
 
-const wire = (n: number, extra: Record<string, unknown> = {}) => ({
-  hash: `0x${n.toString(16).padStart(64, '0')}`,
-  from_address: WALLET,
-  to_address: ALICE,
-  value: '1000000000000000000',
-  receipt_status: '1',
-  block_timestamp: '2024-05-01T12:00:00.000Z',
-  block_number: String(1000 - n),
-  ...extra,
-})
+const wire = wireEntry
 const spam = (n: number) =>
   wire(n, {
     from_address: ALICE,
