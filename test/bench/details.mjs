@@ -31,7 +31,8 @@ async function lazyDetailsChunks() {
   })
   const outputs = r.metafile.outputs
   const gz = (key) => gzipSync(r.outputFiles.find((f) => f.path.endsWith(key.split('/').pop())).contents, { level: 9 }).length
-  const entry = Object.keys(outputs).find((k) => outputs[k].entryPoint)
+  // The app's entry (stdin): every `import()` target is an entry point of its own too.
+  const entry = Object.keys(outputs).find((k) => outputs[k].entryPoint === 'entry.tsx')
   const staticOf = (key, seen = new Set()) => {
     if (seen.has(key)) return seen
     seen.add(key)
@@ -40,7 +41,8 @@ async function lazyDetailsChunks() {
   }
   const initial = staticOf(entry)
   const chunk = (name) => Object.keys(outputs).find((k) => new RegExp(`${name}-\\w+\\.js$`).test(k))
-  const rowDetails = chunk('RowDetails')
+  // The row's panel and the feed's node view are one chunk (src/components/shared/detailsChunk.ts).
+  const rowDetails = chunk('detailsChunk')
   // Loaded with the first row that has approvals: the receipt's approvals and their state (RowDetails) and their section (TransactionDetails).
   const withApprovals = ['rowApprovals', 'ApprovalsSection'].map(chunk).filter(Boolean)
   // A default feed (watch and the pending group on) loads these right after its first render, before a row can be opened.
