@@ -1,25 +1,16 @@
+import { intlFormatter } from './intl.js'
 import type { PluralMessage } from './types.js'
 
 /** What a `{placeholder}` is filled with: text as it is, a number in the locale's digits and separators. */
 export type MessageValues = Readonly<Record<string, string | number | bigint>>
 
-// One formatter per locale and kind: building an Intl formatter costs far more than using one.
-const numberFormats = new Map<string, Intl.NumberFormat>()
-const pluralRules = new Map<string, Intl.PluralRules>()
-
-function cached<T>(cache: Map<string, T>, locale: string, make: () => T): T {
-  let value = cache.get(locale)
-  if (value === undefined) cache.set(locale, (value = make()))
-  return value
-}
-
 export function formatNumber(value: number | bigint, locale: string): string {
-  return cached(numberFormats, locale, () => new Intl.NumberFormat(locale)).format(value)
+  return intlFormatter(Intl.NumberFormat, locale, {}).format(value)
 }
 
 /** The sentence of a plural message for `count`, by the language's own rules (Russian's 1 / 2 / 5 / 21, Arabic's six forms). */
 export function pluralForm(message: PluralMessage, count: number, locale: string): string {
-  const category = cached(pluralRules, locale, () => new Intl.PluralRules(locale)).select(count)
+  const category = intlFormatter(Intl.PluralRules, locale, {}).select(count)
   return message[category] ?? message.other
 }
 

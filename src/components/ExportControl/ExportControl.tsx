@@ -1,7 +1,7 @@
 import { forwardRef, useCallback, useLayoutEffect, useRef, type CSSProperties, type HTMLAttributes } from 'react'
 import type { ExportProgress } from '../../core/export/csv.js'
 import type { ExportStatus } from '../../react/useExportWalletHistory.js'
-import { intlFormatter } from '../shared/intl.js'
+import { intlFormatter } from '../../i18n/intl.js'
 import { formatMessage, pluralForm } from '../../i18n/format.js'
 import { exportMessages } from '../../i18n/parts/export.js'
 import type { ExportPart } from '../../i18n/types.js'

@@ -15,7 +15,7 @@ export type Translator = AnyTranslator<MainPart & DetailsPart>
 import { Address } from '../Address/Address.js'
 import { ClippedText } from '../shared/ClippedText.js'
 import { formatDecimal } from '../shared/format.js'
-import { intlFormatter } from '../shared/intl.js'
+import { intlFormatter } from '../../i18n/intl.js'
 import { NamesContext } from '../shared/names.js'
 import { defaultRenderLink, EXTERNAL } from '../shared/links.js'
 import type { DisplayOptions } from '../shared/options.js'

@@ -1,4 +1,4 @@
-import { intlFormatter } from './intl.js'
+import { intlFormatter } from '../../i18n/intl.js'
 
 function dateFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   return intlFormatter(Intl.DateTimeFormat, locale, options)

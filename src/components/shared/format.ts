@@ -1,5 +1,5 @@
 import { formatUnits, maxUint256 } from 'viem'
-import { intlFormatter } from './intl.js'
+import { intlFormatter } from '../../i18n/intl.js'
 
 const DECIMAL = /^\d+(\.\d+)?$/
 const INTEGER = /^\d+$/
