@@ -233,3 +233,12 @@ describe('en-XA: the parts used on their own', () => {
     expect(englishIn(container)).toEqual([])
   })
 })
+
+describe('CSV column titles in the viewer’s language', () => {
+  it('csvHeaders: the matched catalogue’s titles (de-AT → German), English for an unknown language', async () => {
+    const { csvHeaders } = await import('../../src/components/ExportControl/ExportControl.js')
+    expect(await csvHeaders('de-AT')).toEqual(de.csv)
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    expect(await csvHeaders('qq')).toEqual(en.csv)
+  })
+})

@@ -75,6 +75,17 @@ describe('exportWalletHistoryCsv', () => {
     expect(new URL(requests[0]!.url).searchParams.get('order')).toBe('ASC')
   })
 
+  it('writes column titles given by key in the header row (German, from its catalogue), as cells: the rows are unchanged, a title shaped like a formula is text', async () => {
+    const client = createClient({ baseUrl: BASE, chain: 'eth' })
+    const plain = (await collect(exportWalletHistoryCsv(client, { address: WALLET }))).join('')
+    const de = (await import('../../../src/locales/de.js')).default
+    const headers = { ...de.csv, fee: '=Fee' }
+    const titled = (await collect(exportWalletHistoryCsv(client, { address: WALLET }, { headers }))).join('')
+    const [head, ...rest] = titled.split('\r\n')
+    expect(parse(head!)[0]).toEqual(csvColumns.map((c) => (c === 'fee' ? "'=Fee" : de.csv[c])))
+    expect(rest.join('\r\n')).toBe(plain.split('\r\n').slice(1).join('\r\n'))
+  })
+
   it('puts the fee (gas used × gas price, exact) on the first row of a transaction the wallet sent, and nowhere else', async () => {
     server.use(http.get(ROUTE, () => HttpResponse.json(onePage([specEntry({ from_address: WALLET, to_address: OTHER, native_transfers: [{ from_address: WALLET, to_address: OTHER, value: '1', direction: 'outgoing' }] })]))))
     const rows = readCsv((await collect(exportWalletHistoryCsv(createClient({ baseUrl: BASE, chain: 'eth' }), { address: WALLET }))).join(''))
