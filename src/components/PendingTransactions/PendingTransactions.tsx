@@ -190,7 +190,8 @@ function PendingItem({ record, tokens, logs, onSendAgain, onDismiss, chain, t, r
   const gone = record.status === 'replaced' || record.status === 'dropped'
   const details: ReactNode[] = []
   // Hidden from a screen reader: the sentence it hears first names the other party.
-  if (party) details.push(<span className="bf-row__party" aria-hidden="true">{fillTemplate(m.to, { party: <bdi title={party.text} dir="ltr">{party.short}</bdi> })}</span>)
+  // The address, not the sentence around it, is what shortens on a narrow line (in either direction).
+  if (party) details.push(<span className="bf-pending__to" aria-hidden="true">{fillTemplate(m.to, { party: <bdi className="bf-row__party" title={party.text} dir="ltr">{party.short}</bdi> })}</span>)
   if (status === 'confirming') {
     details.push(<span className="bf-pending__confirmations">{t.plural(m.confirmations, record.confirmations, { target: record.confirmationsTarget })}</span>)
   }
