@@ -21,6 +21,14 @@ type Transport = { request: (args: { method: string; params?: unknown }) => Prom
 const DEFAULT_BATCH_SIZE = 20
 
 /**
+ * viem before 2.57.20 keeps one batch queue per URL for the whole page, so two clients on one
+ * node URL would share batches, sent with the first one's fetch and headers (its API key). Each
+ * sender's transports get a fragment of their own: fetch never sends a fragment, and
+ * the reply matcher removes it before the caller's fetch sees the URL.
+ */
+let senders = 0
+
+/**
  * Sends the 28 methods through viem's http transport (JSON-RPC 2.0 POST, batching,
  * timeouts). viem's own retries are off: the one retry layer is `withRetry`.
  *
@@ -30,6 +38,7 @@ const DEFAULT_BATCH_SIZE = 20
  */
 export function createRpcSender(config: ClientConfig, retry: Required<RetryConfig>, secrets: readonly string[]): RpcSender {
   const transports = new Map<string, Transport>()
+  const tag = `#blockfeed-${++senders}`
   // As client.baseUrl and so the query keys have it: the head is recorded under the same name.
   const baseUrl = config.baseUrl.replace(/\/+$/, '')
   const timeout = config.timeoutMs ?? 30_000
@@ -43,11 +52,11 @@ export function createRpcSender(config: ClientConfig, retry: Required<RetryConfi
     if (!t) {
       const headers: Record<string, string> = { ...(typeof config.rpc === 'object' ? config.rpc.headers : undefined) }
       if (config.apiKey && sameOrigin(url, config.baseUrl)) headers['X-API-Key'] = config.apiKey
-      t = http(url, {
+      t = http(url + tag, {
         batch,
         retryCount: 0,
         timeout,
-        fetchFn: matchRepliesById(config.fetch),
+        fetchFn: matchRepliesById(config.fetch, tag),
         fetchOptions: { headers },
       })({ retryCount: 0 }) as unknown as Transport
       transports.set(url, t)
@@ -173,10 +182,11 @@ type Envelope = { id?: unknown; result?: unknown; error?: unknown }
  * id and answers any unpaired request with an UNMATCHED error; well-formed replies pass
  * through untouched.
  */
-function matchRepliesById(custom: typeof fetch | undefined): typeof fetch {
+function matchRepliesById(custom: typeof fetch | undefined, tag: string): typeof fetch {
   return async (input, init) => {
+    const url = typeof input === 'string' && input.endsWith(tag) ? input.slice(0, -tag.length) : input
     // Looked up per call: test and app code may replace globalThis.fetch after createClient.
-    const response = await (custom ?? globalThis.fetch)(input, init)
+    const response = await (custom ?? globalThis.fetch)(url, init)
     const sent = typeof init?.body === 'string' ? tryParse(init.body) : undefined
     if (sent === undefined || (!response.ok && (response.status === 429 || response.status >= 500))) return response
     const text = await response.text()
