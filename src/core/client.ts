@@ -1,11 +1,7 @@
 import { checkChain, getChainInfo } from './chains.js'
 import type { BlockfeedClient, ClientConfig, ClientContext, RequestOptions } from './clientTypes.js'
-import { getNames } from './details/names.js'
-import { getTransactionDetails } from './details/getTransactionDetails.js'
-import { exportWalletHistoryCsv } from './export/csv.js'
 import { HttpStatusError, InvalidParameterError, NetworkError, ResponseShapeError, TimeoutError, isAbortError, redact } from './errors.js'
 import { getWalletHistory } from './history/getWalletHistory.js'
-import { mergedWalletHistoryPages } from './history/merge.js'
 import { walletHistoryPages } from './history/pages.js'
 import { checkCount, checkMs } from './options.js'
 import { resolveRetry, parseRetryAfter, withRetry } from './retry.js'
@@ -24,6 +20,12 @@ export type {
   RpcSender,
 } from './clientTypes.js'
 
+/**
+ * The configuration and the transport: the wallet-history GET, the JSON-RPC sender, retries and
+ * typed errors. Everything else is an action that takes the client first (viem's model), so an
+ * app bundles only the actions it imports: `getTransactionDetails(client, …)`, `getNames(client, …)`,
+ * `exportWalletHistoryCsv(client, …)`, `mergedWalletHistoryPages(client, …)`.
+ */
 export function createClient(config: ClientConfig): BlockfeedClient {
   if (config === null || typeof config !== 'object') throw new InvalidParameterError('config', 'expected an object')
   if (typeof config.baseUrl !== 'string' || config.baseUrl === '') {
@@ -60,11 +62,8 @@ export function createClient(config: ClientConfig): BlockfeedClient {
     getWalletHistory: (params, options) => getWalletHistory(ctx, params, options),
     walletHistoryPages: (params, options) => walletHistoryPages(ctx, params, options),
     rpc: (request, options) => ctx.rpc(request, options) as never,
+    ensUniversalResolver: config.ensUniversalResolver,
     chainInfo: (chain) => getChainInfo(chain ?? defaultChain),
-    exportWalletHistoryCsv: (params, options) => exportWalletHistoryCsv(client, params, options),
-    mergedWalletHistoryPages: (params, options) => mergedWalletHistoryPages(client, params, options),
-    getTransactionDetails: (params, options) => getTransactionDetails(client, params, options),
-    getNames: (params, options) => getNames(client, { universalResolverAddress: config.ensUniversalResolver, ...params }, options),
   }
   return client
 }

@@ -4,9 +4,6 @@
  * operations (`history/*`, `rpc/rpc.ts`) each depend on this file instead of on each other.
  */
 import type { ChainInfo, ChainInput } from './chains.js'
-import type { GetNamesParameters, GetTransactionDetailsParameters, Names, TransactionDetails } from './details/types.js'
-import type { MergedWalletHistoryIterator, MergedWalletHistoryParameters } from './history/merge.js'
-import type { ExportWalletHistoryCsvOptions, ExportWalletHistoryCsvParameters, WalletHistoryCsvExport } from './export/types.js'
 import type { WalletHistoryParameters } from './history/params.js'
 import type { WalletHistoryPage } from './history/schema.js'
 import type { RetryConfig, RetryOption } from './retry.js'
@@ -58,25 +55,10 @@ export interface BlockfeedClient {
   getWalletHistory(params: WalletHistoryParameters, options?: RequestOptions): Promise<WalletHistoryPage>
   walletHistoryPages(params: WalletHistoryParameters, options?: RequestOptions): AsyncGenerator<WalletHistoryPage, void, undefined>
   rpc<M extends RpcMethod>(request: RpcRequest<M>, options?: RpcOptions): Promise<RpcReturnType<M>>
+  /** The resolver given to `createClient({ ensUniversalResolver })`: `getNames(client, …)`'s default. */
+  readonly ensUniversalResolver: `0x${string}` | undefined
   /** Chain metadata (label, native currency, explorer) by spec name or hex id. */
   chainInfo(chain?: string): ChainInfo | undefined
-  /**
-   * The wallet's whole history as CSV text, streamed a page at a time (header first): one row per
-   * transfer, exact amounts, spreadsheet-safe cells. See README, "Export".
-   */
-  exportWalletHistoryCsv(params: ExportWalletHistoryCsvParameters, options?: ExportWalletHistoryCsvOptions): WalletHistoryCsvExport
-  /**
-   * One feed across `chains` (and `addresses`): pages merged by time with the frontier rule (never an
-   * entry and later an earlier one), a per-source status on every page, `retrySource(chain, wallet?)`.
-   */
-  mergedWalletHistoryPages(params: MergedWalletHistoryParameters, options?: RequestOptions): MergedWalletHistoryIterator
-  /**
-   * One transaction explained: status, fee, method and decoded events, from the node (one batched
-   * request when `blockNumber` is given). Null when the node does not know the hash.
-   */
-  getTransactionDetails(params: GetTransactionDetailsParameters, options?: RequestOptions): Promise<TransactionDetails | null>
-  /** Forward-verified primary names (viem's `getEnsName`), all in one request; null where there is none. */
-  getNames(params: GetNamesParameters, options?: RequestOptions): Promise<Names>
 }
 
 /** Sends one JSON-RPC call (retries, timeout, typed errors); built by `createRpcSender`. */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { ExportProgress, ExportResumePoint, ExportWalletHistoryCsvOptions, ExportWalletHistoryCsvParameters } from '../core/export/csv.js'
+import { exportWalletHistoryCsv, type ExportProgress, type ExportResumePoint, type ExportWalletHistoryCsvOptions, type ExportWalletHistoryCsvParameters } from '../core/export/csv.js'
 import { useBlockfeedClient } from './useBlockfeedClient.js'
 
 export type ExportStatus = 'idle' | 'running' | 'done' | 'error' | 'cancelled'
@@ -86,7 +86,7 @@ export function useExportWalletHistory(params: ExportWalletHistoryCsvParameters 
       setError(null)
       setProgress(before ?? null)
       try {
-        const exporter = client.exportWalletHistoryCsv(params, {
+        const exporter = exportWalletHistoryCsv(client, params, {
           signal: abort.signal,
           resume: carried?.point,
           headers: options.headers,

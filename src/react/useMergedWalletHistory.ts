@@ -119,7 +119,7 @@ const EMPTY: MergedSourceState[] = []
 
 /**
  * One feed across `chains` (and `addresses`): an infinite query whose pages are merged pages
- * (`client.mergedWalletHistoryPages`). The first page asks every source once, in parallel;
+ * (`mergedWalletHistoryPages(client, …)`). The first page asks every source once, in parallel;
  * `fetchNextPage` asks only the sources the frontier needs. A failing chain is reported in
  * `sources` and the others keep flowing; `retrySource(chain)` asks it again and its entries
  * land in place in `transactions`.

@@ -1,5 +1,6 @@
 import { createPublicClient, http } from 'viem'
 import { createClient } from '../../src/core/client.js'
+import { getNames } from '../../src/core/details/names.js'
 import { HttpStatusError } from '../../src/core/errors.js'
 import { startDevnet, type Devnet } from '../../src/devnet/startDevnet.js'
 import { everything } from './helpers.js'
@@ -68,7 +69,7 @@ it('createClient(devnet.clientOptions) gives verified names from the devnet regi
   const counting: typeof fetch = (input, init) => (requests.push(String(input)), fetch(input, init))
   const client = createClient({ ...devnet.clientOptions, fetch: counting })
   const byName = Object.fromEntries(devnet.wallets.map((w) => [w.name, w.address]))
-  const names = await client.getNames({ addresses: [byName.alice!, byName.bob!, byName.carol!, byName.deployer!] })
+  const names = await getNames(client, { addresses: [byName.alice!, byName.bob!, byName.carol!, byName.deployer!] })
   expect(Object.values(names)).toEqual(['alice.eth', 'bob.eth', 'carol.eth', null])
   expect(requests).toHaveLength(1)
 })

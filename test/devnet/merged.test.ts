@@ -1,7 +1,7 @@
 import { createPublicClient, http } from 'viem'
 import { createClient } from '../../src/core/client.js'
 import { InvalidParameterError } from '../../src/core/errors.js'
-import type { MergedTransactionEntry } from '../../src/core/history/merge.js'
+import { mergedWalletHistoryPages, type MergedTransactionEntry } from '../../src/core/history/merge.js'
 import { startDevnet, type Devnet } from '../../src/devnet/startDevnet.js'
 import { everything, sendToNode } from './helpers.js'
 
@@ -72,7 +72,7 @@ it('merges one wallet across the two chains: every entry of both, once, newest f
   const client = routedClient(requests)
   const limit = 4
   const merged: MergedTransactionEntry[] = []
-  for await (const page of client.mergedWalletHistoryPages({ address: alice, chains: [one.chain, two.chain], limit })) {
+  for await (const page of mergedWalletHistoryPages(client, { address: alice, chains: [one.chain, two.chain], limit })) {
     expect(page.late).toEqual([])
     expect(page.incomplete).toEqual([])
     merged.push(...page.entries)

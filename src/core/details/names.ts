@@ -24,7 +24,7 @@ const CCIP_READ_TIMEOUT_MS = 5_000
  * must not hold back or hide the names of a whole screen.
  */
 export async function getNames(
-  client: Pick<BlockfeedClient, 'rpc' | 'chain'>,
+  client: Pick<BlockfeedClient, 'rpc' | 'chain'> & Partial<Pick<BlockfeedClient, 'ensUniversalResolver'>>,
   parameters: GetNamesParameters,
   options?: { signal?: AbortSignal | undefined },
 ): Promise<Names> {
@@ -35,7 +35,7 @@ export async function getNames(
     return getAddress(a)
   }))]
   const viemChain = getChainInfo(chain ?? client.chain)?.viemChain
-  const resolver = parameters.universalResolverAddress ?? viemChain?.contracts?.ensUniversalResolver?.address
+  const resolver = parameters.universalResolverAddress ?? client.ensUniversalResolver ?? viemChain?.contracts?.ensUniversalResolver?.address
   if (!resolver) {
     throw new InvalidParameterError('universalResolverAddress', `no ENS Universal Resolver is known for chain ${clip(String(chain ?? client.chain ?? '(none given)'))}: pass its address`)
   }

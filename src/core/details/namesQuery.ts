@@ -4,7 +4,7 @@ import type { BlockfeedClient } from '../clientTypes.js'
 import type { ChainInput } from '../chains.js'
 import { keyChain } from '../query/keyChain.js'
 import type { QueryKeyClient } from '../query/walletHistory.js'
-import type { GetNamesParameters, Names } from './names.js'
+import { getNames, type GetNamesParameters, type Names } from './names.js'
 
 /** How long a name is trusted before it is asked for again: reverse records change rarely. */
 export const NAME_STALE_MS = 60 * 60 * 1000
@@ -52,10 +52,7 @@ export function namesQueryOptions(client: BlockfeedClient, queryClient: QueryCli
         else missing.push(address)
       }
       if (missing.length > 0) {
-        // The client's own getNames: it knows the resolver given to createClient({ ensUniversalResolver }).
-        // Only the overrides actually given: an `undefined` one would hide the client's own resolver.
-        const given = Object.fromEntries(Object.entries(parameters).filter(([, v]) => v !== undefined))
-        const fetched = await client.getNames({ ...given, addresses: missing, chain: chain ?? undefined }, { signal })
+        const fetched = await getNames(client, { ...parameters, addresses: missing, chain: chain ?? undefined }, { signal })
         for (const address of missing) {
           out[address] = fetched[address] ?? null
           queryClient.setQueryData(nameQueryKey(client, { address, chain: chain ?? undefined }), out[address])
