@@ -39,7 +39,9 @@ const subscribeLanguages = (onChange: () => void) => {
   window.addEventListener('languagechange', onChange)
   return () => window.removeEventListener('languagechange', onChange)
 }
-const browserLanguages = () => navigator.languages
+// As text: a snapshot must be the same value while nothing changed, and some browsers (Chromium with
+// a locale override) hand out a new `navigator.languages` array on every read.
+const browserLanguages = () => navigator.languages.join(',')
 // The server knows no browser: it renders the default, and so does the hydrating client.
 const noLanguages = () => undefined
 
@@ -64,7 +66,7 @@ export function useMessages<P>(locale?: string | readonly string[], part?: Catal
   const provided = useContext(BlockfeedContext)
   const settings = own ?? provided ?? {}
   const languages = useSyncExternalStore(subscribeLanguages, browserLanguages, noLanguages)
-  const requested = locale ?? settings.locale ?? languages
+  const requested = locale ?? settings.locale ?? (languages ? languages.split(',') : undefined)
   const key = typeof requested === 'string' ? requested : requested?.join(',') ?? ''
   const supplied = suppliedLocales(settings.messages).join(',')
   const tag = matchedTag(requested, key, supplied)

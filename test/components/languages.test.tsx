@@ -94,6 +94,15 @@ describe('which language the feed speaks', () => {
     await waitFor(() => expect(titles()[0]).toBe(ja.row.titles.send), { timeout: 10_000 })
   })
 
+  it('a browser handing out a new navigator.languages array on every read (Chromium with a locale override) renders once, in its language', async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockImplementation(() => ['ja-JP', 'en'])
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    render(feed(), { wrapper: providers() })
+    await waitFor(() => expect(titles()[0]).toBe(ja.row.titles.send), { timeout: 10_000 })
+    // Without a stable snapshot React warns "getSnapshot should be cached" and gives up (error #185).
+    expect(error.mock.calls.map((c) => String(c[0])).filter((m) => /getSnapshot|Maximum update depth/.test(m))).toEqual([])
+  })
+
   it('an unknown language shows English, with one warning', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     render(feed({ locale: 'qq-ZZ' }), { wrapper: providers() })
