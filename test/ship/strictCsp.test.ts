@@ -71,9 +71,9 @@ beforeAll(async () => {
   files = bundled
   browser = launched
   server = await startCspServer(files)
-  // No `locale` option: Playwright's locale override makes Chromium return a new `navigator.languages`
-  // array on every read, which the feed's language hook takes as a change each time (an endless re-render).
-  const context = await browser.newContext({ viewport: { width: 1024, height: 900 }, acceptDownloads: true, timezoneId: 'UTC' })
+  // With a locale override Chromium returns a new `navigator.languages` array on every read: the
+  // feed's language hook must not take that for a change (it once re-rendered without end).
+  const context = await browser.newContext({ viewport: { width: 1024, height: 900 }, acceptDownloads: true, timezoneId: 'UTC', locale: 'en-US' })
   // The logo origin has no network here: its answers come from the test (the policy still applies to them).
   await context.route(`${LOGO_ORIGIN}/**`, (route) => {
     logosServed++
