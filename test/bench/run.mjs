@@ -47,6 +47,10 @@ const pageRatio = /median ([\d.]+)×/.exec(h.stdout ?? '')
 const heapMb = /heap per 1,000 loaded entries: ([\d.]+) MB/.exec(h.stdout ?? '')
 row(`getWalletHistory / (Response.text() + JSON.parse), ${p.entries} entries, ${kB(p.bytes)}`, pageRatio ? `${pageRatio[1]}× (median)` : 'did not run', '≤ 1.2×', pageRatio ? Number(pageRatio[1]) <= 1.2 : false)
 row('heap per 1,000 loaded entries (TanStack infinite query, after GC)', heapMb ? `${heapMb[1]} MB` : 'did not run', '≤ 1.5 MB', heapMb ? Number(heapMb[1]) <= 1.5 : false)
+// Issue 26: the same over real local HTTP (a node:http server in another process), a page in the hosted service's full shape.
+const hh = spawnSync(process.execPath, ['test/bench/history-http.mjs'], { encoding: 'utf8', timeout: 300_000 })
+const http = /local HTTP, (\d+) entries, ([\d.]+ kB): median ([\d.]+)×/.exec(hh.stdout ?? '')
+row(`getWalletHistory / (fetch + text() + JSON.parse), local HTTP, hosted service's full shape${http ? `, ${http[1]} entries, ${http[2]}` : ''}`, http ? `${http[3]}× (median)` : 'did not run', '≤ 1.3×', http ? Number(http[3]) <= 1.3 : false)
 
 // 3. Render cost (real Chromium)
 const render = spawnSync('npx', ['vitest', 'run', '--config', 'test/bench/vitest.bench.config.ts', '--root', '.'], { stdio: 'ignore' })

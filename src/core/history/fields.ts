@@ -2,7 +2,7 @@ import { NEVER, array, pipe, transform } from 'zod/mini'
 import type { z } from 'zod/mini'
 import { clip } from '../text.js'
 import { parseIsoUtc } from '../time.js'
-import { withShortcut } from './compile.js'
+import { isDigits, withShortcut } from './compile.js'
 
 /**
  * Field readers for tolerant reading: each accepts the spellings real deployments send and
@@ -13,8 +13,6 @@ import { withShortcut } from './compile.js'
 type Ctx = { issues: { push(issue: { code: 'custom'; message: string; input: unknown }): void } }
 
 const DECIMAL = /^\d+$/
-/** Shortcut guard (see compile.ts): text that is already non-empty. */
-const NON_EMPTY_TEXT = "typeof $ === 'string' && $ !== ''"
 const fail = (ctx: Ctx, input: unknown, message: string) => {
   ctx.issues.push({ code: 'custom', message, input })
   return NEVER
@@ -79,28 +77,12 @@ const entry = { hash: '', block_hash: '', block_timestamp: '', block_number: '',
 type EntryKey = keyof typeof entry
 const sameAs = (key: EntryKey, v: string): string => (v === entry[key] ? entry[key] : v)
 
-/** Decimal digits only, by char codes: cheaper than a regular expression on every integer field. */
-function isDecimal(s: string): boolean {
-  const n = s.length
-  if (n === 0) return false
-  for (let i = 0; i < n; i++) {
-    const c = s.charCodeAt(i)
-    if (c < 48 || c > 57) return false
-  }
-  return true
-}
-
-/** Text of decimal digits: an integer field already in the model's form. */
-function isDecimalText(v: unknown): boolean {
-  return typeof v === 'string' && isDecimal(v)
-}
-
 /** Decimal text of small integers sent as numbers (indexes): one string each, not one per occurrence. */
 const SMALL_INTS: string[] = []
 const decimalOf = (n: number): string => (n < 1024 ? (SMALL_INTS[n] ??= String(n)) : String(n))
 
 function readInt(v: unknown, ctx: Ctx): string {
-  if (typeof v === 'string' && isDecimal(v)) return v
+  if (typeof v === 'string' && isDigits(v)) return v
   if (typeof v === 'number') {
     if (Number.isSafeInteger(v) && v >= 0) return decimalOf(v)
     if (Number.isInteger(v) && v > 0) {
@@ -112,12 +94,12 @@ function readInt(v: unknown, ctx: Ctx): string {
 }
 
 /** Required integer, normalized to decimal text. */
-export const intText = withShortcut(transform((v: unknown, ctx) => readInt(v, ctx as Ctx)), { nullAsNull: false, test: isDecimalText })
+export const intText = withShortcut(transform((v: unknown, ctx) => readInt(v, ctx as Ctx)), { nullAsNull: false, guard: 'digits' })
 
 /** Optional integer: missing, null or empty text become null. */
 export const optIntText = withShortcut(transform((v: unknown, ctx): string | null =>
   v === undefined || v === null || v === '' ? null : readInt(v, ctx as Ctx),
-), { nullAsNull: true, test: isDecimalText })
+), { nullAsNull: true, guard: 'digits' })
 
 function readText(v: unknown, ctx: Ctx): string {
   if (typeof v === 'string' && v !== '') return v
@@ -151,15 +133,15 @@ function readOptText(v: unknown, ctx: Ctx): string | null {
 }
 
 /** Required non-empty text. */
-export const text = withShortcut(transform((v: unknown, ctx): string => readText(v, ctx as Ctx)), { nullAsNull: false, guard: NON_EMPTY_TEXT })
+export const text = withShortcut(transform((v: unknown, ctx): string => readText(v, ctx as Ctx)), { nullAsNull: false, guard: 'text' })
 
 /** Optional text: missing, null and empty text all become null. */
-export const optText = withShortcut(transform((v: unknown, ctx): string | null => readOptText(v, ctx as Ctx)), { nullAsNull: true, guard: NON_EMPTY_TEXT })
+export const optText = withShortcut(transform((v: unknown, ctx): string | null => readOptText(v, ctx as Ctx)), { nullAsNull: true, guard: 'text' })
 
 /** Required text that repeats across entries (addresses, token contracts): one shared copy. */
 export const sharedText = withShortcut(transform((v: unknown, ctx): string => shared(readText(v, ctx as Ctx))), {
   nullAsNull: false,
-  guard: NON_EMPTY_TEXT,
+  guard: 'text',
   map: shared,
 })
 
@@ -167,7 +149,7 @@ export const sharedText = withShortcut(transform((v: unknown, ctx): string => sh
 export const optSharedText = withShortcut(transform((v: unknown, ctx): string | null => {
   const out = readOptText(v, ctx as Ctx)
   return out === null ? null : shared(out)
-}), { nullAsNull: true, guard: NON_EMPTY_TEXT, map: shared })
+}), { nullAsNull: true, guard: 'text', map: shared })
 
 /** The entry's hash (remembered for its lists). */
 export const entryHash = transform((v: unknown, ctx): string => (entry.hash = readText(v, ctx as Ctx)))
@@ -215,7 +197,7 @@ export const optHexData = withShortcut(transform((v: unknown, ctx): string | nul
   if (v === '') return '0x'
   if (typeof v === 'string') return v
   return fail(ctx as Ctx, v, `expected hex data or null, got ${describe(v)}`)
-}), { nullAsNull: true, guard: NON_EMPTY_TEXT })
+}), { nullAsNull: true, guard: 'text' })
 
 /** A flag sent as a boolean or as text (`"true"`, `"1"`, `"yes"`…); missing or null is null. */
 export const flag = withShortcut(transform((v: unknown, ctx): boolean | null => {
@@ -228,7 +210,7 @@ export const flag = withShortcut(transform((v: unknown, ctx): boolean | null => 
     if (s === 'false' || s === '0' || s === 'no') return false
   }
   return fail(ctx as Ctx, v, `expected a boolean or "true"/"false", got ${describe(v)}`)
-}), { nullAsNull: true, guard: "typeof $ === 'boolean'" })
+}), { nullAsNull: true, guard: 'boolean' })
 
 const MAX_DATE_MS = 8.64e15
 const CANONICAL_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/
@@ -269,7 +251,10 @@ const DIRECTIONS = new Map<string, Direction>([
 
 /** The one rule for every transfer list: `direction` in any common spelling, as `outgoing` / `incoming`; anything else is null. */
 export function readDirection(v: unknown): Direction | null {
-  return typeof v === 'string' ? (DIRECTIONS.get(v.trim().toLowerCase()) ?? null) : null
+  if (typeof v !== 'string') return null
+  // The spec's own spellings (most transfers) need no trimming, lowering or lookup.
+  if (v === 'outgoing' || v === 'incoming') return v
+  return DIRECTIONS.get(v.trim().toLowerCase()) ?? null
 }
 
 export const direction = transform(readDirection)
@@ -277,7 +262,7 @@ export const direction = transform(readDirection)
 /** A list that may be missing or null (normalized to an empty list). */
 export function list<T extends z.core.SomeType>(item: T) {
   return pipe(
-    withShortcut(transform((v: unknown) => (v === undefined || v === null ? [] : v)), { nullAsNull: false, guard: 'Array.isArray($)' }),
+    withShortcut(transform((v: unknown) => (v === undefined || v === null ? [] : v)), { nullAsNull: false, guard: 'list' }),
     array(item),
   )
 }

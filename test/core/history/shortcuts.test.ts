@@ -2,6 +2,8 @@ import fc from 'fast-check'
 import { looseObject } from 'zod/mini'
 import { describe, expect, it } from 'vitest'
 import { compileReader } from '../../../src/core/history/compile'
+import { transactionEntrySchema } from '../../../src/core/history/schema'
+import { specEntry } from './fixtures'
 import {
   blockHashOfEntry,
   blockNumberOfEntry,
@@ -67,6 +69,36 @@ describe('field shortcuts of the compiled reader', () => {
         expect(inPlace(input())).toEqual(expected)
       }),
       { numRuns: 400 },
+    )
+  })
+})
+
+describe('the plural ERC-20 key, read where it stands', () => {
+  // The entry's first step moves `erc20_transfers` to `erc20_transfer` (a copy of the entry); the
+  // compiled reader reads the plural key in place of the other instead. Same model as zod's for
+  // any mix of the two keys (missing, null, lists, wrong values) and extra fields.
+  const transfer = (specEntry().erc20_transfer as Record<string, unknown>[])[0]!
+  const list = fc.constantFrom(undefined, null, [], [transfer], [{ ...transfer, direction: 'out' }], 'text', {})
+  const copying = compileReader(transactionEntrySchema)
+  const inPlace = compileReader(transactionEntrySchema, { inPlace: true })
+
+  it('gives what zod gives, copying (key order included) and in place', () => {
+    fc.assert(
+      fc.property(list, list, fc.boolean(), fc.boolean(), (singular, plural, pluralFirst, extra) => {
+        const { erc20_transfer: _, ...rest } = specEntry()
+        const keys: Record<string, unknown> = {}
+        if (pluralFirst && plural !== undefined) keys.erc20_transfers = plural
+        if (singular !== undefined) keys.erc20_transfer = singular
+        if (!pluralFirst && plural !== undefined) keys.erc20_transfers = plural
+        const entry = { ...rest, ...keys, ...(extra ? { surprise: [1] } : {}) }
+        // As from JSON: no object reached twice (normalizing one in place would change the other).
+        const input = () => JSON.parse(JSON.stringify(entry))
+        const zod = transactionEntrySchema.safeParse(input())
+        const expected = zod.success ? zod.data : undefined
+        expect(JSON.stringify(copying(input()))).toBe(JSON.stringify(expected))
+        expect(inPlace(input())).toEqual(expected)
+      }),
+      { numRuns: 300 },
     )
   })
 })
