@@ -96,6 +96,24 @@ export function checkChain(value: unknown, extra: readonly string[] = [], parame
   )
 }
 
+/**
+ * The one identity of a chain: a spec name is its spec hex id (`eth` → `0x1`), a hex id is
+ * lowercased (`0xA4B1` → `0xa4b1`). Query keys, head pollers, tracker records and merge sources
+ * use it, so `eth` and `0x1` share a cache entry and a poller; a request keeps the caller's spelling.
+ */
+export function chainIdentity(chain: string): string {
+  if (isChainName(chain)) return chainHexIds[chainNames.indexOf(chain)]!
+  return chain.toLowerCase()
+}
+
+/** The other spelling of a spec chain (name ↔ hex id), for lookups keyed by either. */
+export function chainAlias(chain: string): string | undefined {
+  const id = chainIdentity(chain)
+  const i = (chainHexIds as readonly string[]).indexOf(id)
+  if (i < 0) return undefined
+  return isChainName(chain) ? id : chainNames[i]
+}
+
 /** Metadata for a chain given by spec name, hex id or number; `undefined` when unknown. */
 export function getChainInfo(chain: string | number | undefined): ChainInfo | undefined {
   if (chain === undefined) return undefined

@@ -24,8 +24,9 @@ export function watchBlockNumber(
   chain: string | undefined,
   intervalMs: number,
 ): () => void {
-  const resolved = keyChain(client, chain) ?? undefined
-  const id = resolved ?? ''
+  // Asked with the caller's spelling (the RPC URL may be configured under it), kept by the chain's identity.
+  const resolved = chain ?? client.chain ?? undefined
+  const id = keyChain(client, chain) ?? ''
   let byChain = watchers.get(client)
   if (!byChain) watchers.set(client, (byChain = new Map()))
   let byQueryClient = byChain.get(id)

@@ -41,13 +41,13 @@ export function useRpc<M extends RpcMethod, TSelected = RpcReturnType<M>>(
   // The cached Query's own key: it tells whether the last fetch was after the block settled.
   const cached = queryClient.getQueryCache().find({ queryKey: options.queryKey, exact: true })
   const on = typeof enabled === 'function' ? (cached ? enabled(cached as never) : options.enabled) : enabled
-  const keyChain = options.queryKey[2].chain
   const watching = watch && on && isHeadFollowingRpcQuery(cached?.queryKey ?? options.queryKey)
 
   useEffect(() => {
     if (!watching) return
-    return watchBlockNumber(client, queryClient, keyChain ?? undefined, pollingIntervalMs)
-  }, [watching, client, queryClient, keyChain, pollingIntervalMs])
+    // The poller is one per chain identity (`eth`, `0x1`); it asks with the caller's spelling.
+    return watchBlockNumber(client, queryClient, chain, pollingIntervalMs)
+  }, [watching, client, queryClient, chain, pollingIntervalMs])
 
   return useQuery(
     { ...options, ...query, enabled } as UseQueryOptions<RpcReturnType<M>, BlockfeedQueryError, TSelected, RpcQueryKey<M>>,

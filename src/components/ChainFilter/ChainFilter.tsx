@@ -1,6 +1,6 @@
 import { forwardRef, type CSSProperties, type HTMLAttributes } from 'react'
 import type { ChainInput } from '../../core/chains.js'
-import { chainIdentity } from '../../core/history/entryId.js'
+import { chainIdentity } from '../../core/chains.js'
 import { ChainBadge } from '../ChainBadge/ChainBadge.js'
 import type { RenderChainIcon } from '../shared/options.js'
 

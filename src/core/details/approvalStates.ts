@@ -97,9 +97,10 @@ export function approvalStatesQueryOptions(client: BlockfeedClient, parameters: 
   return {
     queryKey: approvalStatesQueryKey(client, parameters),
     queryFn: ({ queryKey, signal }) => {
-      const { chain, approvals } = queryKey[2]
+      const { approvals } = queryKey[2]
       const list = approvals.map((a) => ({ kind: a.forAll ? ('approval_for_all' as const) : ('approval' as const), token: a.token, owner: a.owner, spender: a.spender }))
-      return getApprovalStates(client, { approvals: list, chain: chain ?? undefined }, { signal })
+      // The key names the chain by its identity; the request keeps the caller's spelling.
+      return getApprovalStates(client, { approvals: list, chain: parameters.chain }, { signal })
     },
     retry: false,
     // Whoever follows the head invalidates it on a new block (isApprovalStatesStale); without a head to compare, a minute at most.

@@ -52,7 +52,8 @@ export function namesQueryOptions(client: BlockfeedClient, queryClient: QueryCli
         else missing.push(address)
       }
       if (missing.length > 0) {
-        const fetched = await getNames(client, { ...parameters, addresses: missing, chain: chain ?? undefined }, { signal })
+        // The key names the chain by its identity; the request keeps the caller's spelling.
+        const fetched = await getNames(client, { ...parameters, addresses: missing }, { signal })
         for (const address of missing) {
           out[address] = fetched[address] ?? null
           queryClient.setQueryData(nameQueryKey(client, { address, chain: chain ?? undefined }), out[address])

@@ -49,8 +49,9 @@ export function transactionDetailsQueryOptions(
   return {
     queryKey,
     queryFn: ({ queryKey, signal }) => {
-      const { hash, chain, methodLabel } = queryKey[2]
-      return getTransactionDetails(client, { ...parameters, hash: hash as Hex, chain: chain ?? undefined, methodLabel }, { signal })
+      // The key names the chain by its identity; the request keeps the caller's spelling.
+      const { hash, methodLabel } = queryKey[2]
+      return getTransactionDetails(client, { ...parameters, hash: hash as Hex, methodLabel }, { signal })
     },
     retry: false,
     staleTime: (query) => (query.state.data != null && query.state.data.status !== 'pending' ? Infinity : 0),

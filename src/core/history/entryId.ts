@@ -1,10 +1,4 @@
-import { chainHexIds, chainNames, isChainName } from '../chains.js'
-
-/** A stable identity for a chain: 'eth' and '0x1' are one chain. */
-export function chainIdentity(chain: string): string {
-  if (isChainName(chain)) return chainHexIds[chainNames.indexOf(chain)]!
-  return chain.toLowerCase()
-}
+import { chainIdentity } from '../chains.js'
 
 /** Hashes arrive lowercase almost always: lowercase (and allocate) only the rest. */
 function lowerHash(hash: string): string {

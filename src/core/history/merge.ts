@@ -1,5 +1,6 @@
 import { checkChain, type ChainInput } from '../chains.js'
-import { chainIdentity, entryId } from './entryId.js'
+import { chainIdentity } from '../chains.js'
+import { entryId } from './entryId.js'
 import { InvalidParameterError, ResponseShapeError } from '../errors.js'
 import { clip } from '../text.js'
 import { compareInFeedOrder, compareMergeKeys, mergeKeyOf, type MergeKey, type MergeOrder } from './order.js'

@@ -1,5 +1,6 @@
 import type { BlockfeedClient } from '../clientTypes.js'
 import { isAbortError } from '../errors.js'
+import { chainIdentity } from '../chains.js'
 import { pollingInterval } from './pollingInterval.js'
 
 /** One subscriber of a chain's head. */
@@ -46,7 +47,8 @@ const isHidden = () => currentDocument()?.visibilityState === 'hidden'
  */
 export function watchHead(client: BlockfeedClient, chain: string | undefined, listener: HeadListener): () => void {
   const resolved = chain ?? client.chain ?? undefined
-  const id = resolved ?? ''
+  // One poller per chain however it is spelled (`eth`, `0x1`); it asks with the first spelling.
+  const id = resolved ? chainIdentity(resolved) : ''
   let byChain = pollers.get(client)
   if (!byChain) pollers.set(client, (byChain = new Map()))
   const map = byChain

@@ -9,7 +9,7 @@ import {
   type Address,
   type Hex,
 } from 'viem'
-import { checkChain, getChainInfo, type ChainInput, type ChainName } from '../chains.js'
+import { chainIdentity, checkChain, getChainInfo, type ChainInput, type ChainName } from '../chains.js'
 import type { BlockfeedClient } from '../clientTypes.js'
 import type { WalletHistoryPage } from '../history/schema.js'
 import { InvalidParameterError } from '../errors.js'
@@ -102,7 +102,7 @@ interface ChainState {
 }
 
 // One chain by its spec name or hex id ('eth' and '0x1'): a record tracked under one is listed under the other.
-const chainKey = (chain: string) => getChainInfo(chain)?.name ?? chain.toLowerCase()
+const chainKey = chainIdentity
 const recordKey = (chain: string, hash: string) => `${chainKey(chain)}:${hash.toLowerCase()}`
 const sameAddress = (a: string | null, b: string | null) => a !== null && b !== null && a.toLowerCase() === b.toLowerCase()
 

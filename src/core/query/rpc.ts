@@ -101,10 +101,11 @@ export function rpcQueryOptions<M extends RpcMethod>(client: BlockfeedClient, pa
   return {
     queryKey,
     queryFn: async ({ queryKey, signal }: QueryFunctionContext<RpcQueryKey<M>>): Promise<RpcReturnType<M>> => {
-      const { method, params, chain } = queryKey[2]
+      const { method, params } = queryKey[2]
       // Judged before sending: the head known now is at most the node's head when it answers.
       const settledBefore = blockSettled(queryKey[2])
-      const data = (await client.rpc({ method, params } as never, { chain: chain ?? undefined, signal })) as RpcReturnType<M>
+      // The key names the chain by its identity; the request keeps the caller's spelling.
+      const data = (await client.rpc({ method, params } as never, { chain: parameters.chain, signal })) as RpcReturnType<M>
       if (settledBefore !== undefined) fetchedSettled.set(queryKey, settledBefore)
       return data
     },

@@ -1,6 +1,7 @@
 import type { DataTag, InfiniteData, QueryFunctionContext } from '@tanstack/query-core'
 import { isAddress } from 'viem'
 import type { BlockfeedClient } from '../clientTypes.js'
+import { chainIdentity } from '../chains.js'
 import { nextCursor } from '../history/pages.js'
 import {
   normalizeWalletHistoryParameters,
@@ -38,10 +39,9 @@ export function walletHistoryQueryKey(
   let keyParams: WalletHistoryQueryKeyParameters
   try {
     // `rest` has no cursor, so neither has its normalized form.
-    keyParams = {
-      baseUrl: client.baseUrl,
-      ...normalizeWalletHistoryParameters(rest as WalletHistoryParameters, { chain: client.chain, extraChains: client.extraChains }),
-    }
+    const normalized = normalizeWalletHistoryParameters(rest as WalletHistoryParameters, { chain: client.chain, extraChains: client.extraChains })
+    // The chain by its identity (`eth` and `0x1` are one history); the request keeps the caller's spelling.
+    keyParams = { baseUrl: client.baseUrl, ...normalized, ...(normalized.chain === undefined ? {} : { chain: chainIdentity(normalized.chain) }) }
   } catch {
     const raw = jsonSafe({ ...rest, chain: rest.chain ?? client.chain }) as Omit<NormalizedWalletHistoryParameters, 'cursor'>
     keyParams = { baseUrl: client.baseUrl, ...raw }
@@ -85,7 +85,7 @@ export function walletHistoryInfiniteQueryOptions(
       const { baseUrl: _baseUrl, ...keyParams } = queryKey[2]
       // A page param that crossed JSON (dehydrate → hydrate) comes back as null.
       const cursor = pageParam ?? undefined
-      return client.getWalletHistory({ ...(keyParams as WalletHistoryParameters), cursor }, { signal })
+      return client.getWalletHistory({ ...(keyParams as WalletHistoryParameters), chain: params?.chain, cursor }, { signal })
     },
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (

@@ -1,4 +1,4 @@
-import { chainHexIds, chainNames, type ChainHexId } from '../chains.js'
+import { chainHexIds, chainIdentity, chainNames, type ChainHexId } from '../chains.js'
 
 /**
  * How many blocks below the head a reorg can still replace, by spec chain name (a hex id is read
@@ -35,7 +35,7 @@ interface ChainHead {
  * `finalized`), so knowing the head never costs a request.
  */
 const heads = new Map<string, ChainHead>()
-const id = (baseUrl: string, chain: string | null | undefined) => `${baseUrl}\n${chain ?? ''}`
+const id = (baseUrl: string, chain: string | null | undefined) => `${baseUrl}\n${chain ? chainIdentity(chain) : ''}`
 
 /** Notes what a successful reply tells about the head; other replies are ignored. */
 export function recordHead(baseUrl: string, chain: string | null | undefined, method: string, params: readonly unknown[], result: unknown): void {

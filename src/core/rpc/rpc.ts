@@ -6,7 +6,7 @@ import {
   http,
 } from 'viem'
 import type { ClientConfig, RpcSender } from '../clientTypes.js'
-import { checkChain } from '../chains.js'
+import { chainAlias, checkChain } from '../chains.js'
 import { HttpStatusError, InvalidParameterError, JsonRpcError, NetworkError, ResponseShapeError, TimeoutError, isAbortError, redact } from '../errors.js'
 import { parseRetryAfter, withRetry, type RetryConfig } from '../retry.js'
 import { recordHead } from './head.js'
@@ -102,8 +102,12 @@ export function rpcUrlFor(config: Pick<ClientConfig, 'rpc'>, chain: string | und
 }
 
 function ownUrl(urls: Partial<Record<string, string>>, chain: string): string | undefined {
-  const url = Object.hasOwn(urls, chain) ? urls[chain] : undefined
-  return typeof url === 'string' ? url : undefined
+  // Configured under either spelling of a spec chain: `{ eth: url }` serves `0x1` too.
+  for (const key of [chain, chainAlias(chain)]) {
+    const url = key !== undefined && Object.hasOwn(urls, key) ? urls[key] : undefined
+    if (typeof url === 'string') return url
+  }
+  return undefined
 }
 
 function race<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {

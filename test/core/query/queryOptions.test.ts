@@ -17,7 +17,8 @@ describe('query keys', () => {
     expect(key).toEqual([
       'blockfeed',
       'walletHistory',
-      { baseUrl: 'https://a.test', address, chain: 'eth', fromBlock: '10', toDate: '2024-01-02T00:00:00.000Z', limit: 5 },
+      // The chain by its identity: the client's `eth` is `0x1` in every key.
+      { baseUrl: 'https://a.test', address, chain: '0x1', fromBlock: '10', toDate: '2024-01-02T00:00:00.000Z', limit: 5 },
       { type: 'infinite' },
     ])
     expect(JSON.stringify(key)).not.toContain('secret-key')
@@ -28,6 +29,9 @@ describe('query keys', () => {
     expect(new Set([k(a), k(b), k(a, 'polygon'), k(a, 'eth')]).size).toBe(3)
     const r = (c: typeof a, chain?: string) => JSON.stringify(rpcQueryKey(c, { method: 'eth_getBalance', params: [address], chain }))
     expect(new Set([r(a), r(b), r(a, 'polygon'), r(a, 'eth')]).size).toBe(3)
+    // One chain, however it is spelled: `eth`, `0x1` and `0X1` name one cache entry.
+    expect(new Set([k(a, 'eth'), k(a, '0x1'), k(a, '0X1')]).size).toBe(1)
+    expect(new Set([r(a, 'eth'), r(a, '0x1'), r(a, '0X1')]).size).toBe(1)
   })
 
   it('rpc: canonical params, so [addr] and [addr, "latest"] are one entry', () => {
@@ -63,7 +67,7 @@ describe('options factories', () => {
     build(rpcQueryOptions(a, { method: 'eth_blockNumber', chain: 'polygon' }))
     build(rpcQueryOptions(b, { method: 'eth_blockNumber' }))
     const matched = qc.getQueryCache().findAll(rpcHeadQueryFilter(a)).map((q) => q.queryKey[2])
-    expect(matched).toEqual([{ baseUrl: 'https://a.test', chain: 'eth', method: 'eth_getBalance', params: [address, 'latest'] }])
+    expect(matched).toEqual([{ baseUrl: 'https://a.test', chain: '0x1', method: 'eth_getBalance', params: [address, 'latest'] }])
   })
 })
 
