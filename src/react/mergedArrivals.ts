@@ -1,8 +1,8 @@
 import { hashKey, type QueryClient } from '@tanstack/react-query'
 import { findSources, mergedEntryId, receiveLivePage, takeLateEntries, takeMergedEntries, type MergeState, type MergedTransactionEntry } from '../core/history/merge.js'
 import type { WalletHistoryPage } from '../core/history/schema.js'
-import { recordArrivals } from './arrivalStore.js'
-import { afterRunningFetch } from './afterRunningFetch.js'
+import { recordArrivals } from '../core/arrivals/arrivalStore.js'
+import { afterRunningFetch } from '../core/arrivals/afterRunningFetch.js'
 import { mergeStateOf, type MergedWalletHistoryData, type MergedWalletHistoryQueryKey } from './useMergedWalletHistory.js'
 
 /**

@@ -5,7 +5,7 @@ import type { WalletHistoryPage } from '../core/history/schema.js'
 import { pollingInterval } from '../core/live/pollingInterval.js'
 import { jsonSafe } from '../core/query/jsonSafe.js'
 import { walletHistoryInfiniteQueryOptions } from '../core/query/walletHistory.js'
-import { arrivalStore } from './arrivalStore.js'
+import { arrivalStore } from '../core/arrivals/arrivalStore.js'
 import { useBlockfeedQueryContext } from './useBlockfeedClient.js'
 
 export interface UseNewArrivalsParameters {
@@ -29,7 +29,7 @@ export interface UseNewArrivalsParameters {
 }
 
 /** The engine (`firstPageRefresh.ts`): imported by `useNewArrivals`, loaded as a chunk of its own by the feed. */
-export type ArrivalsEngine = Pick<typeof import('./firstPageRefresh.js'), 'followArrivals'>
+export type ArrivalsEngine = Pick<typeof import('../core/arrivals/firstPageRefresh.js'), 'followArrivals'>
 
 export interface UseNewArrivalsReturnType {
   /**

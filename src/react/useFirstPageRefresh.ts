@@ -23,7 +23,7 @@ export function useFirstPageRefresh(
   return useCallback(async () => {
     if (params.order?.toUpperCase() === 'ASC' || !params.address) return
     // The reader is a chunk of its own, loaded with the first refresh.
-    const { insertIntoHistory, readFirstPage } = await import('./firstPageRefresh.js')
+    const { insertIntoHistory, readFirstPage } = await import('../core/arrivals/firstPageRefresh.js')
     const first = await readFirstPage(client, queryClient, params, undefined, minIntervalMs)?.catch(() => null)
     if (!first) return
     if (insertRef.current) insertRef.current(params, first)

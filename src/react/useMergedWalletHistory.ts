@@ -22,7 +22,7 @@ import {
 } from '../core/history/merge.js'
 import type { BlockfeedQueryError } from '../core/query/error.js'
 import { jsonSafe } from '../core/query/jsonSafe.js'
-import { both } from './enabled.js'
+import { both } from '../core/query/enabled.js'
 import { useBlockfeedQueryContext } from './useBlockfeedClient.js'
 
 /** A merged page plus whether the merge can still give more without a retry. */

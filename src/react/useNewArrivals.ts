@@ -1,4 +1,4 @@
-import * as engine from './firstPageRefresh.js'
+import * as engine from '../core/arrivals/firstPageRefresh.js'
 import { useArrivals, type UseNewArrivalsParameters, type UseNewArrivalsReturnType } from './useArrivals.js'
 
 export type { UseNewArrivalsParameters, UseNewArrivalsReturnType } from './useArrivals.js'

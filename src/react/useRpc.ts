@@ -3,8 +3,8 @@ import { useEffect } from 'react'
 import type { BlockfeedQueryError } from '../core/query/error.js'
 import { isHeadFollowingRpcQuery, rpcQueryOptions, type RpcQueryKey, type RpcQueryParameters } from '../core/query/rpc.js'
 import type { RpcMethod, RpcReturnType } from '../core/rpc/methods.js'
-import { watchBlockNumber } from './blockNumberPoller.js'
-import { both } from './enabled.js'
+import { watchBlockNumber } from '../core/query/blockNumberPoller.js'
+import { both } from '../core/query/enabled.js'
 import { useBlockfeedQueryContext } from './useBlockfeedClient.js'
 
 /** Every TanStack query option but the ones `rpcQueryOptions` owns (the key and the function). */

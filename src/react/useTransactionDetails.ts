@@ -5,7 +5,7 @@ import type { ChainInput } from '../core/chains.js'
 import { confirmationsAt, type TransactionDetails } from '../core/details/getTransactionDetails.js'
 import { transactionDetailsQueryOptions } from '../core/details/query.js'
 import { rpcQueryKey } from '../core/query/rpc.js'
-import { watchBlockNumber } from './blockNumberPoller.js'
+import { watchBlockNumber } from '../core/query/blockNumberPoller.js'
 import { useBlockfeedQueryContext } from './useBlockfeedClient.js'
 
 export interface UseTransactionDetailsParameters {

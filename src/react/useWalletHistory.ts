@@ -10,7 +10,7 @@ import {
   type WalletHistoryData,
   type WalletHistoryQueryKey,
 } from '../core/query/walletHistory.js'
-import { both } from './enabled.js'
+import { both } from '../core/query/enabled.js'
 import { useBlockfeedQueryContext } from './useBlockfeedClient.js'
 
 type InfiniteOptions<TSelected> = UseInfiniteQueryOptions<

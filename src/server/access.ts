@@ -1,5 +1,5 @@
 import { InvalidParameterError, redact } from '../core/errors.js'
-import type { Incoming, Reply } from './exchange.js'
+import type { Incoming, Reply } from './incoming.js'
 
 // Who may call the proxy (CORS, preflights) and what a refusal looks like.
 

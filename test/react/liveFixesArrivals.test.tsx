@@ -38,7 +38,7 @@ describe('useArrivals: the engine chunk fails to load', () => {
       .mockImplementation(async () => {
         // Held until the feed has been seen retrying.
         await retried
-        return import('../../src/react/firstPageRefresh.js')
+        return import('../../src/core/arrivals/firstPageRefresh.js')
       })
     let seenRetrying!: () => void
     const retried = new Promise<void>((r) => (seenRetrying = r))

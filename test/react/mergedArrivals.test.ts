@@ -11,7 +11,7 @@ import {
   type MergedWalletHistoryParameters,
 } from '../../src/core/history/merge.js'
 import { readWalletHistoryPage } from '../../src/core/history/schema.js'
-import { arrivalStore } from '../../src/react/arrivalStore.js'
+import { arrivalStore } from '../../src/core/arrivals/arrivalStore.js'
 import { insertIntoMergedHistory } from '../../src/react/mergedArrivals.js'
 import type { MergedWalletHistoryData, MergedWalletHistoryQueryKey } from '../../src/react/useMergedWalletHistory.js'
 import { hashKey } from '@tanstack/react-query'

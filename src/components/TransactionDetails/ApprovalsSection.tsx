@@ -5,12 +5,11 @@ import { approvalsOf, approvalStatus, currentOf, isRevocable, isUnlimitedAmount,
 import type { ApprovalStates } from '../../core/details/approvalStates.js'
 import type { TransactionDetails as Details } from '../../core/details/getTransactionDetails.js'
 import type { TransactionEntry } from '../../core/history/schema.js'
-import type { Translator } from './TransactionDetails.js'
 import { ClippedText } from '../shared/ClippedText.js'
 import { formatDecimal } from '../shared/format.js'
 import { fillTemplate } from '../shared/template.js'
 import type { tokensOf } from './eventLines.js'
-import type { TransactionDetailsProps } from './TransactionDetails.js'
+import type { TransactionDetailsProps, Translator } from './types.js'
 
 export interface ApprovalsSectionProps extends Pick<TransactionDetailsProps, 'wallet' | 'approvalStates' | 'onRevoke'> {
   /** The details' messages, and the locale numbers are formatted in. */

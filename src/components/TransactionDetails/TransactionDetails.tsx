@@ -1,67 +1,24 @@
-import { forwardRef, lazy, Suspense, useContext, useId, useMemo, useState, type CSSProperties, type ReactNode } from 'react'
+import { forwardRef, lazy, Suspense, useContext, useId, useMemo, useState, type ReactNode } from 'react'
 import { useCopy } from '../shared/copy.js'
 import { formatGwei } from 'viem'
 import { listsApprovals, logsApprovals } from '../../core/details/approvalHints.js'
-import type { Approval, RevokeRequest } from '../../core/details/approvals.js'
-import type { ApprovalStates } from '../../core/details/approvalStates.js'
 import type { TransactionDetails as Details } from '../../core/details/getTransactionDetails.js'
-import type { TransactionEntry } from '../../core/history/schema.js'
 import { detailsMessages } from '../../i18n/parts/details.js'
-import type { DetailsPart, MainPart } from '../../i18n/types.js'
-import { useMessages, type Translator as AnyTranslator } from '../../i18n/useMessages.js'
-
-/** The details speak from the main and details parts of the catalogue. */
-export type Translator = AnyTranslator<MainPart & DetailsPart>
+import { useMessages } from '../../i18n/useMessages.js'
+import type { TransactionDetailsProps, Translator } from './types.js'
 import { Address } from '../Address/Address.js'
 import { ClippedText } from '../shared/ClippedText.js'
 import { formatDecimal } from '../shared/format.js'
 import { intlFormatter } from '../../i18n/intl.js'
 import { NamesContext } from '../shared/names.js'
 import { defaultRenderLink, EXTERNAL } from '../shared/links.js'
-import type { DisplayOptions } from '../shared/options.js'
 import { fillTemplate } from '../shared/template.js'
 import { explorerLink } from '../shared/url.js'
 import { eventLine, tokensOf, type Line, type Segment } from './eventLines.js'
 
-const ApprovalsSection = lazy(() => import('./ApprovalsSection.js'))
+export type { TransactionDetailsProps, Translator } from './types.js'
 
-export interface TransactionDetailsProps extends Pick<DisplayOptions, 'chain' | 'locale' | 'timeZone' | 'renderLink'> {
-  /** From `useTransactionDetails` (or `getTransactionDetails`); null when the node does not know the hash. */
-  details: Details | null | undefined
-  /**
-   * Verified names (from `useNames`): shown where the service gave no label, always with the short
-   * address beside them (and the full one in the title and accessible name); a name that could pass
-   * for another (hidden characters, capitals, mixed scripts) is not shown.
-   */
-  names?: Readonly<Record<string, string | null>> | undefined
-  /** The history entry the details belong to: labels, token symbols and decimals, approvals. */
-  entry?: TransactionEntry | undefined
-  /** The wallet being viewed, when it may not be the sender (a smart account): its approvals in the receipt are shown too. */
-  wallet?: string | undefined
-  isLoading?: boolean | undefined
-  error?: Error | null | undefined
-  /** `disclosure` (default): a button that expands the details in place; `panel`: always shown. */
-  variant?: 'disclosure' | 'panel' | undefined
-  /** Controlled open state of the disclosure; leave out to let the component keep it. */
-  open?: boolean | undefined
-  defaultOpen?: boolean | undefined
-  /** Called when the user opens or closes it: a good moment to enable the details query. */
-  onOpenChange?: ((open: boolean) => void) | undefined
-  /**
-   * What the node reads now for the approvals (`approvalStatesQueryOptions` over `approvalsOf(entry,
-   * details)`); null when that read failed. Each approval says whether it is still active.
-   */
-  approvalStates?: ApprovalStates | null | undefined
-  /**
-   * Shows a "Revoke" action on an unlimited approval while `approvalStates` reports any allowance
-   * left of it (`isRevocable`; never on an unchecked, fully spent or revoked one); gets the ready
-   * `approve(spender, 0)` request for the app's wallet to sign (blockfeed never holds keys), and the
-   * approval, whose `owner` is the wallet that must sign it.
-   */
-  onRevoke?: ((request: RevokeRequest, approval: Approval) => void) | undefined
-  className?: string | undefined
-  style?: CSSProperties | undefined
-}
+const ApprovalsSection = lazy(() => import('./ApprovalsSection.js'))
 
 const INPUT_SHOWN = 4096
 

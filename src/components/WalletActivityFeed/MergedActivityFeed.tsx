@@ -81,7 +81,7 @@ export const MergedActivityFeed = forwardRef<HTMLDivElement, MergedActivityFeedP
     [queryClient, queryHash, several],
   )
   const live = useArrivals({
-    load: () => import('../../react/firstPageRefresh.js'),
+    load: () => import('../../core/arrivals/firstPageRefresh.js'),
     sources,
     enabled: watch && history.status === 'success' && order?.toUpperCase() !== 'ASC',
     target: { queryHash, insert },

@@ -19,7 +19,7 @@ import { LivePendingAfterMount } from './LivePendingAfterMount.js'
 import { useIdleFilterPreparation } from './idleSearch.js'
 
 // New arrivals' engine is a chunk of its own too: the first screen does not wait for it.
-const loadArrivalsEngine = () => import('../../react/firstPageRefresh.js')
+const loadArrivalsEngine = () => import('../../core/arrivals/firstPageRefresh.js')
 // The merged feed (chains, addresses) is a chunk of its own: a single-chain feed never loads it.
 const MergedActivityFeed = lazy(() => import('./MergedActivityFeed.js').then((m) => ({ default: m.MergedActivityFeed })))
 

@@ -1,8 +1,8 @@
-import type { QueryClient } from '@tanstack/react-query'
+import type { QueryClient } from '@tanstack/query-core'
 import { numberToHex } from 'viem'
-import type { BlockfeedClient } from '../core/client.js'
-import { activeHeadPollers, watchHead } from '../core/live/headPoller.js'
-import { isHeadFollowingRpcQuery, keyChain, rpcHeadQueryFilter, rpcQueryKey } from '../core/query/rpc.js'
+import type { BlockfeedClient } from '../client.js'
+import { activeHeadPollers, watchHead } from '../live/headPoller.js'
+import { isHeadFollowingRpcQuery, keyChain, rpcHeadQueryFilter, rpcQueryKey } from './rpc.js'
 
 interface Watcher {
   count: number

@@ -1,4 +1,4 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query'
+import type { QueryClient, QueryKey } from '@tanstack/query-core'
 
 /**
  * Runs `again` once the fetch under way for `queryKey` has settled, if one is. An infinite query's
