@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { WalletActivityFeed } from '../../src/components/WalletActivityFeed/WalletActivityFeed.js'
-import { fakeService, hashOf, MINED, PAGE, range, rowKeys, rpc, WALLET, trackerProbe, wire } from '../react/liveFixesSupport.js'
+import { fakeService, hashOf, MINED, PAGE, range, rowKeys, rpc, WALLET, trackerProbe, wire } from '../react/arrivalsSupport.js'
 import { setup } from '../react/support.js'
 
 // With watch={false}, a mined transaction the indexer does not list yet is waited for by reading the

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { WalletActivityFeed } from '../../src/components/WalletActivityFeed/WalletActivityFeed.js'
 import { entryId } from '../../src/core/history/entryId.js'
-import { fakeServiceForFile, hashOf, PAGE, rowKeys, rpc, trackerProbe, WALLET, wire } from '../react/liveFixesSupport.js'
+import { fakeServiceForFile, hashOf, PAGE, rowKeys, rpc, trackerProbe, WALLET, wire } from '../react/arrivalsSupport.js'
 import { setup } from '../react/support.js'
 
 // The feed across chains, as a user drives it (real client, real HTTP through MSW): what the

@@ -11,7 +11,7 @@ import { useWalletHistory } from '../../src/react/useWalletHistory.js'
 import { setup } from '../react/support.js'
 import { axeViolations } from './axe.js'
 import { ALICE, WALLET } from './fixtures.js'
-import { hashOf, wire as wireEntry } from '../react/liveFixesSupport.js'
+import { hashOf, wire as wireEntry } from '../react/arrivalsSupport.js'
 
 // New arrivals (issue 13 "The feed", issue 14 "across every chain"): a real client, real HTTP (MSW)
 // for the history and the JSON-RPC endpoint, the provider's shared head poller at 30 ms.

@@ -3,7 +3,7 @@ import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { WalletActivityFeed } from '../../src/components/WalletActivityFeed/WalletActivityFeed.js'
 import { entryId } from '../../src/core/history/entryId.js'
-import { fakeService, hashOf, PAGE, rowKeys, rpc, WALLET } from '../react/liveFixesSupport.js'
+import { fakeService, hashOf, PAGE, rowKeys, rpc, WALLET } from '../react/arrivalsSupport.js'
 import { setup } from '../react/support.js'
 
 // WalletActivityFeed with `chains` or `addresses` hands over to the merged feed: what it passes on,

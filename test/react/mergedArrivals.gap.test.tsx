@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { entryId } from '../../src/core/history/entryId.js'
 import { insertIntoMergedHistory } from '../../src/react/mergedArrivals.js'
 import { mergedWalletHistoryQueryKey, useMergedWalletHistory } from '../../src/react/useMergedWalletHistory.js'
-import { fakeService, hashOf, PAGE, range, rpc, WALLET } from './liveFixesSupport.js'
+import { fakeService, hashOf, PAGE, range, rpc, WALLET } from './arrivalsSupport.js'
 import { setup } from './support.js'
 
 // More transactions than a page arrive on one chain between two reads of its first page (a busy

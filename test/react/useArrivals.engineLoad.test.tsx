@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { TransactionList } from '../../src/components/TransactionList/TransactionList.js'
 import { useArrivals, type ArrivalsEngine } from '../../src/react/useArrivals.js'
 import { useWalletHistory } from '../../src/react/useWalletHistory.js'
-import { fakeService, hashOf, PAGE, rowKeys, rpc, WALLET, wire } from './liveFixesSupport.js'
+import { fakeService, hashOf, PAGE, rowKeys, rpc, WALLET, wire } from './arrivalsSupport.js'
 import { setup } from './support.js'
 
 // useArrivals with its engine as a chunk of its own (as the drop-in feed loads it): a chunk that

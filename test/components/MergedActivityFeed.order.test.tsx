@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { WalletActivityFeed } from '../../src/components/WalletActivityFeed/WalletActivityFeed.js'
 import { entryId } from '../../src/core/history/entryId.js'
 import { useTrackTransaction } from '../../src/react/useTrackTransaction.js'
-import { fakeServiceForFile, hashOf, PAGE, rowKeys, rpc, WALLET, wire } from '../react/liveFixesSupport.js'
+import { fakeServiceForFile, hashOf, PAGE, rowKeys, rpc, WALLET, wire } from '../react/arrivalsSupport.js'
 import { setup } from '../react/support.js'
 
 // What a review of the feed across chains found, as a user drives it: real client, real HTTP (MSW).

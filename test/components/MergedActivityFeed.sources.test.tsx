@@ -4,7 +4,7 @@ import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { MergedActivityFeed } from '../../src/components/WalletActivityFeed/MergedActivityFeed.js'
 import { entryId } from '../../src/core/history/entryId.js'
-import { fakeService, hashOf, PAGE, range, rowKeys, rpc, WALLET } from '../react/liveFixesSupport.js'
+import { fakeService, hashOf, PAGE, range, rowKeys, rpc, WALLET } from '../react/arrivalsSupport.js'
 import { setup } from '../react/support.js'
 import { axeViolations } from './axe.js'
 

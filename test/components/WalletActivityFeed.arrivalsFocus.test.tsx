@@ -3,7 +3,7 @@ import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { WalletActivityFeed } from '../../src/components/WalletActivityFeed/WalletActivityFeed.js'
 import { entryId } from '../../src/core/history/entryId.js'
-import { fakeService, focusedRowKey, hashOf, PAGE, rowKeys, rpc, WALLET, wire } from '../react/liveFixesSupport.js'
+import { fakeService, focusedRowKey, hashOf, PAGE, rowKeys, rpc, WALLET, wire } from '../react/arrivalsSupport.js'
 import { setup } from '../react/support.js'
 
 // "N new transactions" in the drop-in feed (TransactionList): what is held back while the viewer

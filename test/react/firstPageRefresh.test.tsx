@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { WalletActivityFeed } from '../../src/components/WalletActivityFeed/WalletActivityFeed.js'
-import { fakeService, hashOf, PAGE, range, rowKeys, rpc, WALLET, wire } from './liveFixesSupport.js'
+import { fakeService, hashOf, PAGE, range, rowKeys, rpc, WALLET, wire } from './arrivalsSupport.js'
 import { setup } from './support.js'
 
 // A first page read again at a new block (insertIntoHistory) as the drop-in feed shows it: real

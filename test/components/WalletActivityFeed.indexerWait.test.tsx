@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { WalletActivityFeed } from '../../src/components/WalletActivityFeed/WalletActivityFeed.js'
-import { fakeService, hashOf, MINED, PAGE, rowKeys, rpc, trackerProbe, WALLET } from '../react/liveFixesSupport.js'
+import { fakeService, hashOf, MINED, PAGE, rowKeys, rpc, trackerProbe, WALLET } from '../react/arrivalsSupport.js'
 import { setup } from '../react/support.js'
 
 // The Pending group waits for the indexer to list a mined transaction by reading the first page

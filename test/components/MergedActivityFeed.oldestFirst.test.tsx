@@ -3,7 +3,7 @@ import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { MergedActivityFeed } from '../../src/components/WalletActivityFeed/MergedActivityFeed.js'
 import { entryId } from '../../src/core/history/entryId.js'
-import { fakeService, hashOf, PAGE, rowKeys, rpc, WALLET, wire } from '../react/liveFixesSupport.js'
+import { fakeService, hashOf, PAGE, rowKeys, rpc, WALLET, wire } from '../react/arrivalsSupport.js'
 import { setup } from '../react/support.js'
 
 // New arrivals are for newest-first feeds: an oldest-first merged feed, whatever the case of its
