@@ -1,4 +1,5 @@
 import { forwardRef, lazy, Suspense, useEffect, useId, useRef, useState, type CSSProperties, type HTMLAttributes, type KeyboardEvent, type ReactNode } from 'react'
+import { useControllableState } from '../shared/controllable.js'
 import type { FilterDirection, FilterKind, WalletHistoryFilter } from '../../core/history/filter.js'
 import type { TransactionEntry } from '../../core/history/schema.js'
 import { useMessages } from '../../i18n/useMessages.js'
@@ -54,14 +55,12 @@ export const FilterBar = forwardRef<HTMLDivElement, FilterBarProps>(function Fil
   const t = useMessages(locale)
   const messages = t.messages.filters
   const label = labelProp ?? messages.label
-  const [own, setOwn] = useState<WalletHistoryFilter>(defaultFilter ?? {})
-  const filter = filterProp ?? own
+  const [filter, setFilter] = useControllableState<WalletHistoryFilter>(filterProp, defaultFilter ?? {}, onFilterChange)
   const latest = useRef(filter)
   latest.current = filter
   const change = (next: WalletHistoryFilter) => {
     latest.current = next
-    setOwn(next)
-    onFilterChange?.(next)
+    setFilter(next)
   }
 
   // The box shows each keystroke at once; the filter follows when typing pauses.

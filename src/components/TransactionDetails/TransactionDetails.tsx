@@ -1,4 +1,5 @@
 import { forwardRef, lazy, Suspense, useContext, useId, useMemo, useState, type ReactNode } from 'react'
+import { useControllableState } from '../shared/controllable.js'
 import { useCopy } from '../shared/copy.js'
 import { formatGwei } from 'viem'
 import { listsApprovals, logsApprovals } from '../../core/details/approvalHints.js'
@@ -34,13 +35,10 @@ export const TransactionDetails = forwardRef<HTMLElement, TransactionDetailsProp
   const { variant = 'disclosure', open: controlled, defaultOpen = false, onOpenChange, className, style } = props
   const t = useMessages(props.locale, detailsMessages)
   const m = t.messages.details
-  const [own, setOwn] = useState(defaultOpen)
-  const open = variant === 'panel' || (controlled ?? own)
+  const [disclosed, setDisclosed] = useControllableState(controlled, defaultOpen, onOpenChange)
+  const open = variant === 'panel' || disclosed
   const id = useId()
-  const toggle = () => {
-    setOwn(!open)
-    onOpenChange?.(!open)
-  }
+  const toggle = () => setDisclosed(!open)
   const status = props.details?.status
   return (
     <section

@@ -1,5 +1,6 @@
 import { measureElement, observeElementRect, defaultRangeExtractor, useVirtualizer, type Range, type Rect } from '@tanstack/react-virtual'
 import { forwardRef, memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type HTMLAttributes, type ReactNode } from 'react'
+import { useControllableState } from '../shared/controllable.js'
 import { entryId } from '../../core/history/entryId.js'
 import type { TransactionEntry } from '../../core/history/schema.js'
 import { TransactionRow, type Density, type TransactionRowProps } from '../TransactionRow/TransactionRow.js'
@@ -146,12 +147,8 @@ export const TransactionList = forwardRef<HTMLDivElement, TransactionListProps>(
     })
   }, [])
   const now = useNow()
-  const [ownShowSpam, setOwnShowSpam] = useState(false)
-  const showSpam = showSpamProp ?? ownShowSpam
-  const toggleSpam = () => {
-    setOwnShowSpam(!showSpam)
-    onShowSpamChange?.(!showSpam)
-  }
+  const [showSpam, setShowSpam] = useControllableState(showSpamProp, false, onShowSpamChange)
+  const toggleSpam = () => setShowSpam(!showSpam)
 
   // Arrivals held back while the viewer is scrolled down: shown at the top, or when they ask.
   const [revealed, setRevealed] = useState<ReadonlySet<string>>(() => arrivals)

@@ -1,4 +1,5 @@
 import { forwardRef, lazy, Suspense, useCallback, useMemo, useState } from 'react'
+import { useControllableState } from '../shared/controllable.js'
 import type { ChainInput } from '../../core/chains.js'
 import { filtersEntries, type WalletHistoryFilter } from '../../core/history/filter.js'
 import { InvalidParameterError } from '../../core/errors.js'
@@ -123,12 +124,7 @@ const SingleChainFeed = forwardRef<HTMLDivElement, WalletActivityFeedProps>(func
     (tx: TransactionEntry) => <LazyRowDetails transaction={tx} chain={chain} wallet={address} locale={locale} timeZone={timeZone} renderLink={renderLink} onRevoke={onRevoke} />,
     [chain, address, locale, timeZone, renderLink, onRevoke],
   )
-  const [ownFilter, setOwnFilter] = useState<WalletHistoryFilter>(defaultFilter ?? {})
-  const filter = filterProp ?? ownFilter
-  const setFilter = (next: WalletHistoryFilter) => {
-    setOwnFilter(next)
-    onFilterChange?.(next)
-  }
+  const [filter, setFilter] = useControllableState<WalletHistoryFilter>(filterProp, defaultFilter ?? {}, onFilterChange)
   const history = useWalletHistory({
     address, chain, fromBlock, toBlock, fromDate, toDate, includeInternalTransactions,
     includeInputData, nftMetadata, cursor, order, limit, query, filter,
