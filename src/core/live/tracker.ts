@@ -8,6 +8,7 @@ import {
   recoverTransactionAddress,
   type Address,
   type Hex,
+  type TransactionSerialized,
 } from 'viem'
 import { chainIdentity, checkChain, getChainInfo, type ChainInput, type ChainName } from '../chains.js'
 import type { BlockfeedClient } from '../clientTypes.js'
@@ -15,6 +16,15 @@ import type { WalletHistoryPage } from '../history/schema.js'
 import { InvalidParameterError } from '../errors.js'
 import { clip } from '../text.js'
 import { watchHead } from './headPoller.js'
+import {
+  checkedBlockTransactions,
+  checkedHead,
+  checkedReceipt,
+  checkedTransaction,
+  checkedTransactionCount,
+  type NodeReceipt,
+  type NodeTransaction,
+} from './nodeAnswers.js'
 import { DEFAULT_POLLING_INTERVAL_MS } from './pollingInterval.js'
 import { receiptTransfers } from './receipt.js'
 import { readStoredRecords, writeStoredRecords, type TrackedTokenTransfer, type TrackedTransaction } from './record.js'
@@ -84,9 +94,15 @@ type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown }
 const settle = <T>(p: Promise<T>): Promise<Settled<T>> =>
   p.then((value) => ({ ok: true as const, value }), (error: unknown) => ({ ok: false as const, error }))
 
-type RpcTx = { hash: Hex; from: Address; nonce: Hex; to: Address | null; value: Hex; input: Hex } | null
-type RpcReceipt = { status?: Hex; blockNumber: Hex; from: Address; to: Address | null; logs?: unknown } | null
-type RpcBlock = { transactions: (RpcTx | Hex)[] } | null
+/** A node answer, checked (./nodeAnswers.ts): a wrong one settles as a failed read does, so it moves nothing and is asked again at the next block. */
+const checked = <A, T>(answer: Promise<A>, check: (answer: A) => T | undefined): Promise<Settled<T>> =>
+  answer.then(
+    (a) => {
+      const value = check(a)
+      return value === undefined ? { ok: false as const, error: 'not an answer to what was asked' } : { ok: true as const, value }
+    },
+    (error: unknown) => ({ ok: false as const, error }),
+  )
 
 interface Private {
   /** When the node last returned the transaction (ms). */
@@ -113,7 +129,9 @@ const sameAddress = (a: string | null, b: string | null) => a !== null && b !== 
  * lowest nonces first, up to `maxCallsPerBlock` calls, which the client's viem transport sends
  * as one batch; a receipt left out is asked for only when the nonce shows it may be mined.
  * Nothing polls while no record of a chain is still changing (pending, or confirmed below its
- * confirmations target), nor while the tab is hidden.
+ * confirmations target), nor while the tab is hidden. Every node answer is checked against what
+ * was asked (`./nodeAnswers.ts`): a wrong one (another transaction's receipt, a status or number
+ * no chain has) moves no record, and is asked again at the next block.
  *
  * Pruning: a final record is removed once it is older than `keepFinalMs` (7 days), and only
  * the newest 50 final records of each (chain, sender) are kept; unfinished ones never are.
@@ -260,7 +278,7 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
     try {
       await check(chain, head)
     } catch {
-      // A reply that is not what the method returns (a malformed node answer): nothing changes, the next block tries again.
+      // Answers are checked before use (nodeAnswers.ts); should anything still throw, nothing changes and the next block tries again.
     } finally {
       state.running = false
       const next = state.queued
@@ -269,46 +287,47 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
     }
   }
 
-  // No AbortSignal: one per call would add a listener per call to one signal; after stop() replies are ignored instead.
-  function rpc(chain: string, method: string, params: unknown[]): Promise<unknown> {
-    return client.rpc({ method, params } as never, { chain })
-  }
+  // The four reads, each answer checked. No AbortSignal: one per call would add a listener per call to one signal; after
+  // stop() replies are ignored instead. A receipt is checked against the head its tick runs at.
+  const readReceipt = (chain: string, hash: string, head: bigint) =>
+    checked(client.rpc({ method: 'eth_getTransactionReceipt', params: [hash as Hex] }, { chain }), (a) => checkedReceipt(a, hash, head))
+  const readTransaction = (chain: string, hash: string) =>
+    checked(client.rpc({ method: 'eth_getTransactionByHash', params: [hash as Hex] }, { chain }), (a) => checkedTransaction(a, hash))
+  const readNonce = (chain: string, sender: string, head: bigint) =>
+    checked(client.rpc({ method: 'eth_getTransactionCount', params: [sender as Address, numberToHex(head)] }, { chain }), checkedTransactionCount)
+  const readBlockTransactions = (chain: string, n: bigint) =>
+    checked(client.rpc({ method: 'eth_getBlockByNumber', params: [numberToHex(n), true] }, { chain }), (a) => checkedBlockTransactions(a, n))
 
   function update(r: TrackedTransaction, patch: Partial<TrackedTransaction>): TrackedTransaction {
     return { ...r, ...patch, updatedAt: Date.now() }
   }
 
-  function fromReceipt(r: TrackedTransaction, receipt: NonNullable<RpcReceipt>, head: bigint): TrackedTransaction {
-    const blockNumber = Number(BigInt(receipt.blockNumber))
-    const failed = receipt.status === '0x0'
-    const count = Math.max(1, Math.min(r.confirmationsTarget, Number(head - BigInt(receipt.blockNumber)) + 1))
+  function fromReceipt(r: TrackedTransaction, receipt: NodeReceipt, head: bigint): TrackedTransaction {
+    const { blockNumber } = receipt
+    // A pre-Byzantium receipt (status null) says it was mined, not how it ended: confirmed.
+    const failed = receipt.status === 'reverted'
+    const count = Math.max(1, Math.min(r.confirmationsTarget, Number(head) - blockNumber + 1))
     return update(r, {
       status: failed ? 'failed' : 'confirmed',
       blockNumber,
       confirmations: count,
       final: failed || count >= r.confirmationsTarget,
-      from: r.from ?? getAddress(receipt.from),
-      to: r.to ?? (receipt.to ? getAddress(receipt.to) : null),
+      from: r.from ?? receipt.from,
+      to: r.to ?? receipt.to,
       error: failed ? 'The transaction reverted (receipt status 0)' : null,
       // What it moved, as the logs say (a reverted transaction has none).
       receiptTransfers: receiptTransfers(receipt.logs),
     })
   }
 
-  function fromNodeTx(r: TrackedTransaction, tx: NonNullable<RpcTx>): TrackedTransaction {
+  function fromNodeTx(r: TrackedTransaction, tx: NodeTransaction): TrackedTransaction {
     if (r.from !== null && r.nonce !== null) return r
-    const from = getAddress(tx.from)
-    const to = tx.to ? getAddress(tx.to) : null
-    return update(r, {
-      from,
-      nonce: Number(BigInt(tx.nonce)),
-      to,
-      value: BigInt(tx.value).toString(),
-      tokenTransfer: decodeTokenTransfer(from, to, tx.input),
-    })
+    return update(r, { from: tx.from, nonce: tx.nonce, to: tx.to, value: tx.value.toString(), tokenTransfer: decodeTokenTransfer(tx.from, tx.to, tx.input) })
   }
 
   async function check(chain: string, head: bigint) {
+    // A head no block number can be (2^200) is no measure of anything: nothing moves at it.
+    if (checkedHead(head) === undefined) return
     const ck = chainKey(chain)
     const now = Date.now()
     const active = [...records.values()].filter((r) => !r.final && chainKey(r.chain) === ck)
@@ -317,13 +336,13 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
 
     // Confirmed ones only count blocks: the head says it, no request, until the target is reached. Then
     // the receipt is read once more (in this block's batch): a reorg may have taken it out of its block.
-    const verify = new Map<string, { r: TrackedTransaction; receipt: Promise<Settled<RpcReceipt>> }>()
+    const verify = new Map<string, { r: TrackedTransaction; receipt: Promise<Settled<NodeReceipt | null>> }>()
     for (const r of active) {
       if (r.status !== 'confirmed' || r.blockNumber === null) continue
       const count = Math.max(1, Math.min(r.confirmationsTarget, Number(head - BigInt(r.blockNumber)) + 1))
       const reached = count >= r.confirmationsTarget
       if (reached && r.confirmationsTarget > 1) {
-        verify.set(recordKey(r.chain, r.hash), { r, receipt: settle(rpc(chain, 'eth_getTransactionReceipt', [r.hash]) as Promise<RpcReceipt>) })
+        verify.set(recordKey(r.chain, r.hash), { r, receipt: readReceipt(chain, r.hash, head) })
       } else if (count !== r.confirmations) set(update(r, { confirmations: count, final: reached }))
     }
 
@@ -336,35 +355,34 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
       // is only asked for (second batch) when the nonce shows it may have been mined.
       const known = pending.filter((r) => r.from !== null && r.nonce !== null)
       const senders = [...new Set(known.map((r) => r.from!.toLowerCase()))]
-      const counts = new Map(senders.map((s) => [s, settle(rpc(chain, 'eth_getTransactionCount', [s, numberToHex(head)]) as Promise<Hex>)]))
+      const counts = new Map(senders.map((s) => [s, readNonce(chain, s, head)]))
       // Asked until the nonce is known (tracked by hash and sender, the node may not have had it yet at `track`): without it a replacement cannot be told.
       const lookups = new Map(
         pending
           .filter((r) => r.nonce === null || now - (privates.get(recordKey(r.chain, r.hash))?.lastSeenAt ?? r.trackedAt) >= dropAfterMs)
-          .map((r) => [r.hash, settle(rpc(chain, 'eth_getTransactionByHash', [r.hash]) as Promise<RpcTx>)]),
+          .map((r) => [r.hash, readTransaction(chain, r.hash)]),
       )
-      const receiptOf = new Map<string, Promise<Settled<RpcReceipt>>>()
-      const askReceipt = (r: TrackedTransaction) =>
-        receiptOf.set(r.hash, settle(rpc(chain, 'eth_getTransactionReceipt', [r.hash]) as Promise<RpcReceipt>))
+      const receiptOf = new Map<string, Promise<Settled<NodeReceipt | null>>>()
+      const askReceipt = (r: TrackedTransaction) => receiptOf.set(r.hash, readReceipt(chain, r.hash, head))
       for (const r of pending) if (r.from === null || r.nonce === null) askReceipt(r)
       const ranked = known.map((r) => ({ r, rank: known.filter((o) => sameAddress(o.from, r.from) && o.nonce! < r.nonce!).length }))
       ranked.sort((a, b) => a.rank - b.rank || a.r.nonce! - b.r.nonce!)
       let room = maxCallsPerBlock - verify.size - counts.size - lookups.size - receiptOf.size
       for (const { r } of ranked) if (room-- > 0) askReceipt(r)
 
-      const countOf = new Map<string, bigint | undefined>()
+      const countOf = new Map<string, number | undefined>()
       for (const [s, p] of counts) {
         const res = await p
-        countOf.set(s, res.ok ? BigInt(res.value) : undefined)
+        countOf.set(s, res.ok ? res.value : undefined)
       }
       const used = (r: TrackedTransaction) => {
         const c = r.from === null ? undefined : countOf.get(r.from.toLowerCase())
-        return c !== undefined && r.nonce !== null && c > BigInt(r.nonce)
+        return c !== undefined && r.nonce !== null && c > r.nonce
       }
       for (const r of known) if (!receiptOf.has(r.hash) && used(r)) askReceipt(r)
-      const got = await Promise.all(pending.map((r) => receiptOf.get(r.hash) ?? Promise.resolve<Settled<RpcReceipt>>({ ok: true, value: null })))
+      const got = await Promise.all(pending.map((r) => receiptOf.get(r.hash) ?? Promise.resolve<Settled<NodeReceipt | null>>({ ok: true, value: null })))
       // Nonces taken by a tracked transaction with a receipt: the others with that nonce were replaced by it.
-      const usedBy = new Map<string, Hex>()
+      const usedBy = new Map<string, string>()
       const mined: TrackedTransaction[] = []
       for (const [i, r] of pending.entries()) {
         const res = got[i]!
@@ -372,7 +390,7 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
       }
       for (const r of [...active.filter((a) => a.status === 'confirmed' || a.status === 'failed'), ...mined, ...records.values()]) {
         if ((r.status === 'confirmed' || r.status === 'failed') && r.from !== null && r.nonce !== null && chainKey(r.chain) === ck) {
-          usedBy.set(`${r.from.toLowerCase()}:${r.nonce}`, r.hash as Hex)
+          usedBy.set(`${r.from.toLowerCase()}:${r.nonce}`, r.hash)
         }
       }
       for (const r of mined) set(r)
@@ -399,7 +417,7 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
         }
         const count = countOf.get(r.from.toLowerCase())
         if (count === undefined) continue
-        if (count > BigInt(r.nonce)) {
+        if (count > r.nonce) {
           const by = usedBy.get(`${r.from.toLowerCase()}:${r.nonce}`)
           if (by && by.toLowerCase() !== r.hash.toLowerCase()) set(update(r, { status: 'replaced', replacedBy: by, final: true, error: null }))
           else search.push(r)
@@ -440,21 +458,20 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
     }
     const numbers: bigint[] = []
     for (let n = from < 0n ? 0n : from; n <= head; n++) numbers.push(n)
-    const blocks = await Promise.all(numbers.map((n) => settle(rpc(chain, 'eth_getBlockByNumber', [numberToHex(n), true]) as Promise<RpcBlock>)))
-    const txs: NonNullable<RpcTx>[] = []
-    for (const b of blocks) if (b.ok && b.value) for (const t of b.value.transactions) if (t && typeof t === 'object') txs.push(t)
+    const blocks = await Promise.all(numbers.map((n) => readBlockTransactions(chain, n)))
     if (blocks.some((b) => !b.ok)) return [] // try again at the next block rather than guess
+    const txs = blocks.flatMap((b) => (b.ok ? b.value : []))
 
     const out: TrackedTransaction[] = []
     const recheck: TrackedTransaction[] = []
     for (const r of search) {
-      const taker = txs.find((t) => sameAddress(t.from, r.from) && BigInt(t.nonce) === BigInt(r.nonce!))
-      if (taker && taker.hash.toLowerCase() === r.hash.toLowerCase()) continue // mined between the two reads: its receipt comes next block
+      const taker = txs.find((t) => sameAddress(t.from, r.from) && t.nonce === r.nonce)
+      if (taker && taker.hash === r.hash.toLowerCase()) continue // mined between the two reads: its receipt comes next block
       if (taker) out.push(update(r, { status: 'replaced', replacedBy: taker.hash, final: true, error: null }))
       else recheck.push(r)
     }
     // Before calling one dropped, ask once more for its receipt (it may have been mined after the first read).
-    const again = await Promise.all(recheck.map((r) => settle(rpc(chain, 'eth_getTransactionReceipt', [r.hash]) as Promise<RpcReceipt>)))
+    const again = await Promise.all(recheck.map((r) => readReceipt(chain, r.hash, head)))
     const unresolved: TrackedTransaction[] = []
     for (const [i, r] of recheck.entries()) {
       const res = again[i]!
@@ -480,7 +497,7 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
   }
 
   async function lookupNow(r: TrackedTransaction) {
-    const res = await settle(rpc(r.chain, 'eth_getTransactionByHash', [r.hash]) as Promise<RpcTx>)
+    const res = await readTransaction(r.chain, r.hash)
     const current = records.get(recordKey(r.chain, r.hash))
     if (!res.ok || !res.value || !current || stopped) return
     privates.set(recordKey(r.chain, r.hash), { ...privates.get(recordKey(r.chain, r.hash)), lastSeenAt: Date.now() })
@@ -614,7 +631,9 @@ async function decodeRaw(raw: unknown, hash: string, chain: string): Promise<Pic
   let from: Address
   try {
     tx = parseTransaction(serialized)
-    from = await recoverTransactionAddress({ serializedTransaction: serialized as never })
+    // viem types a signed transaction by its leading type byte (0x02…, a branded legacy one), which text from the
+    // caller cannot carry in its type; parseTransaction has just read it as one, so the assertion says what is known.
+    from = await recoverTransactionAddress({ serializedTransaction: serialized as TransactionSerialized })
   } catch (error) {
     const why = error instanceof Error ? (error as { shortMessage?: string }).shortMessage ?? error.message : String(error)
     throw new InvalidParameterError('raw', `could not be decoded as a signed transaction: ${clip(why, 120)}`)

@@ -64,3 +64,23 @@ export async function startHeldChain() {
   }
   return { anvil, test, counter, makeClient, send }
 }
+
+/**
+ * A JSON-RPC node over fetch that answers each call (one by one in a batch) with
+ * `answer(method, params)`, recording what it was asked: for a real client on a node that says
+ * exactly what a test wants it to say.
+ */
+export function answeringNode(answer: (method: string, params: unknown[]) => unknown) {
+  const calls: { method: string; params: unknown[] }[] = []
+  const fetchFn: typeof fetch = async (_input, init) => {
+    type Call = { id: number; method: string; params?: unknown[] }
+    const body = JSON.parse(String(init?.body)) as Call | Call[]
+    const replies = (Array.isArray(body) ? body : [body]).map((c) => {
+      const params = c.params ?? []
+      calls.push({ method: c.method, params })
+      return { jsonrpc: '2.0', id: c.id, result: answer(c.method, params) }
+    })
+    return new Response(JSON.stringify(Array.isArray(body) ? replies : replies[0]), { headers: { 'content-type': 'application/json' } })
+  }
+  return { fetch: fetchFn, calls }
+}
