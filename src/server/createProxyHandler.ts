@@ -1,6 +1,7 @@
 import type { RpcConfig } from '../core/client.js'
 import { checkChain } from '../core/chains.js'
 import { InvalidParameterError } from '../core/errors.js'
+import { checkCount, checkMs } from '../core/options.js'
 import { corsHeaders, preflight, Refusal, refusalReply, toRefusal } from './access.js'
 import { clientGone, fetchIncoming, fetchTools, NULL_BODY_STATUSES, joinPieces, textOf, toResponse, type Incoming, type Reply, type Tools } from './exchange.js'
 import { forwardHistory, historyTarget } from './forwardHistory.js'
@@ -200,16 +201,10 @@ function resolveOptions(options: ProxyHandlerOptions): ProxyConfig {
   }
   // Checked here, not per request: an unknown one failed every request that named no chain, and blamed the client's `chain`.
   if (options.defaultChain !== undefined) checkChain(options.defaultChain, extraChains, 'defaultChain')
-  const count = (name: 'maxBatchSize' | 'upstreamBatchSize' | 'upstreamConcurrency' | 'maxResponseBytes' | 'maxRequestBytes', fallback: number): number => {
-    const value = options[name] ?? fallback
-    if (!Number.isSafeInteger(value) || value < 1) throw new InvalidParameterError(name, 'expected a whole number, at least 1')
-    return value
-  }
-  const timeoutMs = options.timeoutMs ?? 30_000
-  // Timers take at most 2^31 - 1 ms (a longer one, or Infinity, fires at once); a NaN from the environment made every request fail.
-  if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > 2 ** 31 - 1) {
-    throw new InvalidParameterError('timeoutMs', 'expected a whole number of milliseconds, from 1 to 2147483647')
-  }
+  // The client's own checks: a NaN from the environment, a fraction or a timer past 2^31 − 1 ms is named, not failed on per request.
+  const count = (name: 'maxBatchSize' | 'upstreamBatchSize' | 'upstreamConcurrency' | 'maxResponseBytes' | 'maxRequestBytes', fallback: number): number =>
+    checkCount(options[name], name, 1) ?? fallback
+  const timeoutMs = checkMs(options.timeoutMs, 'timeoutMs') ?? 30_000
   return {
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     apiKey: options.apiKey,
