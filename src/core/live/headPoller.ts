@@ -1,5 +1,7 @@
 import type { BlockfeedClient } from '../clientTypes.js'
-import { isAbortError } from '../errors.js'
+import { isAbortError, ResponseShapeError } from '../errors.js'
+import { clip } from '../text.js'
+import { checkedHead } from './nodeAnswers.js'
 import { chainIdentity } from '../chains.js'
 import { pollingInterval } from './pollingInterval.js'
 
@@ -76,7 +78,11 @@ export function watchHead(client: BlockfeedClient, chain: string | undefined, li
         return
       }
       try {
-        const n = BigInt(await client.rpc({ method: 'eth_blockNumber' }, { chain: resolved, signal: p.controller.signal }))
+        const answer = await client.rpc({ method: 'eth_blockNumber' }, { chain: resolved, signal: p.controller.signal })
+        const n = checkedHead(BigInt(answer))
+        // A head no block number can be (2^200 from a broken node) would be kept as the last one and
+        // hide every real block after it: it is this poll's error, and the next poll asks again.
+        if (n === undefined) throw new ResponseShapeError('eth_blockNumber result', [{ path: [], message: `not a block number: ${clip(String(answer))}` }])
         // One subscriber's failure must not keep the head from the others, nor stop the poller.
         const each = (call: (l: HeadListener) => void) => {
           for (const l of [...p.listeners]) {

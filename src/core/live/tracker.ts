@@ -14,6 +14,7 @@ import { chainIdentity, checkChain, getChainInfo, type ChainInput, type ChainNam
 import type { BlockfeedClient } from '../clientTypes.js'
 import type { WalletHistoryPage } from '../history/schema.js'
 import { InvalidParameterError } from '../errors.js'
+import { checkCount, checkMs } from '../options.js'
 import { clip } from '../text.js'
 import { watchHead } from './headPoller.js'
 import {
@@ -147,15 +148,17 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
   if (!client || typeof client.rpc !== 'function') throw new InvalidParameterError('client', 'expected a client from createClient')
   const storage = options.storage ?? defaultTrackerStorage()
   const storageKey = options.storageKey ?? 'blockfeed:tracked-transactions:v1'
-  const intervalMs = positive(options.pollingIntervalMs, 'pollingIntervalMs') ?? DEFAULT_POLLING_INTERVAL_MS
-  const dropAfterMs = nonNegative(options.dropAfterMs, 'dropAfterMs') ?? 120_000
-  const maxCallsPerBlock = positive(options.maxCallsPerBlock, 'maxCallsPerBlock') ?? 20
-  const keepFinalMs = nonNegative(options.keepFinalMs, 'keepFinalMs') ?? 7 * 24 * 3600_000
+  // The client's option checks: a timer's delay is a whole number of ms up to 2^31 − 1; counts are whole.
+  const intervalMs = checkMs(options.pollingIntervalMs, 'pollingIntervalMs') ?? DEFAULT_POLLING_INTERVAL_MS
+  const dropAfterMs = checkCount(options.dropAfterMs, 'dropAfterMs') ?? 120_000
+  const maxCallsPerBlock = checkCount(options.maxCallsPerBlock, 'maxCallsPerBlock', 1) ?? 20
+  const keepFinalMs = checkCount(options.keepFinalMs, 'keepFinalMs') ?? 7 * 24 * 3600_000
   const confirmations = options.confirmations
   if (confirmations !== undefined && typeof confirmations !== 'number' && (confirmations === null || typeof confirmations !== 'object')) {
     throw new InvalidParameterError('confirmations', 'expected a number or an object of numbers per chain')
   }
-  if (typeof confirmations === 'number') positive(confirmations, 'confirmations')
+  if (typeof confirmations === 'number') checkCount(confirmations, 'confirmations', 1)
+  else if (confirmations) for (const [chain, n] of Object.entries(confirmations)) checkCount(n, `confirmations.${chain}`, 1)
 
   const records = new Map<string, TrackedTransaction>()
   const privates = new Map<string, Private>()
@@ -181,11 +184,8 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
   }
 
   function targetFor(chain: string): number {
-    if (typeof confirmations === 'number') return Math.floor(confirmations)
-    if (confirmations && Object.hasOwn(confirmations, chain)) {
-      const n = confirmations[chain]
-      if (typeof n === 'number' && n >= 1) return Math.floor(n)
-    }
+    if (typeof confirmations === 'number') return confirmations
+    if (confirmations && Object.hasOwn(confirmations, chain)) return confirmations[chain]!
     const name = getChainInfo(chain)?.name
     return name && Object.hasOwn(defaultConfirmations, name) ? defaultConfirmations[name] : 1
   }
@@ -673,14 +673,3 @@ export function decodeTokenTransfer(from: Address, to: Address | null, data: Hex
   return null
 }
 
-function positive(value: number | undefined, parameter: string): number | undefined {
-  if (value === undefined) return undefined
-  if (typeof value !== 'number' || !(value > 0) || !Number.isFinite(value)) throw new InvalidParameterError(parameter, 'expected a positive number')
-  return value
-}
-
-function nonNegative(value: number | undefined, parameter: string): number | undefined {
-  if (value === undefined) return undefined
-  if (typeof value !== 'number' || !(value >= 0) || !Number.isFinite(value)) throw new InvalidParameterError(parameter, 'expected a number ≥ 0')
-  return value
-}

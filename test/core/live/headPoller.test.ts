@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { activeHeadPollers, watchHead } from '../../../src/core/live/headPoller.js'
+import { createClient } from '../../../src/core/client.js'
+import { ResponseShapeError } from '../../../src/core/errors.js'
 import { startHeldChain } from './support.js'
 
 let chain: Awaited<ReturnType<typeof startHeldChain>>
@@ -92,3 +94,30 @@ describe('watchHead: one head poller per client and chain', () => {
     release()
   })
 })
+
+describe('watchHead: a head no block number can be', () => {
+  it('2^200 from a broken node is that poll’s error, not the last head: the real blocks after it still come', async () => {
+    const node = answeringNodeOnce()
+    const client = createClient({ baseUrl: 'https://api.test', rpc: { url: 'https://rpc.test' }, fetch: node.fetch, retry: false })
+    const heads: bigint[] = []
+    const errors: unknown[] = []
+    const release = watchHead(client, undefined, { intervalMs: 10, onHead: (h) => heads.push(h), onError: (e) => errors.push(e) })
+    await wait(() => expect(heads).toEqual([0x10n, 0x11n]))
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toBeInstanceOf(ResponseShapeError)
+    release()
+  })
+})
+
+/** Answers eth_blockNumber with 2^200 once, then 0x10, then 0x11 from then on. */
+function answeringNodeOnce() {
+  const answers = [`0x1${'0'.repeat(50)}`, '0x10', '0x11']
+  let i = 0
+  const fetchFn: typeof fetch = async (_input, init) => {
+    const body = JSON.parse(String(init?.body)) as { id: number } | { id: number }[]
+    const result = answers[Math.min(i++, answers.length - 1)]
+    const replies = [body].flat().map((c) => ({ jsonrpc: '2.0', id: c.id, result }))
+    return Response.json(Array.isArray(body) ? replies : replies[0])
+  }
+  return { fetch: fetchFn }
+}

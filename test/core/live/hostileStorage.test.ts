@@ -27,7 +27,7 @@ function node() {
     const answer = (c: { method: string; params: unknown[] }) => {
       if (c.method === 'eth_blockNumber') return `0x${(block++).toString(16)}`
       if (c.method === 'eth_getTransactionCount') return '0x4'
-      if (c.method === 'eth_getTransactionReceipt' && c.params[0] === good) return { blockNumber: '0x10', status: '0x1', from: alice, to: alice, logs: [] }
+      if (c.method === 'eth_getTransactionReceipt' && c.params[0] === good) return { transactionHash: good, blockNumber: '0x10', status: '0x1', from: alice, to: alice, logs: [] }
       return null
     }
     const replies = calls.map((c) => ({ jsonrpc: '2.0', id: c.id, result: answer(c) }))
