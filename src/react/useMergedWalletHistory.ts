@@ -24,6 +24,7 @@ import type { BlockfeedQueryError } from '../core/query/error.js'
 import { jsonSafe } from '../core/query/jsonSafe.js'
 import { both } from '../core/query/enabled.js'
 import { useBlockfeedQueryContext } from './useBlockfeedClient.js'
+import { withFields } from './withFields.js'
 
 /** A merged page plus whether the merge can still give more without a retry. */
 export interface MergedHistoryPage extends MergedWalletHistoryPage {
@@ -252,15 +253,5 @@ export function useMergedWalletHistory(parameters: UseMergedWalletHistoryParamet
   // old pages under a page of the new merge, losing or repeating rows. It waits for the refetch instead.
   const loadMore = useCallback((options?: Parameters<typeof fetchNextPage>[0]) => fetchNextPage({ cancelRefetch: false, ...options }), [fetchNextPage])
 
-  const extra: Record<PropertyKey, unknown> = { transactions, sources, incomplete, retrySource, fetchNextPage: loadMore }
-  // A view over TanStack's tracking proxy (not a copy, which would read and so track every field).
-  return new Proxy(result, {
-    get: (target, key) => (Object.hasOwn(extra, key) ? extra[key] : Reflect.get(target, key)),
-    has: (target, key) => Object.hasOwn(extra, key) || Reflect.has(target, key),
-    ownKeys: (target) => [...Reflect.ownKeys(target), ...Object.keys(extra)],
-    getOwnPropertyDescriptor: (target, key) =>
-      Object.hasOwn(extra, key)
-        ? { value: extra[key], enumerable: true, configurable: true, writable: false }
-        : Reflect.getOwnPropertyDescriptor(target, key),
-  }) as UseMergedWalletHistoryReturnType
+  return withFields(result, { transactions, sources, incomplete, retrySource, fetchNextPage: loadMore }) as unknown as UseMergedWalletHistoryReturnType
 }

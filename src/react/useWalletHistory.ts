@@ -1,4 +1,5 @@
 import { useInfiniteQuery, type UseInfiniteQueryOptions, type UseInfiniteQueryResult } from '@tanstack/react-query'
+import { withFields } from './withFields.js'
 import { useMemo } from 'react'
 import type { InvalidParameterError } from '../core/errors.js'
 import { checkWalletHistoryFilter, filtersEntries, walletHistoryFilterPredicate, type WalletHistoryFilter } from '../core/history/filter.js'
@@ -99,16 +100,7 @@ export function useWalletHistory<TSelected = WalletHistoryData>(
     const keep = walletHistoryFilterPredicate(address, checked.filter, typeof chain === 'string' ? chain : undefined)
     return loaded.filter(keep)
   }, [loaded, checked, address, chain])
-  const extra: Record<PropertyKey, unknown> = { transactions, loadedTransactions: loaded, filterError: checked.error }
-  // A view over TanStack's tracking proxy (not a copy, which would read and so track every field).
-  const own = (key: PropertyKey) => Object.hasOwn(extra, key)
-  return new Proxy(result, {
-    get: (target, key) => (own(key) ? extra[key] : Reflect.get(target, key)),
-    has: (target, key) => own(key) || Reflect.has(target, key),
-    ownKeys: (target) => [...Reflect.ownKeys(target), ...Object.keys(extra)],
-    getOwnPropertyDescriptor: (target, key) =>
-      own(key) ? { value: extra[key], enumerable: true, configurable: true, writable: false } : Reflect.getOwnPropertyDescriptor(target, key),
-  }) as UseWalletHistoryReturnType<TSelected>
+  return withFields(result, { transactions, loadedTransactions: loaded, filterError: checked.error }) as UseWalletHistoryReturnType<TSelected>
 }
 
 function flattenUnique(pages: readonly WalletHistoryPage[] | undefined): TransactionEntry[] {
