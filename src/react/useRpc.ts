@@ -1,9 +1,8 @@
 import { useQuery, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query'
-import { useEffect } from 'react'
 import type { BlockfeedQueryError } from '../core/query/error.js'
 import { isHeadFollowingRpcQuery, rpcQueryOptions, type RpcQueryKey, type RpcQueryParameters } from '../core/query/rpc.js'
 import type { RpcMethod, RpcReturnType } from '../core/rpc/methods.js'
-import { watchBlockNumber } from '../core/query/blockNumberPoller.js'
+import { useBlockNumberWatch } from './useBlockNumberWatch.js'
 import { both } from '../core/query/enabled.js'
 import { useBlockfeedQueryContext } from './useBlockfeedClient.js'
 
@@ -34,7 +33,7 @@ export type UseRpcReturnType<M extends RpcMethod, TSelected = RpcReturnType<M>> 
 export function useRpc<M extends RpcMethod, TSelected = RpcReturnType<M>>(
   parameters: UseRpcParameters<M, TSelected>,
 ): UseRpcReturnType<M, TSelected> {
-  const { client, queryClient, pollingIntervalMs } = useBlockfeedQueryContext()
+  const { client, queryClient } = useBlockfeedQueryContext()
   const { method, params, chain, watch = false, query } = parameters
   const options = rpcQueryOptions<M>(client, { method, params, chain } as RpcQueryParameters<M>)
   const enabled = both(options.enabled, query?.enabled)
@@ -43,11 +42,8 @@ export function useRpc<M extends RpcMethod, TSelected = RpcReturnType<M>>(
   const on = typeof enabled === 'function' ? (cached ? enabled(cached as never) : options.enabled) : enabled
   const watching = watch && on && isHeadFollowingRpcQuery(cached?.queryKey ?? options.queryKey)
 
-  useEffect(() => {
-    if (!watching) return
-    // The poller is one per chain identity (`eth`, `0x1`); it asks with the caller's spelling.
-    return watchBlockNumber(client, queryClient, chain, pollingIntervalMs)
-  }, [watching, client, queryClient, chain, pollingIntervalMs])
+  // The poller is one per chain identity (`eth`, `0x1`); it asks with the caller's spelling.
+  useBlockNumberWatch(watching, chain)
 
   return useQuery(
     { ...options, ...query, enabled } as UseQueryOptions<RpcReturnType<M>, BlockfeedQueryError, TSelected, RpcQueryKey<M>>,

@@ -5,7 +5,7 @@ import type { ChainInput } from '../core/chains.js'
 import { confirmationsAt, type TransactionDetails } from '../core/details/getTransactionDetails.js'
 import { transactionDetailsQueryOptions } from '../core/details/query.js'
 import { rpcQueryKey } from '../core/query/rpc.js'
-import { watchBlockNumber } from '../core/query/blockNumberPoller.js'
+import { useBlockNumberWatch } from './useBlockNumberWatch.js'
 import { useBlockfeedQueryContext } from './useBlockfeedClient.js'
 
 export interface UseTransactionDetailsParameters {
@@ -28,17 +28,14 @@ export type UseTransactionDetailsReturnType = UseQueryResult<TransactionDetails 
  * watched, `confirmations` follows the head the shared block poller reads.
  */
 export function useTransactionDetails(parameters: UseTransactionDetailsParameters): UseTransactionDetailsReturnType {
-  const { client, queryClient, pollingIntervalMs } = useBlockfeedQueryContext()
+  const { client, queryClient } = useBlockfeedQueryContext()
   const { hash, chain, blockNumber, methodLabel, watch = true, enabled = true } = parameters
   const options = transactionDetailsQueryOptions(client, { hash: hash ?? ('0x' as Hex), chain, blockNumber, methodLabel })
   const on = enabled && hash !== undefined
   const headKey = rpcQueryKey(client, { method: 'eth_blockNumber', chain })
   const watching = on && watch
 
-  useEffect(() => {
-    if (!watching) return
-    return watchBlockNumber(client, queryClient, chain, pollingIntervalMs)
-  }, [watching, client, queryClient, chain, pollingIntervalMs])
+  useBlockNumberWatch(watching, chain)
 
   const head = useQuery({ queryKey: headKey, queryFn: () => null as never, enabled: false }, queryClient).data as string | undefined
   const result = useQuery({ ...options, enabled: on }, queryClient)

@@ -17,7 +17,7 @@ describe('withFields: a hook’s own fields over a query result', () => {
     const mine = () => 'hook'
     const r = withFields(fromTanStack(), { fetchNextPage: mine, sources: [] })
     expect(Object.keys(r)).toEqual(['status', 'fetchNextPage', 'data', 'sources'])
-    const copy = { ...r } as Record<string, unknown>
+    const copy = { ...(r as object) } as Record<string, unknown>
     expect(copy.fetchNextPage).toBe(mine)
     expect(copy.sources).toEqual([])
   })

@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { activeHeadPollers, watchHead } from '../../../src/core/live/headPoller.js'
 import { createClient } from '../../../src/core/client.js'
-import { ResponseShapeError } from '../../../src/core/errors.js'
 import { startHeldChain } from './support.js'
 
 let chain: Awaited<ReturnType<typeof startHeldChain>>
@@ -104,7 +103,8 @@ describe('watchHead: a head no block number can be', () => {
     const release = watchHead(client, undefined, { intervalMs: 10, onHead: (h) => heads.push(h), onError: (e) => errors.push(e) })
     await wait(() => expect(heads).toEqual([0x10n, 0x11n]))
     expect(errors).toHaveLength(1)
-    expect(errors[0]).toBeInstanceOf(ResponseShapeError)
+    expect(errors[0]).toBeInstanceOf(RangeError)
+    expect((errors[0] as Error).message).toMatch(/eth_blockNumber: not a block number/)
     release()
   })
 })
