@@ -31,7 +31,7 @@ describe('bundle budgets', () => {
     expect(sizes.feed.lazyGzipBytes).toBeLessThanOrEqual(budgets.feedLazyGzipBytes)
   })
 
-  // Over since issue 26 (42.7 kB): the CSV writer and the names lookup were the client's, outside this
+  // Over since issue 26 (43.2 kB): the CSV writer and the names lookup were the client's, outside this
   // measure of the feed alone; as actions the feed imports they count here. Loading them with
   // `import()` instead measured 41.0 kB here but heavier in every row of issue 26 below: esbuild keeps
   // a module that an entry re-exports in the first load even when only a lazy chunk uses it, and splits
@@ -50,7 +50,7 @@ describe('bundle budgets', () => {
 // Issue 26's table, each over its budget today (issue 26 is blocked on them; the figures are in
 // test/bench/RESULTS.md). The app rows import the package by its entries: esbuild keeps in the first
 // load every module an entry re-exports that a lazy chunk also uses (evanw/esbuild#3704), which is
-// most of the gap between the app's 92 kB and the 56.6 kB it loads when importing modules directly.
+// most of the gap between the app's 94 kB and the 56.6 kB it loads when importing modules directly.
 describe('issue 26: an app pays only for what it uses', () => {
   it('each row is measured from the built package', () => {
     for (const s of [sizes.hooks, sizes.hooksClient, sizes.clientPage, sizes.app]) {
@@ -64,15 +64,15 @@ describe('issue 26: an app pays only for what it uses', () => {
     for (const action of ['details/getTransactionDetails', 'details/names', 'export/csv', 'history/merge']) expect(inputs).not.toContain(action)
   })
 
-  it.fails('provider + useWalletHistory + useRpc weigh at most 0.5 × wagmi [0.70 ×, blocked]', () => {
+  it.fails('provider + useWalletHistory + useRpc weigh at most 0.5 × wagmi [0.67 ×, blocked]', () => {
     expect(vsWagmi(sizes.hooks)).toBeLessThanOrEqual(budgets.hooksVsWagmiIssue26)
   })
 
-  it.fails('the same with createClient weighs at most 1.0 × wagmi [1.95 ×, blocked]', () => {
+  it.fails('the same with createClient weighs at most 1.0 × wagmi [2.1 ×, blocked]', () => {
     expect(vsWagmi(sizes.hooksClient)).toBeLessThanOrEqual(budgets.hooksWithClientVsWagmi)
   })
 
-  it.fails('createClient + reading one history page stays within 12 kB [15.9 kB, blocked]', () => {
+  it.fails('createClient + reading one history page stays within 12 kB [16.6 kB, blocked]', () => {
     expect(sizes.clientPage.gzipBytes).toBeLessThanOrEqual(budgets.clientPageGzipBytes)
   })
 
