@@ -177,7 +177,7 @@ export function useMergedWalletHistory(parameters: UseMergedWalletHistoryParamet
           const made = s.iterator.next().then((step) => {
             notify(s)
             const state = s.iterator.state
-            const more = state.sources.some((x) => x.status === 'ok' || x.status === 'loading' || x.head < x.buffer.length)
+            const more = state.sources.some((x) => x.status === 'ok' || x.status === 'loading' || x.nextIndex < x.buffer.length)
             if (step.done) return { entries: [], late: [], sources: s.iterator.sources, incomplete: [], done: !more, more }
             return { ...step.value, more }
           })
@@ -196,7 +196,7 @@ export function useMergedWalletHistory(parameters: UseMergedWalletHistoryParamet
         const state = session?.iterator?.state
         // A page already made (and discarded by TanStack) is still to be handed out.
         if (session && session.pages.length > all.length) return all.length
-        const more = state ? state.sources.some((s) => s.status === 'ok' || s.status === 'loading' || s.head < s.buffer.length || state.late.size > 0) : last.more
+        const more = state ? state.sources.some((s) => s.status === 'ok' || s.status === 'loading' || s.nextIndex < s.buffer.length || state.late.size > 0) : last.more
         return more ? all.length : undefined
       },
     } as InfiniteOptions,

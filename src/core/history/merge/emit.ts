@@ -20,8 +20,8 @@ export function takeMergedEntries(state: MergeState, max: number): MergedTransac
     let earliest: TransactionRecord | undefined
     for (let i = 0; i < sources.length; i++) {
       const s = sources[i]!
-      if (s.head === s.buffer.length) continue
-      const r = s.buffer[s.head]!
+      if (s.nextIndex === s.buffer.length) continue
+      const r = s.buffer[s.nextIndex]!
       if (earliest === undefined || precedes(desc, r, earliest)) {
         from = s
         earliest = r
@@ -29,7 +29,7 @@ export function takeMergedEntries(state: MergeState, max: number): MergedTransac
     }
     if (from === undefined || earliest === undefined) break
     if (frontier !== 'all' && precedes(desc, frontier, earliest)) break
-    from.head++
+    from.nextIndex++
     earliest.emitted = true
     state.last = earliest
     out.push(mergedEntryOf(state, earliest))
@@ -41,9 +41,9 @@ export function takeMergedEntries(state: MergeState, max: number): MergedTransac
 /** Drops what was emitted from a source's buffer once it is most of the buffer: keeps a long history linear. */
 function dropEmittedRecords(state: MergeState): void {
   for (const s of state.sources) {
-    if (s.head > 256 && s.head * 2 > s.buffer.length) {
-      s.buffer = s.buffer.slice(s.head)
-      s.head = 0
+    if (s.nextIndex > 256 && s.nextIndex * 2 > s.buffer.length) {
+      s.buffer = s.buffer.slice(s.nextIndex)
+      s.nextIndex = 0
     }
   }
 }
@@ -69,7 +69,7 @@ export function incompleteSources(state: MergeState): { chain: string; wallet: s
 }
 
 export function isMergeDone(state: MergeState): boolean {
-  return state.late.size === 0 && state.sources.every((s) => s.status === 'done' && s.head === s.buffer.length)
+  return state.late.size === 0 && state.sources.every((s) => s.status === 'done' && s.nextIndex === s.buffer.length)
 }
 
 /** Builds a page from what was just emitted, with every source's status. */

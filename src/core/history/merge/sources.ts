@@ -116,12 +116,12 @@ function placeRecords(state: MergeState, source: MergeSource, records: Transacti
       state.late.add(record)
       continue
     }
-    if (!resort && source.head < buffer.length && compareInOrder(state, buffer[buffer.length - 1]!, record) > 0) resort = true
+    if (!resort && source.nextIndex < buffer.length && compareInOrder(state, buffer[buffer.length - 1]!, record) > 0) resort = true
     buffer.push(record)
   }
   if (resort) {
-    source.buffer = buffer.slice(source.head).sort((a, b) => compareInOrder(state, a, b))
-    source.head = 0
+    source.buffer = buffer.slice(source.nextIndex).sort((a, b) => compareInOrder(state, a, b))
+    source.nextIndex = 0
   }
   return added
 }

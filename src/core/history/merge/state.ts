@@ -20,13 +20,12 @@ export interface MergeSource {
   inFlight: boolean
   /** The latest-sorting entry delivered so far; undefined before any. */
   bound: MergeKey | undefined
-  /** Delivered, not yet emitted entries this source introduced, sorted; the ones before `head` are already emitted. */
+  /** Delivered, not yet emitted entries this source introduced, sorted; the ones before `nextIndex` are already emitted. */
   buffer: TransactionRecord[]
   /**
-   * Index in `buffer` of the next record to emit (a buffer index, not a chain head): moving an
-   * index costs less than shifting the array. The name stays because the merged-history hook reads it.
+   * Index in `buffer` of the next record to emit: moving an index costs less than shifting the array.
    */
-  head: number
+  nextIndex: number
   requests: number
 }
 
@@ -73,7 +72,7 @@ export function createMergeState(params: MergedWalletHistoryParameters, defaults
       sources.push({
         wallet, walletIndex, chain: c, chainIndex, params: normalized,
         cursor: undefined, seen: new Set(), status: 'loading', error: undefined, inFlight: false,
-        bound: undefined, buffer: [], head: 0, requests: 0,
+        bound: undefined, buffer: [], nextIndex: 0, requests: 0,
       })
     })
   })
