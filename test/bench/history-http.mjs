@@ -6,6 +6,7 @@
 import { fork } from 'node:child_process'
 import { createServer } from 'node:http'
 import { makeHistoryPage, makeWallet } from './history-fixture.mjs'
+import { interleavedCpuRatio } from './history-page.mjs'
 
 const ADDRESS = '0x00000000000000000000000000000000000000a1'
 const entityLogo = (entity) => (entity ? `https://entities-logos.s3.amazonaws.com/${entity.toLowerCase()}.png` : null)
@@ -126,30 +127,8 @@ export async function measureHttpPage({ runs = 120, batch = 3, warmup = 60 } = {
       await plain()
       await full()
     }
-    const cpu = () => {
-      const u = process.cpuUsage()
-      return (u.user + u.system) / 1000
-    }
-    const ratios = []
-    let plainMs = 0
-    let fullMs = 0
-    for (let i = 0; i < runs; i++) {
-      // Alternate which goes first so neither always gets the warmer cache.
-      let a
-      let b
-      if (i % 2 === 0) {
-        let t = cpu(); await plain(); a = cpu() - t
-        t = cpu(); await full(); b = cpu() - t
-      } else {
-        let t = cpu(); await full(); b = cpu() - t
-        t = cpu(); await plain(); a = cpu() - t
-      }
-      plainMs += a
-      fullMs += b
-      if (a > 0) ratios.push(b / a)
-    }
-    ratios.sort((x, y) => x - y)
-    return { bytes, entries: 100, medianRatio: ratios[Math.floor(ratios.length / 2)], plainMs: plainMs / runs / batch, fullMs: fullMs / runs / batch }
+    const { medianRatio, plainMs, fullMs } = await interleavedCpuRatio(plain, full, runs)
+    return { bytes, entries: 100, medianRatio, plainMs: plainMs / runs / batch, fullMs: fullMs / runs / batch }
   } finally {
     child.kill()
   }

@@ -28,16 +28,23 @@ export async function measurePageParse({ runs = 200, batch = 5, warmup = 100 } =
     await plain()
     await full()
   }
-  const ratios = []
-  let plainMs = 0
-  let fullMs = 0
-  // CPU time of this process, not wall time: other processes on a loaded machine do not count.
+  const { medianRatio, plainMs, fullMs } = await interleavedCpuRatio(plain, full, runs)
+  return { bytes: text.length, entries: 100, medianRatio, plainMs: plainMs / runs / batch, fullMs: fullMs / runs / batch }
+}
+
+/**
+ * CPU time of `full` over `plain`, in `runs` interleaved pairs (each goes first every other time, so
+ * neither always gets the warmer cache): the median ratio and the totals in ms.
+ */
+export async function interleavedCpuRatio(plain, full, runs) {
   const cpu = () => {
     const u = process.cpuUsage()
     return (u.user + u.system) / 1000
   }
+  const ratios = []
+  let plainMs = 0
+  let fullMs = 0
   for (let i = 0; i < runs; i++) {
-    // Alternate which goes first so neither always gets the warmer cache.
     let a
     let b
     if (i % 2 === 0) {
@@ -52,7 +59,7 @@ export async function measurePageParse({ runs = 200, batch = 5, warmup = 100 } =
     if (a > 0) ratios.push(b / a)
   }
   ratios.sort((x, y) => x - y)
-  return { bytes: text.length, entries: 100, medianRatio: ratios[Math.floor(ratios.length / 2)], plainMs: plainMs / runs / batch, fullMs: fullMs / runs / batch }
+  return { medianRatio: ratios[Math.floor(ratios.length / 2)], plainMs, fullMs }
 }
 
 export async function measureHeapPer1000({ total = 10_000, limit = 100 } = {}) {
