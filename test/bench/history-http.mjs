@@ -6,7 +6,7 @@
 import { fork } from 'node:child_process'
 import { createServer } from 'node:http'
 import { makeHistoryPage, makeWallet } from './history-fixture.mjs'
-import { interleavedCpuRatio } from './history-page.mjs'
+import { interleavedCpuRatio } from './interleaved.mjs'
 
 const ADDRESS = '0x00000000000000000000000000000000000000a1'
 const entityLogo = (entity) => (entity ? `https://entities-logos.s3.amazonaws.com/${entity.toLowerCase()}.png` : null)

@@ -5,6 +5,7 @@
 //     observer (what useWalletHistory keeps), measured after GC. Run with --expose-gc.
 import { InfiniteQueryObserver, QueryClient } from '@tanstack/query-core'
 import { makeHistoryPage, makeWallet } from './history-fixture.mjs'
+import { interleavedCpuRatio } from './interleaved.mjs'
 
 // BLOCKFEED_DIST=<a build's dist folder> measures another build (e.g. the code before a change).
 const dist = process.env.BLOCKFEED_DIST ? new URL(`file://${process.env.BLOCKFEED_DIST}/exports/index.js`) : new URL('../../dist/exports/index.js', import.meta.url)
@@ -30,36 +31,6 @@ export async function measurePageParse({ runs = 200, batch = 5, warmup = 100 } =
   }
   const { medianRatio, plainMs, fullMs } = await interleavedCpuRatio(plain, full, runs)
   return { bytes: text.length, entries: 100, medianRatio, plainMs: plainMs / runs / batch, fullMs: fullMs / runs / batch }
-}
-
-/**
- * CPU time of `full` over `plain`, in `runs` interleaved pairs (each goes first every other time, so
- * neither always gets the warmer cache): the median ratio and the totals in ms.
- */
-export async function interleavedCpuRatio(plain, full, runs) {
-  const cpu = () => {
-    const u = process.cpuUsage()
-    return (u.user + u.system) / 1000
-  }
-  const ratios = []
-  let plainMs = 0
-  let fullMs = 0
-  for (let i = 0; i < runs; i++) {
-    let a
-    let b
-    if (i % 2 === 0) {
-      let t = cpu(); await plain(); a = cpu() - t
-      t = cpu(); await full(); b = cpu() - t
-    } else {
-      let t = cpu(); await full(); b = cpu() - t
-      t = cpu(); await plain(); a = cpu() - t
-    }
-    plainMs += a
-    fullMs += b
-    if (a > 0) ratios.push(b / a)
-  }
-  ratios.sort((x, y) => x - y)
-  return { medianRatio: ratios[Math.floor(ratios.length / 2)], plainMs, fullMs }
 }
 
 export async function measureHeapPer1000({ total = 10_000, limit = 100 } = {}) {
