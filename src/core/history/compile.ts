@@ -7,7 +7,7 @@ import type { z } from 'zod/mini'
  * then runs zod itself for the issues and paths.
  *
  * Closures and tables only, no code made from strings: under a strict Content-Security-Policy
- * (no 'unsafe-eval') every `new Function` is a reported violation, even one that is caught.
+ * (no 'unsafe-eval') every attempt to compile a string is a reported violation, even one that is caught.
  */
 
 const BAIL = Symbol('bail')

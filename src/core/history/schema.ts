@@ -1,4 +1,4 @@
-// zod/mini, not zod: its objects never consider a JIT, so zod never probes `new Function("")`
+// zod/mini, not zod: its objects never consider a JIT, so zod never probes whether the page allows code built from strings
 // (classic zod's z.object does, and under a strict CSP the caught probe is still a reported
 // violation). No global `config({ jitless: true })` is needed (test/core/history/noEval.test.ts).
 import { array, looseObject, pipe, transform } from 'zod/mini'

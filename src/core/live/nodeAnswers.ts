@@ -34,11 +34,6 @@ const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER)
 /** A hex quantity of at most 256 bits (leading zeros tolerated). */
 const QUANTITY = /^0x[0-9a-fA-F]{1,64}$/
 
-/** A head that is a block number a record can hold (a safe integer); undefined otherwise (2^200). */
-export function checkedHead(head: bigint): bigint | undefined {
-  return head >= 0n && head <= MAX_SAFE ? head : undefined
-}
-
 /** `eth_getTransactionReceipt` for `hash`, checked; `head`: the head the tick runs at. */
 export function checkedReceipt(answer: RpcReturnType<'eth_getTransactionReceipt'>, hash: string, head: bigint): NodeReceipt | null | undefined {
   if (answer === null) return null

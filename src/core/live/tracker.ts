@@ -19,7 +19,6 @@ import { clip } from '../text.js'
 import { watchHead } from './headPoller.js'
 import {
   checkedBlockTransactions,
-  checkedHead,
   checkedReceipt,
   checkedTransaction,
   checkedTransactionCount,
@@ -325,9 +324,8 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
     return update(r, { from: tx.from, nonce: tx.nonce, to: tx.to, value: tx.value.toString(), tokenTransfer: decodeTokenTransfer(tx.from, tx.to, tx.input) })
   }
 
+  // `head` comes from watchHead, which never hands on one no block number can be (2^200).
   async function check(chain: string, head: bigint) {
-    // A head no block number can be (2^200) is no measure of anything: nothing moves at it.
-    if (checkedHead(head) === undefined) return
     const ck = chainKey(chain)
     const now = Date.now()
     const active = [...records.values()].filter((r) => !r.final && chainKey(r.chain) === ck)
