@@ -144,6 +144,9 @@ export default defineConfig({
         : []),
       {
         extends: true,
+        // Reached only through lazy chunks (the head poller, new arrivals): found late, Vite would
+        // optimize it mid-run and reload the page under a running test.
+        optimizeDeps: { include: ['@tanstack/query-core'] },
         test: {
           name: 'browser',
           include: ['test/{browser,hydration}/**/*.test.{ts,tsx}'],
