@@ -1,0 +1,93 @@
+import type { Rect } from '@tanstack/react-virtual'
+import { useEffect, useMemo, useRef } from 'react'
+import { entryId } from '../../core/history/entryId.js'
+import type { TransactionEntry } from '../../core/history/schema.js'
+import { useNow } from '../shared/clock.js'
+import { useControllableState } from '../shared/controllable.js'
+import { useAutoLoad } from './autoLoad.js'
+import { useExpandedRows } from './expandedRows.js'
+import { feedItems } from './feedItems.js'
+import { useFeedVirtualizer } from './feedVirtualizer.js'
+import { useHeldArrivals } from './heldArrivals.js'
+import { useFeedKeyboard } from './keyboard.js'
+
+/** How close to the end (in items) the last rendered row must be to ask for the next page. */
+const LOAD_AHEAD = 3
+
+export interface FeedStateInput {
+  transactions: readonly TransactionEntry[]
+  wallet: string | undefined
+  status: 'pending' | 'error' | 'success'
+  hasNextPage: boolean
+  isFetchingNextPage: boolean
+  onLoadMore: (() => void) | undefined
+  showSpam: boolean | undefined
+  onShowSpamChange: ((show: boolean) => void) | undefined
+  hideZeroValueTransfers: boolean
+  filtered: { loaded: number; key: string } | undefined
+  arrivals: ReadonlySet<string>
+  timeZone: string | undefined
+  estimateSize: number
+  overscan: number
+  initialRect: Rect
+}
+
+/**
+ * Everything the list keeps between renders: open rows, the spam toggle, held arrivals, the
+ * items and their virtualizer, keyboard focus and paging; and what the viewer's actions do to them.
+ */
+export function useFeedState(input: FeedStateInput) {
+  const { transactions, wallet, status, hasNextPage, isFetchingNextPage, onLoadMore, hideZeroValueTransfers, filtered, timeZone } = input
+  const { expanded, onExpandedChange } = useExpandedRows()
+  const now = useNow()
+  const [showSpam, setShowSpam] = useControllableState(input.showSpam, false, input.onShowSpamChange)
+  const toggleSpam = () => setShowSpam(!showSpam)
+  const viewportRef = useRef<HTMLDivElement>(null)
+  const held = useHeldArrivals({ transactions, arrivals: input.arrivals, wallet, showSpam, hideZeroValueTransfers, viewportRef })
+  const { items, hiddenCount, txCount, txItemIndex } = useMemo(
+    () => feedItems(held.shown, { wallet, showSpam, hideZeroValueTransfers, timeZone }),
+    [held.shown, wallet, showSpam, hideZeroValueTransfers, timeZone],
+  )
+  const keyboard = useFeedKeyboard({ items, txItemIndex, viewportRef, scrollToIndex: (index) => virtualizer.scrollToIndex(index, { align: 'auto' }) })
+  const virtualizer = useFeedVirtualizer({ items, viewportRef, estimateSize: input.estimateSize, overscan: input.overscan, initialRect: input.initialRect, focusedIndex: keyboard.focusedIndex })
+  const virtualItems = virtualizer.getVirtualItems()
+
+  const lastIndex = virtualItems.at(-1)?.index ?? -1
+  const { onViewerScroll } = useAutoLoad({
+    nearEnd: items.length === 0 || lastIndex >= items.length - 1 - LOAD_AHEAD,
+    // Pages whose entries the filter drops still count as received.
+    received: filtered?.loaded ?? transactions.length,
+    hasNextPage,
+    isFetchingNextPage,
+    failed: status === 'error',
+    onLoadMore,
+  })
+  // A new filter is the viewer asking again: it may page on its own up to the cap.
+  const filterKey = filtered?.key
+  const lastFilterKey = useRef(filterKey)
+  useEffect(() => {
+    if (lastFilterKey.current === filterKey) return
+    lastFilterKey.current = filterKey
+    onViewerScroll()
+  }, [filterKey, onViewerScroll])
+  const loadMore = () => {
+    onViewerScroll()
+    onLoadMore?.()
+  }
+
+  useEffect(keyboard.tryFocus)
+
+  const onScroll = () => {
+    onViewerScroll()
+    held.revealAtTop()
+  }
+  const showArrivals = () => {
+    held.reveal()
+    virtualizer.scrollToOffset(0)
+    if (viewportRef.current) viewportRef.current.scrollTop = 0
+    // The button goes away: focus moves to the newest row rather than to the page.
+    const newest = held.newestHeld()
+    if (newest) keyboard.focusKey(entryId(newest))
+  }
+  return { expanded, onExpandedChange, now, showSpam, toggleSpam, viewportRef, heldCount: held.heldCount, items, hiddenCount, txCount, keyboard, virtualizer, virtualItems, loadMore, onScroll, showArrivals }
+}

@@ -1,0 +1,47 @@
+import { defaultRangeExtractor, measureElement, observeElementRect, useVirtualizer, type Range, type Rect } from '@tanstack/react-virtual'
+import { useCallback, type RefObject } from 'react'
+import type { FeedItem } from './feedItems.js'
+
+const DAY_HEIGHT = 32
+
+interface FeedVirtualizerInput {
+  items: readonly FeedItem[]
+  viewportRef: RefObject<HTMLDivElement | null>
+  /** Estimated height of a transaction row in px, before it is measured. */
+  estimateSize: number
+  overscan: number
+  /** Viewport size assumed until (or when) the browser reports none. */
+  initialRect: Rect
+  /** The item holding keyboard focus (the feed keyboard's). */
+  focusedIndex: { readonly current: number | null }
+}
+
+/** The feed's virtualizer: day headers and rows, measured as they mount, keyed by their stable keys. */
+export function useFeedVirtualizer({ items, viewportRef, estimateSize, overscan, initialRect, focusedIndex }: FeedVirtualizerInput) {
+  const sizeOf = useCallback((i: number) => (items[i]?.type === 'day' ? DAY_HEIGHT : estimateSize), [items, estimateSize])
+  // Stable options: react-virtual recomputes every item's offset when getItemKey changes identity.
+  const getItemKey = useCallback((i: number) => items[i]?.key ?? i, [items])
+  return useVirtualizer({
+    count: items.length,
+    getScrollElement: () => viewportRef.current,
+    estimateSize: sizeOf,
+    getItemKey,
+    overscan,
+    initialRect,
+    // Without layout (jsdom, a hidden container) the browser reports 0×0: keep the assumed viewport so rows still render.
+    observeElementRect: useCallback<typeof observeElementRect>(
+      (instance, cb) => observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : initialRect)),
+      [initialRect],
+    ),
+    measureElement: useCallback<typeof measureElement>(
+      (element, entry, instance) => measureElement(element, entry, instance) || sizeOf(instance.indexFromElement(element)),
+      [sizeOf],
+    ),
+    // The focused row stays mounted when it scrolls away, so keyboard focus is never lost.
+    rangeExtractor: useCallback((range: Range) => {
+      const indexes = defaultRangeExtractor(range)
+      const f = focusedIndex.current
+      return f !== null && f < range.count && !indexes.includes(f) ? [...indexes, f].sort((a, b) => a - b) : indexes
+    }, [focusedIndex]),
+  })
+}
