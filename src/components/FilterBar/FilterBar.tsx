@@ -1,14 +1,13 @@
-import { forwardRef, lazy, Suspense, useEffect, useId, useRef, useState, type CSSProperties, type HTMLAttributes, type KeyboardEvent, type ReactNode } from 'react'
+import { forwardRef, useId, useRef, useState, type CSSProperties, type HTMLAttributes, type KeyboardEvent, type ReactNode } from 'react'
 import { useControllableState } from '../shared/controllable.js'
 import type { FilterDirection, FilterKind, WalletHistoryFilter } from '../../core/history/filter.js'
 import type { TransactionEntry } from '../../core/history/schema.js'
 import { useMessages } from '../../i18n/useMessages.js'
-import { toggled, without } from './filterEdit.js'
-
-// The "More filters" menu (dates, categories, tokens) is not on the first screen: it loads when the
-// pointer or focus reaches its button, before the click that opens it.
-const loadFilterMenu = () => import('./FilterMenu.js')
-const FilterMenu = lazy(loadFilterMenu)
+import { FilterChips } from './FilterChips.js'
+import { without } from './filterEdit.js'
+import { FiltersToggle } from './FiltersToggle.js'
+import { MoreFilters } from './MoreFilters.js'
+import { useSearchText } from './searchText.js'
 
 export interface FilterBarProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children' | 'defaultValue' | 'onChange'> {
   /**
@@ -56,40 +55,15 @@ export const FilterBar = forwardRef<HTMLDivElement, FilterBarProps>(function Fil
   const messages = t.messages.filters
   const label = labelProp ?? messages.label
   const [filter, setFilter] = useControllableState<WalletHistoryFilter>(filterProp, defaultFilter ?? {}, onFilterChange)
+  // A search applied after a pause edits the filter as it is then, not as it was at the keystroke.
   const latest = useRef(filter)
   latest.current = filter
   const change = (next: WalletHistoryFilter) => {
     latest.current = next
     setFilter(next)
   }
-
-  // The box shows each keystroke at once; the filter follows when typing pauses.
-  const [text, setText] = useState(filter.search ?? '')
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
-  const pending = useRef(false)
-  useEffect(() => {
-    if (!pending.current) setText(filter.search ?? '')
-  }, [filter.search])
-  useEffect(() => () => clearTimeout(timer.current), [])
-  const onSearch = (value: string) => {
-    setText(value)
-    pending.current = true
-    clearTimeout(timer.current)
-    timer.current = setTimeout(() => {
-      pending.current = false
-      change(without(latest.current, 'search', value))
-    }, searchDelayMs)
-  }
-
-  const [open, setOpen] = useState(false)
-  const menuButton = useRef<HTMLButtonElement>(null)
+  const search = useSearchText(filter.search, searchDelayMs, (value) => change(without(latest.current, 'search', value)))
   const id = useId()
-  const onMenuKey = (e: KeyboardEvent) => {
-    if (e.key !== 'Escape') return
-    e.stopPropagation()
-    setOpen(false)
-    menuButton.current?.focus()
-  }
   const chosen = (filter.categories?.length ?? 0) + (filter.tokens?.length ?? 0)
   const dated = filter.fromDate !== undefined || filter.toDate !== undefined
   const active = Boolean(filter.directions?.length || filter.kinds?.length || chosen || filter.search?.trim() || dated)
@@ -106,85 +80,30 @@ export const FilterBar = forwardRef<HTMLDivElement, FilterBarProps>(function Fil
     toggle.current?.focus()
   }
 
-  const chip = <T extends string>(key: 'directions' | 'kinds', value: T, name: string) => {
-    const on = (filter[key] as readonly string[] | undefined)?.includes(value) ?? false
-    return (
-      <button
-        key={value}
-        type="button"
-        className="bf-chip"
-        aria-pressed={on}
-        data-value={value}
-        onClick={() => change(without(filter, key, toggled(filter[key] as readonly T[] | undefined, value) as WalletHistoryFilter[typeof key]))}
-      >
-        {name}
-      </button>
-    )
-  }
-
   return (
-    <div {...rest} ref={ref} role="group" aria-label={label} className={className ? `bf-filters ${className}` : 'bf-filters'} style={style} data-active={active || undefined}>
+    <div role="group" aria-label={label} data-active={active || undefined} {...rest} ref={ref} className={className ? `bf-filters ${className}` : 'bf-filters'} style={style}>
       <input
         type="search"
         className="bf-filters__search"
         aria-label={messages.search}
         placeholder={messages.searchPlaceholder}
-        value={text}
-        onChange={(e) => onSearch(e.target.value)}
+        value={search.text}
+        onChange={(e) => search.onSearch(e.target.value)}
       />
       {foldable && (
-        <button
-          ref={toggle}
-          type="button"
-          className="bf-filters__toggle"
-          aria-expanded={panelOpen}
-          aria-controls={`${id}-controls`}
-          data-count={hidden || undefined}
-          onClick={() => setPanelOpen(!panelOpen)}
-        >
-          <svg className="bf-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-            <path d="M2 4h12M4 8h8M6 12h4" />
-          </svg>
-          {hidden > 0 ? (
-            <>
-              {/* Seen as "Filters ②", heard as one phrase. */}
-              <span aria-hidden="true">{messages.filters}</span>
-              <span className="bf-filters__count" aria-hidden="true">
-                {hidden}
-              </span>
-              <span className="bf-visually-hidden">{t.plural(messages.filtersActive, hidden)}</span>
-            </>
-          ) : (
-            messages.filters
-          )}
-        </button>
+        <FiltersToggle toggleRef={toggle} open={panelOpen} onToggle={() => setPanelOpen(!panelOpen)} controls={`${id}-controls`} hidden={hidden} messages={messages} t={t} />
       )}
       {children}
       <div className="bf-filters__controls" id={`${id}-controls`} data-open={(foldable && panelOpen) || undefined} onKeyDown={onPanelKey}>
-        <div className="bf-filters__chips" role="group" aria-label={messages.direction}>
-          {DIRECTIONS.map((v) => chip('directions', v, messages.directions[v]))}
-        </div>
-        <div className="bf-filters__chips" role="group" aria-label={messages.kind}>
-          {KINDS.map((v) => chip('kinds', v, messages.kinds[v]))}
-        </div>
-        <div className="bf-filters__menu" onKeyDown={onMenuKey}>
-          <button ref={menuButton} type="button" className="bf-chip" aria-expanded={open} aria-controls={`${id}-menu`} onClick={() => setOpen(!open)} onPointerEnter={loadFilterMenu} onFocus={loadFilterMenu}>
-            {chosen ? t.format(messages.moreFiltersChosen, { count: chosen }) : messages.moreFilters}
-          </button>
-          {open && (
-            <Suspense fallback={null}>
-              <FilterMenu id={`${id}-menu`} filter={filter} entries={entries} set={(key, value) => change(without(filter, key, value))} messages={messages} />
-            </Suspense>
-          )}
-        </div>
+        <FilterChips field="directions" values={DIRECTIONS} names={messages.directions} label={messages.direction} filter={filter} onChange={change} />
+        <FilterChips field="kinds" values={KINDS} names={messages.kinds} label={messages.kind} filter={filter} onChange={change} />
+        <MoreFilters menuId={`${id}-menu`} filter={filter} onChange={change} entries={entries} messages={messages} t={t} />
         {active && (
           <button
             type="button"
             className="bf-button bf-button--quiet"
             onClick={() => {
-              clearTimeout(timer.current)
-              pending.current = false
-              setText('')
+              search.clear()
               change({})
             }}
           >
