@@ -1,27 +1,19 @@
-import { forwardRef, lazy, Suspense, useContext, useId, type CSSProperties, type HTMLAttributes, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
+import { forwardRef, useContext, useId, type CSSProperties, type HTMLAttributes, type ReactNode } from 'react'
 import type { TransactionEntry } from '../../core/history/schema.js'
-import { RelativeTime } from '../RelativeTime/RelativeTime.js'
-import { TokenLogo } from '../TokenLogo/TokenLogo.js'
-import { chainIconInfo, chainLabel } from '../shared/chainLabel.js'
-import { ChainMarkContext } from '../shared/chainMarkContext.js'
 import { useControllableState } from '../shared/controllable.js'
 import { deriveCategory } from '../shared/direction.js'
 import { defaultRenderLink } from '../shared/links.js'
 import { NamesContext } from '../shared/names.js'
 import type { DisplayOptions } from '../shared/options.js'
 import { isSpamTransaction } from '../shared/spam.js'
-import { SpamMark } from '../shared/SpamMark.js'
-import { fillTemplate } from '../shared/template.js'
-import { useMessages, type Translator } from '../../i18n/useMessages.js'
+import { useMessages } from '../../i18n/useMessages.js'
 import { safeImageUrl } from '../shared/url.js'
+import { useRowActivation } from './rowActivation.js'
 import { RowAmounts } from './RowAmounts.js'
-import { rowFacts, type RowFacts } from './rowFacts.js'
-import { RowGlyph } from './RowGlyph.js'
-
-
-// The details (every transfer line, addresses with copy and links) load when a row is first opened,
-// in the one details chunk (shared/detailsChunk.ts): the first screen does not draw them.
-const RowDetailsPanel = lazy(() => import('../shared/detailsChunk.js').then((m) => ({ default: m.RowDetailsPanel })))
+import { RowDetailsSlot } from './RowDetailsSlot.js'
+import { rowFacts } from './rowFacts.js'
+import { RowLeading } from './RowLeading.js'
+import { RowMiddle } from './RowMiddle.js'
 
 /** Row heights the list estimates before it measures: comfortable rows are about a wallet tab's 64 px. */
 export type Density = 'comfortable' | 'compact'
@@ -55,37 +47,6 @@ export interface TransactionRowProps extends DisplayOptions, Omit<HTMLAttributes
   style?: CSSProperties | undefined
 }
 
-// What a click lands on that is not the row's own: links, buttons, fields, and the open details.
-const NOT_THE_ROW = 'a, button, input, select, textarea, label, summary, [role="button"], [role="link"], .bf-tx__details'
-
-function RowLeading({ facts, logo, chain, renderChainIcon }: { facts: RowFacts; logo: string | null; chain: string | undefined; renderChainIcon: DisplayOptions['renderChainIcon'] }) {
-  const first = facts.movements[0]
-  const Mark = useContext(ChainMarkContext)
-  const own = chain !== undefined && !Mark && renderChainIcon ? renderChainIcon(chainIconInfo(chain)) : null
-  return (
-    <span className="bf-row__leading" aria-hidden="true">
-      {logo && first ? <TokenLogo src={logo} name={first.symbol} /> : <RowGlyph kind={facts.kind} />}
-      {chain !== undefined && Mark && <Mark className="bf-row__badge" chain={chain} renderChainIcon={renderChainIcon} />}
-      {own != null && own !== false && <span className="bf-chain__mark bf-row__badge">{own}</span>}
-    </span>
-  )
-}
-
-function titleOf(facts: RowFacts, t: Translator): ReactNode {
-  const m = t.messages.row
-  if (facts.kind === 'call' && facts.detail) return fillTemplate(m.calledMethod, { method: <code className="bf-row__method" dir="auto">{facts.detail}</code> })
-  if (facts.kind === 'other' && facts.detail) return <bdi>{facts.detail}</bdi>
-  return m.titles[facts.kind]
-}
-
-function partyLine(facts: RowFacts, t: Translator): ReactNode {
-  if (facts.kind === 'self') return t.messages.row.self
-  const party = facts.party
-  if (!party) return null
-  const name = <bdi className="bf-row__party" title={party.address ?? undefined}>{party.text}</bdi>
-  return party.role === 'at' ? name : fillTemplate(t.messages.row[party.role], { party: name })
-}
-
 /**
  * One transaction as the viewed wallet sees it, on one grid: a token logo or kind glyph (with the
  * chain's badge in a feed across chains), a one-verb title over the other party and the time, and
@@ -94,27 +55,9 @@ function partyLine(facts: RowFacts, t: Translator): ReactNode {
  * `<article>`; extra attributes (aria-posinset, tabIndex…) go onto it, the caller's last.
  */
 export const TransactionRow = forwardRef<HTMLElement, TransactionRowProps>(function TransactionRow({
-  transaction: tx,
-  wallet: walletProp,
-  chain: chainProp,
-  locale,
-  timeZone,
-  renderLink = defaultRenderLink,
-  ipfsGateway,
-  renderChainIcon,
-  showSpam = false,
-  hideZeroValueTransfers = false,
-  renderDetails,
-  showChain = true,
-  density = 'comfortable',
-  expanded: expandedProp,
-  defaultExpanded = false,
-  onExpandedChange,
-  className,
-  style,
-  onClick,
-  onKeyDown,
-  ...rest
+  transaction: tx, wallet: walletProp, chain: chainProp, locale, timeZone, renderLink = defaultRenderLink, ipfsGateway, renderChainIcon,
+  showSpam = false, hideZeroValueTransfers = false, renderDetails, showChain = true, density = 'comfortable',
+  expanded: expandedProp, defaultExpanded = false, onExpandedChange, className, style, onClick, onKeyDown, ...rest
 }, ref) {
   const id = useId()
   const t = useMessages(locale)
@@ -134,29 +77,11 @@ export const TransactionRow = forwardRef<HTMLElement, TransactionRowProps>(funct
   const badgeChain = showChain ? entryChain : undefined
 
   const toggle = () => setExpanded(!expanded, tx)
-  const onRowClick = (event: MouseEvent<HTMLElement>) => {
-    onClick?.(event)
-    if (event.defaultPrevented) return
-    const hit = (event.target as Element).closest(NOT_THE_ROW)
-    if (hit && event.currentTarget.contains(hit)) return
-    // Selecting text (an address, an amount) is not asking for details.
-    if (typeof window !== 'undefined' && window.getSelection()?.toString()) return
-    toggle()
-  }
-  const onRowKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    onKeyDown?.(event)
-    if (event.defaultPrevented || event.target !== event.currentTarget) return
-    if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault()
-      toggle()
-    }
-  }
+  // The row owns its activation: the caller's handlers are composed with it, never replace it.
+  const { onRowClick, onRowKeyDown } = useRowActivation(toggle, onClick, onKeyDown)
 
   return (
     <article
-      ref={ref}
-      className={className ? `bf-tx ${className}` : 'bf-tx'}
-      style={style}
       data-direction={facts.direction}
       data-kind={facts.kind}
       data-status={facts.failed ? 'failed' : 'success'}
@@ -168,23 +93,15 @@ export const TransactionRow = forwardRef<HTMLElement, TransactionRowProps>(funct
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-sub${facts.movements.length > 0 ? ` ${id}-amounts` : ''}`}
       {...rest}
+      ref={ref}
+      className={className ? `bf-tx ${className}` : 'bf-tx'}
+      style={style}
       onClick={onRowClick}
       onKeyDown={onRowKeyDown}
     >
       <div className="bf-row">
         <RowLeading facts={facts} logo={logo} chain={badgeChain} renderChainIcon={renderChainIcon} />
-        <div className="bf-row__middle">
-          <p className="bf-row__title" id={`${id}-title`}>
-            <span className="bf-row__verb">{titleOf(facts, t)}</span>
-            {spam && <SpamMark label={t.messages.row.possibleSpam} />}
-          </p>
-          <p className="bf-row__subtitle" id={`${id}-sub`}>
-            {partyLine(facts, t)}
-            {badgeChain !== undefined && <span className="bf-visually-hidden"> {t.format(t.messages.row.onChain, { chain: chainLabel(badgeChain, t.messages.chains.unknown) })}</span>}
-            {(facts.party || facts.kind === 'self') && <span className="bf-row__dot" aria-hidden="true">·</span>}
-            <RelativeTime value={tx.block_timestamp} locale={t.locale} timeZone={timeZone} tabIndex={-1} />
-          </p>
-        </div>
+        <RowMiddle id={id} facts={facts} spam={spam} badgeChain={badgeChain} timestamp={tx.block_timestamp} timeZone={timeZone} t={t} />
         <RowAmounts id={`${id}-amounts`} movements={facts.movements} failed={facts.failed} locale={t.locale} />
         <button type="button" className="bf-row__chevron" aria-expanded={expanded} aria-controls={`${id}-details`} onClick={toggle}>
           <span className="bf-visually-hidden">{t.messages.row.details}</span>
@@ -193,24 +110,21 @@ export const TransactionRow = forwardRef<HTMLElement, TransactionRowProps>(funct
           </svg>
         </button>
       </div>
-      <div className="bf-tx__details" id={`${id}-details`} hidden={!expanded}>
-        {expanded && (
-          <Suspense fallback={<p className="bf-muted" role="status">{t.messages.row.loadingDetails}</p>}>
-          <RowDetailsPanel
-            transaction={tx}
-            wallet={wallet}
-            chain={chain}
-            locale={t.locale}
-            timeZone={timeZone}
-            renderLink={renderLink}
-            ipfsGateway={ipfsGateway}
-            showSpam={showSpam}
-            hideZeroValueTransfers={hideZeroValueTransfers}
-            renderDetails={renderDetails}
-          />
-          </Suspense>
-        )}
-      </div>
+      <RowDetailsSlot
+        id={`${id}-details`}
+        expanded={expanded}
+        t={t}
+        transaction={tx}
+        wallet={wallet}
+        chain={chain}
+        locale={t.locale}
+        timeZone={timeZone}
+        renderLink={renderLink}
+        ipfsGateway={ipfsGateway}
+        showSpam={showSpam}
+        hideZeroValueTransfers={hideZeroValueTransfers}
+        renderDetails={renderDetails}
+      />
     </article>
   )
 })
