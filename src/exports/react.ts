@@ -20,6 +20,6 @@ export type { UseTrackTransactionReturnType } from '../react/useTrackTransaction
 export { useTrackedTransactions } from '../react/useTrackedTransactions.js'
 export type { UseTrackedTransactionsParameters } from '../react/useTrackedTransactions.js'
 export { useMergedWalletHistory, mergedWalletHistoryQueryKey } from '../react/useMergedWalletHistory.js'
-export type { MergedHistoryPage, MergedWalletHistoryData, MergedWalletHistoryQueryKey, UseMergedWalletHistoryParameters, UseMergedWalletHistoryQueryOptions, UseMergedWalletHistoryReturnType } from '../react/useMergedWalletHistory.js'
+export type { MergedHistoryPage, MergedPageParam, MergedWalletHistoryData, MergedWalletHistoryQueryKey, UseMergedWalletHistoryParameters, UseMergedWalletHistoryQueryOptions, UseMergedWalletHistoryReturnType } from '../react/useMergedWalletHistory.js'
 export { useNewArrivals } from '../react/useNewArrivals.js'
 export type { UseNewArrivalsParameters, UseNewArrivalsReturnType } from '../react/useNewArrivals.js'

@@ -20,7 +20,7 @@ export function insertIntoMergedHistory(
   queryKey: MergedWalletHistoryQueryKey,
   source: { chain: string; wallet?: string | undefined },
   page: WalletHistoryPage,
-  state: MergeState | undefined = mergeStateOf(queryClient, hashKey(queryKey)),
+  state: MergeState | undefined = mergeStateOf(queryClient, queryKey),
 ): MergedTransactionEntry[] {
   if (!state || !queryClient.getQueryData<MergedWalletHistoryData>(queryKey)?.pages.length) return []
   let from

@@ -34,7 +34,7 @@ function loaded(params: MergedWalletHistoryParameters, pages: Record<string, Rec
   }
   const first = mergedPage(state, takeMergedEntries(state, state.limit))
   const queryClient = new QueryClient()
-  queryClient.setQueryData(key, { pages: [{ ...first, more: true }], pageParams: [0] } as MergedWalletHistoryData)
+  queryClient.setQueryData(key, { pages: [{ ...first, more: true }], pageParams: [{ page: 0 }] } as MergedWalletHistoryData)
   const shown = () => queryClient.getQueryData<MergedWalletHistoryData>(key)!.pages.reduce((list, p) => applyMergedPage(list, p, 'DESC', state.chains), [] as ReturnType<typeof applyMergedPage>)
   const arrivals = () => [...arrivalStore(queryClient, hashKey(key)).keys]
   return { queryClient, key, state, shown, arrivals }

@@ -1,3 +1,4 @@
+import { dehydrate, hydrate } from '@tanstack/react-query'
 import { act, renderHook, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
@@ -227,5 +228,40 @@ describe('useMergedWalletHistory: reset', () => {
     await act(() => queryClient.resetQueries())
     await waitFor(() => expect(ids(result.current.transactions)).toEqual(sortedUnion(['eth', 'base'])))
     expect(result.current.transactions).toHaveLength(11)
+  })
+
+  it('a feed rendered on the server and hydrated (page params through JSON) pages on without a gap or a repeat', async () => {
+    data = { eth: entries('eth', 30, 1_700_000_000, 10), base: entries('base', 30, 1_700_000_003, 10) }
+    const server = setup()
+    const first = renderHook(() => useMergedWalletHistory({ address: A, chains: ['eth', 'base'], limit: 10 }), { wrapper: server.wrapper })
+    await waitFor(() => expect(first.result.current.transactions).toHaveLength(10))
+    await act(() => first.result.current.fetchNextPage())
+    await waitFor(() => expect(first.result.current.transactions).toHaveLength(20))
+    // What a server hands the browser: plain JSON, so the merge's cursors do not travel.
+    const sent = JSON.parse(JSON.stringify(dehydrate(server.queryClient)))
+    first.unmount()
+    const browser = setup()
+    hydrate(browser.queryClient, sent)
+    const { result } = renderHook(() => useMergedWalletHistory({ address: A, chains: ['eth', 'base'], limit: 10, query: { staleTime: Infinity } }), { wrapper: browser.wrapper })
+    expect(result.current.transactions).toHaveLength(20)
+    for (let guard = 0; guard < 20 && result.current.hasNextPage; guard++) {
+      await act(() => result.current.fetchNextPage())
+    }
+    expect(ids(result.current.transactions)).toEqual(sortedUnion(['eth', 'base']))
+  })
+
+  it('the merge lives with its query: removed from the cache, the next mount merges from the top', async () => {
+    data = { eth: entries('eth', 30, 1_700_000_000, 10) }
+    const { wrapper, queryClient } = setup()
+    const first = renderHook(() => useMergedWalletHistory({ address: A, chains: ['eth'], limit: 10 }), { wrapper })
+    await waitFor(() => expect(first.result.current.transactions).toHaveLength(10))
+    await act(() => first.result.current.fetchNextPage())
+    first.unmount()
+    queryClient.removeQueries()
+    requests.splice(0)
+    const { result } = renderHook(() => useMergedWalletHistory({ address: A, chains: ['eth'], limit: 10 }), { wrapper })
+    await waitFor(() => expect(result.current.transactions).toHaveLength(10))
+    expect(requests).toEqual([{ chain: 'eth', cursor: null }])
+    expect(ids(result.current.transactions)).toEqual(sortedUnion(['eth']).slice(0, 10))
   })
 })

@@ -34,7 +34,7 @@ export { canonicalTime } from './merge/time.js'
 export { MERGED_PAGE_LIMIT, createMergeState, uniqueChains, uniqueWallets, type MergeSource, type MergeState } from './merge/state.js'
 export { compareInOrder, isCatchingUp, mergeFrontier, sourcesToFetch } from './merge/frontier.js'
 export { beginSourceRequest, failSource, findSources, receiveLivePage, receiveSourcePage, retryMergeSource } from './merge/sources.js'
-export { incompleteSources, isMergeDone, mergeSourceStates, mergedPage, takeLateEntries, takeMergedEntries } from './merge/emit.js'
+export { incompleteSources, isMergeDone, mergeHasMore, mergeSourceStates, mergedPage, takeLateEntries, takeMergedEntries } from './merge/emit.js'
 export { applyMergedPage, mergedEntryId } from './merge/applyMergedPage.js'
 
 /** The merged feed as an async iterator, with per-source retry. */

@@ -68,6 +68,14 @@ export function incompleteSources(state: MergeState): { chain: string; wallet: s
     .map((s) => ({ chain: s.chain, wallet: s.wallet }))
 }
 
+/**
+ * The one "more pages?" rule: a source can still answer (or is being asked), or an entry waits
+ * to be handed out. A failed source does not count: it needs a retry first.
+ */
+export function mergeHasMore(state: MergeState): boolean {
+  return state.late.size > 0 || state.sources.some((s) => s.status === 'ok' || s.status === 'loading' || s.nextIndex < s.buffer.length)
+}
+
 export function isMergeDone(state: MergeState): boolean {
   return state.late.size === 0 && state.sources.every((s) => s.status === 'done' && s.nextIndex === s.buffer.length)
 }
