@@ -42,6 +42,12 @@ export function saveCsvFile(parts: readonly string[], filename: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 0)
 }
 
+/** A resumed export's counts go on from what the file already holds. */
+function addedTo(before: ExportProgress | undefined, p: ExportProgress): ExportProgress {
+  if (!before) return p
+  return { ...p, entries: before.entries + p.entries, rows: before.rows + p.rows, requests: before.requests + p.requests, reached: p.reached ?? before.reached }
+}
+
 /**
  * A wallet's whole history as a CSV file, for custom UIs: `start()`, `cancel()`, and the progress
  * to show. The feed's "Export CSV" button is built on it.
@@ -78,10 +84,8 @@ export function useExportWalletHistory(params: ExportWalletHistoryCsvParameters 
       const current = () => controller.current === abort
       const carried = resume.current?.key === key ? resume.current : null
       const parts = carried?.parts ?? []
-      // A resumed export's counts go on from what the file already holds.
       const before = carried?.progress
-      const total = (p: ExportProgress): ExportProgress =>
-        before ? { ...p, entries: before.entries + p.entries, rows: before.rows + p.rows, requests: before.requests + p.requests, reached: p.reached ?? before.reached } : p
+      const total = (p: ExportProgress) => addedTo(before, p)
       setStatus('running')
       setError(null)
       setProgress(before ?? null)
@@ -95,10 +99,7 @@ export function useExportWalletHistory(params: ExportWalletHistoryCsvParameters 
           },
         })
         try {
-          for await (const chunk of exporter) {
-            if (options.write) await options.write(chunk)
-            else parts.push(chunk)
-          }
+          for await (const chunk of exporter) await (options.write ? options.write(chunk) : parts.push(chunk))
         } finally {
           const point = exporter.progress.resume
           if (current()) resume.current = point ? { point, parts, key, progress: total(exporter.progress) } : null

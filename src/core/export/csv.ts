@@ -4,6 +4,7 @@ import { InvalidParameterError } from '../errors.js'
 import { entryId } from '../history/entryId.js'
 import { checkAddress } from '../history/params.js'
 import { nextCursor } from '../history/pages.js'
+import type { TransactionEntry } from '../history/schema.js'
 import { csvColumns, entryRecords } from './rows.js'
 import type { ExportProgress, ExportWalletHistoryCsvOptions, ExportWalletHistoryCsvParameters, WalletHistoryCsvExport } from './types.js'
 
@@ -38,15 +39,7 @@ export function exportWalletHistoryCsv(
   params: ExportWalletHistoryCsvParameters,
   options: ExportWalletHistoryCsvOptions = {},
 ): WalletHistoryCsvExport {
-  if (params === null || typeof params !== 'object') throw new InvalidParameterError('params', 'expected an object')
-  const wallet = checkAddress(params.address)
-  if (params.chain !== undefined && params.chains !== undefined) throw new InvalidParameterError('chains', 'give chain or chains, not both')
-  if (params.chains !== undefined && (!Array.isArray(params.chains) || params.chains.length === 0)) {
-    throw new InvalidParameterError('chains', 'expected a non-empty array of chains')
-  }
-  const chains: (string | undefined)[] = params.chains
-    ? [...new Set(params.chains.map((c, i) => checkChain(c, client.extraChains, `chains[${i}]`)))]
-    : [params.chain === undefined ? client.chain : checkChain(params.chain, client.extraChains)]
+  const { wallet, chains } = checkExportParameters(client, params)
   const { resume, signal, onProgress, headers } = options
   let start = 0
   if (resume) {
@@ -89,25 +82,14 @@ export function exportWalletHistoryCsv(
         signal?.throwIfAborted()
         progress.requests++
         const page = await client.getWalletHistory({ ...history, chain, ...(cursor ? { cursor } : {}) }, { signal })
-        const records: string[][] = []
-        let entries = 0
-        let reached = progress.reached
-        for (const entry of page.result) {
-          const id = entryId(entry)
-          if (recent.has(id)) continue
-          recent.add(id)
-          if (recent.size > RECENT_HASHES) recent.delete(recent.values().next().value!)
-          for (const record of entryRecords(entry, wallet, chain)) records.push(record)
-          entries++
-          reached = entry.block_timestamp
-        }
+        const { records, entries, reached } = pageRecords(page.result, recent, wallet, chain)
         const next = nextCursor(page, seen)
         if (next) seen.add(next)
         if (records.length > 0) yield stringify(records, csvOptions)
         // Counted once the reader has taken the chunk: a reader that failed to write it resumes from this page.
         progress.entries += entries
         progress.rows += records.length
-        progress.reached = reached
+        progress.reached = reached ?? progress.reached
         cursor = next
         progress.resume = cursor ? { chain, cursor } : i + 1 < chains.length ? { chain: chains[i + 1], cursor: null } : null
         progress.done = progress.resume === null
@@ -122,4 +104,38 @@ export function exportWalletHistoryCsv(
     },
     [Symbol.asyncIterator]: () => chunks(),
   }
+}
+
+/** The wallet and the chains to export (`chain`, `chains`, or the client's), checked: a typed error names the wrong one. */
+function checkExportParameters(
+  client: Pick<BlockfeedClient, 'chain' | 'extraChains'>,
+  params: ExportWalletHistoryCsvParameters,
+): { wallet: string; chains: (string | undefined)[] } {
+  if (params === null || typeof params !== 'object') throw new InvalidParameterError('params', 'expected an object')
+  const wallet = checkAddress(params.address)
+  if (params.chain !== undefined && params.chains !== undefined) throw new InvalidParameterError('chains', 'give chain or chains, not both')
+  if (params.chains !== undefined && (!Array.isArray(params.chains) || params.chains.length === 0)) {
+    throw new InvalidParameterError('chains', 'expected a non-empty array of chains')
+  }
+  const chains = params.chains
+    ? [...new Set(params.chains.map((c, i) => checkChain(c, client.extraChains, `chains[${i}]`)))]
+    : [params.chain === undefined ? client.chain : checkChain(params.chain, client.extraChains)]
+  return { wallet, chains }
+}
+
+/** One page's CSV records, skipping a transaction among the `recent` ones (bounded, updated here). */
+function pageRecords(result: readonly TransactionEntry[], recent: Set<string>, wallet: string, chain: string | undefined) {
+  const records: string[][] = []
+  let entries = 0
+  let reached: string | null = null
+  for (const entry of result) {
+    const id = entryId(entry)
+    if (recent.has(id)) continue
+    recent.add(id)
+    if (recent.size > RECENT_HASHES) recent.delete(recent.values().next().value!)
+    for (const record of entryRecords(entry, wallet, chain)) records.push(record)
+    entries++
+    reached = entry.block_timestamp
+  }
+  return { records, entries, reached }
 }
