@@ -130,12 +130,8 @@ export function isBlockfeedError(error: unknown): error is BlockfeedError {
   return error instanceof BlockfeedError
 }
 
-/** Removes every configured secret (the API key) from text that may reach a message or a log. */
-export function redact(text: string, secrets: readonly string[]): string {
-  let out = text
-  for (const s of secrets) if (s) out = out.split(s).join('[redacted]')
-  return out
-}
+// Callers clean an error's message or body where they build it: the one rule, offered beside the classes.
+export { redact } from './redact.js'
 
 export function formatPath(path: readonly (string | number)[]): string {
   return path.reduce<string>(

@@ -1,4 +1,5 @@
-import { InvalidParameterError, redact } from '../core/errors.js'
+import { InvalidParameterError } from '../core/errors.js'
+import { redact } from '../core/redact.js'
 import type { Incoming, Reply } from './incoming.js'
 
 // Who may call the proxy (CORS, preflights) and what a refusal looks like.

@@ -1,4 +1,4 @@
-import { redact } from '../core/errors.js'
+import { redact } from '../core/redact.js'
 import { Refusal } from './access.js'
 import type { Incoming, Pieces, Reply } from './incoming.js'
 import { joinPieces, readBytes, type ByteBudget } from './readCapped.js'
@@ -73,44 +73,7 @@ export function codingsToUndo(header: string | null | undefined): string[] | und
 /** The Fetch route's tools: the options' `fetch`, and redaction on the decoded text (works on any runtime). */
 export const fetchTools: Tools = {
   transport: undefined,
-  redact: (body, secrets) => [encoder.encode(redactJson(decoder.decode(joinPieces(body)), secrets))],
-}
-
-/**
- * Text with every secret removed: as written, then in each spelling JSON may give it (`\/`, `\"`,
- * `\\`, `\u00XX` in either case, at any depth of JSON inside JSON). A client's JSON.parse turns every
- * one of them back into the key.
- */
-export function redactJson(text: string, secrets: readonly string[]): string {
-  let out = redact(text, secrets)
-  // Every escaped spelling holds a backslash: the usual body has none and is not scanned again.
-  if (!out.includes('\\')) return out
-  for (const secret of secrets) if (secret) out = out.replace(escapedSpelling(secret), '[redacted]')
-  return out
-}
-
-const SHORT_ESCAPES: Readonly<Record<string, string>> = { '/': '/', '"': '"', '\\': '', '\b': 'b', '\f': 'f', '\n': 'n', '\r': 'r', '\t': 't' }
-const spellings = new Map<string, RegExp>()
-
-/**
- * A pattern for a secret in any JSON spelling: each UTF-16 unit as itself, as `\uXXXX` (hex in either
- * case) or as its short escape, after one or more backslashes (a JSON text inside a JSON string doubles them).
- */
-export function escapedSpelling(secret: string): RegExp {
-  let pattern = spellings.get(secret)
-  if (!pattern) {
-    let source = ''
-    for (let i = 0; i < secret.length; i++) {
-      const unit = secret[i]!
-      const hex = secret.charCodeAt(i).toString(16).padStart(4, '0').replace(/[a-f]/g, (d) => `[${d}${d.toUpperCase()}]`)
-      const short = SHORT_ESCAPES[unit]
-      source += `(?:${unit.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}|\\\\+u${hex}${short === undefined ? '' : `|\\\\+${short}`})`
-    }
-    if (spellings.size > 64) spellings.clear()
-    pattern = new RegExp(source, 'g')
-    spellings.set(secret, pattern)
-  }
-  return pattern
+  redact: (body, secrets) => [encoder.encode(redact(decoder.decode(joinPieces(body)), secrets))],
 }
 
 /** A transport over a Fetch-API `fetch`. */

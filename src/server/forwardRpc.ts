@@ -1,12 +1,13 @@
 import { checkChain } from '../core/chains.js'
-import { InvalidParameterError, redact } from '../core/errors.js'
+import { InvalidParameterError } from '../core/errors.js'
+import { redact } from '../core/redact.js'
 import { normalizeRpcRequest, rpcMethods } from '../core/rpc/methods.js'
 import { rpcUrlFor } from '../core/rpc/rpc.js'
 import { clip } from '../core/text.js'
 import { sameOrigin } from '../core/url.js'
 import { jsonHeaders, Refusal } from './access.js'
 import { answerBatch, methodNotFound, readId, rpcError, rpcErrorCode, type CallVerdict, type ChunkOutcome, type JsonRpcId } from './jsonRpc.js'
-import { redactJson, textOf, type Incoming, type Pieces, type Reply, type Tools, type UpstreamAnswer } from './exchange.js'
+import { textOf, type Incoming, type Pieces, type Reply, type Tools, type UpstreamAnswer } from './exchange.js'
 import type { ByteBudget } from './readCapped.js'
 import { readUpstream, retryAfterOf, startsLikeJson, upstreamFetch, type ProxyConfig } from './upstream.js'
 import { isKeepable, rpcCachePolicy, rpcResultCache, type RpcCachePolicy } from './rpcCache.js'
@@ -95,7 +96,7 @@ export async function forwardRpc(config: ProxyConfig, tools: Tools, request: Inc
     },
   })
   if (answer.body === undefined) return { status: 204, headers: cors, body: null }
-  return { status: answer.status, headers: { ...cors, ...jsonHeaders, ...answer.headers }, body: redactJson(JSON.stringify(answer.body), config.secrets) }
+  return { status: answer.status, headers: { ...cors, ...jsonHeaders, ...answer.headers }, body: redact(JSON.stringify(answer.body), config.secrets) }
 }
 
 const isOk = (upstream: UpstreamAnswer) => upstream.status >= 200 && upstream.status < 300

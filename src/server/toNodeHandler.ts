@@ -2,8 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
 import { Buffer } from 'node:buffer'
 import { proxyRoute, type ProxyHandler, type ProxyRoute } from './createProxyHandler.js'
-import { NULL_BODY_STATUSES } from './exchange.js'
-import { nodeIncoming, nodeTools } from './nodeRoute.js'
+import { NULL_BODY_STATUSES, type Reply, type Tools } from './exchange.js'
+import { nodeIncoming } from './nodeIncoming.js'
+import { nodeTools } from './nodeRoute.js'
 
 export interface NodeHandlerOptions {
   /**
@@ -22,89 +23,106 @@ export interface NodeHandlerOptions {
 export function toNodeHandler(handler: ProxyHandler, options: NodeHandlerOptions = {}) {
   const route = (handler as { [proxyRoute]?: ProxyRoute })[proxyRoute]
   const tools = route && nodeTools()
+  const trustForwardedFor = options.trustForwardedFor === true
   return (req: IncomingMessage, res: ServerResponse): void => {
-    void (route ? serveRoute(route, req, res) : serve(req, res)).catch(() => {
+    const served = route ? serveRoute(route, tools!, trustForwardedFor, req, res) : serveFetchHandler(handler, trustForwardedFor, req, res)
+    void served.catch(() => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' })
       res.end('{"error":{"code":"internal_error","message":"The proxy failed to handle this request"}}')
     })
   }
+}
 
-  async function serveRoute(route: ProxyRoute, req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = targetOf(req)
-    if (!url) return badTarget(res)
-    // The connection closed before the answer was written: the client has gone, and its upstream request with it.
-    const client = new AbortController()
-    const leave = () => void (res.writableFinished || client.abort())
-    res.once('close', leave)
-    const reply = await route(nodeIncoming(req, url, options.trustForwardedFor === true, client.signal), tools!)
-    res.off('close', leave)
-    if (res.destroyed) return
-    const body = reply.body === null ? [] : typeof reply.body === 'string' ? [Buffer.from(reply.body)] : reply.body instanceof Uint8Array ? [reply.body] : reply.body
-    const head: Record<string, string | number> = reply.headers
-    const empty = NULL_BODY_STATUSES.has(reply.status)
-    // A 205 says its emptiness with a length of 0; a 204 or 304 carries none.
-    if (reply.status === 205) head['content-length'] = 0
-    else if (!empty && reply.body !== null) head['content-length'] = body.reduce((n, piece) => n + piece.byteLength, 0)
-    // A request body left unread (over the cap) is not drained: the connection closes after the answer.
-    if (!req.complete) head.connection = 'close'
-    res.writeHead(reply.status, head)
-    if (empty || req.method === 'HEAD') return void res.end()
-    // The pieces of a page go out together (one writev), not copied into one buffer first.
-    res.cork()
-    for (const piece of body) res.write(piece)
-    res.end()
-    res.uncork()
+/** A request through createProxyHandler's own routing, node:http in and out. */
+async function serveRoute(route: ProxyRoute, tools: Tools, trustForwardedFor: boolean, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = targetOf(req)
+  if (!url) return badTarget(res)
+  // The connection closed before the answer was written: the client has gone, and its upstream request with it.
+  const client = new AbortController()
+  const leave = () => void (res.writableFinished || client.abort())
+  res.once('close', leave)
+  const reply = await route(nodeIncoming(req, url, trustForwardedFor, client.signal), tools)
+  res.off('close', leave)
+  if (res.destroyed) return
+  writeReply(req, res, reply)
+}
+
+function writeReply(req: IncomingMessage, res: ServerResponse, reply: Reply): void {
+  const body = reply.body === null ? [] : typeof reply.body === 'string' ? [Buffer.from(reply.body)] : reply.body instanceof Uint8Array ? [reply.body] : reply.body
+  const head: Record<string, string | number> = reply.headers
+  const empty = NULL_BODY_STATUSES.has(reply.status)
+  // A 205 says its emptiness with a length of 0; a 204 or 304 carries none.
+  if (reply.status === 205) head['content-length'] = 0
+  else if (!empty && reply.body !== null) head['content-length'] = body.reduce((n, piece) => n + piece.byteLength, 0)
+  // A request body left unread (over the cap) is not drained: the connection closes after the answer.
+  if (!req.complete) head.connection = 'close'
+  res.writeHead(reply.status, head)
+  if (empty || req.method === 'HEAD') return void res.end()
+  // The pieces of a page go out together (one writev), not copied into one buffer first.
+  res.cork()
+  for (const piece of body) res.write(piece)
+  res.end()
+  res.uncork()
+}
+
+/** A request through any other Fetch-API handler, as a Request and its Response. */
+async function serveFetchHandler(handler: ProxyHandler, trustForwardedFor: boolean, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = targetOf(req)
+  if (!url) return badTarget(res)
+  const response = await handler(toRequest(req, url, trustForwardedFor))
+  await writeResponse(res, response)
+}
+
+function toRequest(req: IncomingMessage, url: URL, trustForwardedFor: boolean): Request {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v)
   }
+  if (!trustForwardedFor) {
+    headers.delete('x-real-ip')
+    headers.set('x-forwarded-for', req.socket.remoteAddress ?? 'unknown')
+  }
+  const method = req.method ?? 'GET'
+  const hasBody = method !== 'GET' && method !== 'HEAD'
+  return new Request(url, {
+    method,
+    headers,
+    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
+  } as RequestInit)
+}
 
-  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const headers = new Headers()
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (value === undefined) continue
-      for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v)
-    }
-    if (!options.trustForwardedFor) {
-      headers.delete('x-real-ip')
-      headers.set('x-forwarded-for', req.socket.remoteAddress ?? 'unknown')
-    }
-    const url = targetOf(req)
-    if (!url) return badTarget(res)
-    const method = req.method ?? 'GET'
-    const hasBody = method !== 'GET' && method !== 'HEAD'
-    const request = new Request(url, {
-      method,
-      headers,
-      ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
-    } as RequestInit)
-    const response = await handler(request)
-    const head: Record<string, string> = Object.fromEntries(response.headers)
-    if (!response.body) {
+/**
+ * Chunk by chunk as they come, not copied into one buffer (arrayBuffer) per request. A body that is
+ * already whole (one chunk, the usual case) goes out in one write with its Content-Length.
+ */
+async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
+  const head: Record<string, string> = Object.fromEntries(response.headers)
+  if (!response.body) {
+    res.writeHead(response.status, head)
+    res.end()
+    return
+  }
+  const reader = response.body.getReader()
+  try {
+    let held: ReadableStreamReadResult<Uint8Array> = await reader.read()
+    let next: Promise<ReadableStreamReadResult<Uint8Array>> = reader.read()
+    const ready = held.done ? undefined : await readIfReady(next)
+    if (held.done || ready?.done) {
+      if (!held.done && head['content-length'] === undefined) head['content-length'] = String(held.value.byteLength)
       res.writeHead(response.status, head)
-      res.end()
+      res.end(held.done ? undefined : held.value)
       return
     }
-    // Chunk by chunk as they come, not copied into one buffer (arrayBuffer) per request. A body
-    // that is already whole (one chunk, the usual case) goes out in one write with its Content-Length.
-    const reader = response.body.getReader()
-    try {
-      let held: ReadableStreamReadResult<Uint8Array> = await reader.read()
-      let next: Promise<ReadableStreamReadResult<Uint8Array>> = reader.read()
-      const ready = held.done ? undefined : await soon(next)
-      if (held.done || ready?.done) {
-        if (!held.done && head['content-length'] === undefined) head['content-length'] = String(held.value.byteLength)
-        res.writeHead(response.status, head)
-        res.end(held.done ? undefined : held.value)
-        return
-      }
-      res.writeHead(response.status, head)
-      for (;;) {
-        if (!res.write(held.value) && !(await drained(res))) return
-        held = await next
-        if (held.done) return void res.end()
-        next = reader.read()
-      }
-    } finally {
-      if (!res.writableEnded) void reader.cancel().catch(() => {})
+    res.writeHead(response.status, head)
+    for (;;) {
+      if (!res.write(held.value) && !(await drained(res))) return
+      held = await next
+      if (held.done) return void res.end()
+      next = reader.read()
     }
+  } finally {
+    if (!res.writableEnded) void reader.cancel().catch(() => {})
   }
 }
 
@@ -123,7 +141,7 @@ function badTarget(res: ServerResponse): void {
 
 const PENDING = Symbol('pending')
 /** The read's result if it is there by the next turn of the event loop, else undefined (the body is still being made). */
-async function soon<T>(read: Promise<T>): Promise<T | undefined> {
+async function readIfReady<T>(read: Promise<T>): Promise<T | undefined> {
   const first = await Promise.race([read, new Promise<typeof PENDING>((r) => setImmediate(r, PENDING))])
   return first === PENDING ? undefined : first
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { fetchTools } from '../../src/server/exchange.js'
-import { redactBytes, redactPieces } from '../../src/server/nodeRoute.js'
+import { redactBytes, redactPieces } from '../../src/server/redactBytes.js'
 
 // The node route looks for the key in the bytes instead of decoding the body; the Fetch route
 // decodes, replaces, encodes. Both must give the same bytes for any body, and neither the key.

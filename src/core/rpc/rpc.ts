@@ -7,7 +7,8 @@ import {
 } from 'viem'
 import type { ClientConfig, RpcSender } from '../clientTypes.js'
 import { chainAlias, checkChain } from '../chains.js'
-import { HttpStatusError, InvalidParameterError, JsonRpcError, NetworkError, ResponseShapeError, TimeoutError, isAbortError, redact } from '../errors.js'
+import { HttpStatusError, InvalidParameterError, JsonRpcError, NetworkError, ResponseShapeError, TimeoutError, isAbortError } from '../errors.js'
+import { redact, redactUrl } from '../redact.js'
 import { parseRetryAfter, withRetry, type RetryConfig } from '../retry.js'
 import { recordHead } from './head.js'
 import { normalizeRpcRequest, type RpcMethod } from './methods.js'
@@ -163,16 +164,6 @@ function toBlockfeedError(error: unknown, method: string, timeoutMs: number, sec
   }
   // A reply viem could not match to the request (missing id, wrong id, not JSON-RPC).
   return new JsonRpcError({ code: -32603, message: error.shortMessage, method })
-}
-
-/** RPC URLs often carry a provider key in their path or query: show only the origin. */
-function redactUrl(url: string, secrets: readonly string[]): string {
-  try {
-    const u = new URL(url)
-    return u.origin
-  } catch {
-    return redact(url, secrets)
-  }
 }
 
 /** Marks a call the reply did not answer; turned into a ResponseShapeError for that caller only. */
