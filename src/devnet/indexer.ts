@@ -166,6 +166,22 @@ export class Indexer {
   }
 }
 
+/** A receipt's logs as the history's entry lists them. */
+function entryLogs(receipt: RpcTransactionReceipt, hash: Hex, txIndex: number, common: { block_number: string; block_hash: Hex; block_timestamp: string }) {
+  return receipt.logs.map((l) => ({
+    log_index: String(hexToNumber(l.logIndex)),
+    transaction_hash: hash,
+    transaction_index: String(txIndex),
+    address: l.address.toLowerCase(),
+    data: l.data,
+    topic0: l.topics[0] ?? null,
+    topic1: l.topics[1] ?? null,
+    topic2: l.topics[2] ?? null,
+    topic3: l.topics[3] ?? null,
+    ...common,
+  }))
+}
+
 /** One transaction as the history serves it, and every address it touched (the zero address left out). */
 async function indexTransaction(
   block: Block,
@@ -193,18 +209,7 @@ async function indexTransaction(
   if (to) touched.add(to)
   if (created) touched.add(created)
 
-  const logs = receipt.logs.map((l) => ({
-    log_index: String(hexToNumber(l.logIndex)),
-    transaction_hash: tx.hash,
-    transaction_index: String(txIndex),
-    address: l.address.toLowerCase(),
-    data: l.data,
-    topic0: l.topics[0] ?? null,
-    topic1: l.topics[1] ?? null,
-    topic2: l.topics[2] ?? null,
-    topic3: l.topics[3] ?? null,
-    ...common,
-  }))
+  const logs = entryLogs(receipt, tx.hash, txIndex, common)
 
   const transfers = await transfersOf(decoded, { hash: tx.hash, transactionIndex: txIndex, value: value.toString(), block: common }, tokens)
   for (const a of transfers.touched) touched.add(a)

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { hexToNumber, type Hex } from 'viem'
 import type { ClientConfig } from '../core/client.js'
@@ -66,19 +67,35 @@ export interface Devnet {
   stop: () => Promise<void>
 }
 
+/** Options that only a started anvil takes, and their ranges: a typed error names the wrong one. */
+function checkDevnetOptions(options: StartDevnetOptions): void {
+  if (options.blockTime !== undefined && (options.rpcUrl || !Number.isInteger(options.blockTime) || options.blockTime < 1)) {
+    throw new InvalidParameterError('blockTime', options.rpcUrl ? 'applies to a started anvil, not to an attached node' : 'expected whole seconds, at least 1')
+  }
+  if (options.chainId !== undefined) {
+    if (options.rpcUrl) throw new InvalidParameterError('chainId', 'applies to a started anvil; an attached node keeps its own chain id')
+    checkChainId(options.chainId)
+  }
+}
+
+/** Listens on `port` (0: a free one) and gives the server's URL, with a reachable host for a wildcard address. */
+async function listen(server: Server, port: number, host: string): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => resolve())
+  })
+  const bound = (server.address() as AddressInfo).port
+  const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host
+  return `http://${urlHost}:${bound}`
+}
+
 /** Starts (or attaches to) a local chain, seeds it, indexes it and serves the wallet-history API and JSON-RPC. */
 export async function startDevnet(options: StartDevnetOptions = {}): Promise<Devnet> {
   const host = options.host ?? '127.0.0.1'
   let anvil: AnvilProcess | undefined
   let indexer: Indexer | undefined
   try {
-    if (options.blockTime !== undefined && (options.rpcUrl || !Number.isInteger(options.blockTime) || options.blockTime < 1)) {
-      throw new InvalidParameterError('blockTime', options.rpcUrl ? 'applies to a started anvil, not to an attached node' : 'expected whole seconds, at least 1')
-    }
-    if (options.chainId !== undefined) {
-      if (options.rpcUrl) throw new InvalidParameterError('chainId', 'applies to a started anvil; an attached node keeps its own chain id')
-      checkChainId(options.chainId)
-    }
+    checkDevnetOptions(options)
     if (!options.rpcUrl) anvil = await launchAnvil({ anvilPath: options.anvilPath, chainId: options.chainId })
     const nodeUrl = options.rpcUrl ?? anvil!.rpcUrl
     const request = createNodeRequest(nodeUrl)
@@ -110,13 +127,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
         contracts: contracts ?? null,
       }),
     })
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject)
-      server.listen(options.port ?? 0, host, () => resolve())
-    })
-    const port = (server.address() as AddressInfo).port
-    const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host
-    url = `http://${urlHost}:${port}`
+    url = await listen(server, options.port ?? 0, host)
 
     let stopping: Promise<void> | undefined
     const ix = indexer
