@@ -29,3 +29,12 @@ export function checkCount(value: unknown, parameter: string, min = 0): number |
   }
   return value
 }
+
+/** A finite number above 0, fractions allowed (a rate, a time in seconds); `undefined` stays undefined. */
+export function checkPositive(value: unknown, parameter: string): number | undefined {
+  if (value === undefined) return undefined
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+    throw new InvalidParameterError(parameter, `expected a number above 0, got ${shown(value)}`)
+  }
+  return value
+}

@@ -55,8 +55,8 @@ export interface ProxyHandlerOptions {
   /**
    * Most calls a client may send in one JSON-RPC batch. Default 100 (ethers' `batchMaxCount`;
    * set viem's `batchSize` to at most this). A larger batch is answered with JSON-RPC error
-   * objects, one per request id, as a node answers one, not with an HTTP error. (It used to
-   * cap what went upstream too, at 20; that is `upstreamBatchSize` now.)
+   * objects, one per request id, as a node answers one, not with an HTTP error. What goes
+   * upstream in one request is `upstreamBatchSize`.
    */
   maxBatchSize?: number | undefined
   /**
@@ -116,8 +116,8 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       if (/^(?:connect|trace|track)$/i.test(request.method)) {
         throw new Refusal(405, 'method_not_allowed', `${request.method.toUpperCase()} is not served here`, undefined, { allow: 'GET, POST, OPTIONS' })
       }
-      // Not a preflight: it costs no upstream call, and a 429 to it (no CORS method grant) reached the page as
-      // an opaque network error instead of the 429 its request then gets, Retry-After and all.
+      // Not a preflight: it costs no upstream call, and a 429 to it (no CORS method grant) would reach the page
+      // as an opaque network error instead of the 429 its request then gets, Retry-After and all.
       if (limiter && request.method !== 'OPTIONS') {
         const verdict = await limiter(request)
         if (!verdict.ok) {
@@ -137,28 +137,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       if (history ? request.method !== 'GET' && request.method !== 'HEAD' : request.method !== 'POST') {
         throw new Refusal(405, 'method_not_allowed', `Use ${history ? 'GET' : 'POST'} here`, undefined, { allow })
       }
-      if (history) {
-        const target = historyTarget(config, history[1]!, url.searchParams)
-        if (!config.cache) return await relay(config, tools, await forwardHistory(config, tools, target, request.signal), cors)
-        const answer = await config.cache.through(
-          `history:${target}`,
-          config.cache.ttlSeconds,
-          // Aborted only when every client waiting on this page has gone.
-          async (signal) => {
-            const upstream = await forwardHistory(config, tools, target, signal)
-            const body = await readUpstream(config, tools, upstream)
-            // Not JSON: the proxy's error instead, and never kept (its status is not 200).
-            if (!passesAsJson(upstream.status, body)) return { ...notJsonBody(upstream.status), retryAfter: retryAfterOf(upstream) }
-            const bytes = joinPieces(body)
-            return { status: upstream.status, body: textOf(bytes), bytes, retryAfter: retryAfterOf(upstream) }
-          },
-          (a) => a.status === 200,
-          request.signal,
-        )
-        const headers: Record<string, string> = { ...cors, ...jsonHeaders, 'x-blockfeed-cache': answer.cache }
-        if (answer.retryAfter) headers['retry-after'] = answer.retryAfter
-        return { status: answer.status, headers, body: answer.bytes ?? answer.body }
-      }
+      if (history) return await answerHistory(config, tools, historyTarget(config, history[1]!, url.searchParams), request.signal, cors)
       return await forwardRpc(config, tools, request, cors)
     } catch (error) {
       // Gone before its answer (an abort can surface as any error on the way): nobody reads this, and it is no upstream failure.
@@ -173,6 +152,29 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
   }
   Object.defineProperty(handler, proxyRoute, { value: route })
   return handler
+}
+
+/** A wallet-history page: relayed, or through the cache (identical concurrent requests cost one upstream call). */
+async function answerHistory(config: ProxyConfig, tools: Tools, target: string, signal: AbortSignal, cors: Record<string, string>): Promise<Reply> {
+  if (!config.cache) return relay(config, tools, await forwardHistory(config, tools, target, signal), cors)
+  const answer = await config.cache.through(
+    `history:${target}`,
+    config.cache.ttlSeconds,
+    // Aborted only when every client waiting on this page has gone.
+    async (shared) => {
+      const upstream = await forwardHistory(config, tools, target, shared)
+      const body = await readUpstream(config, tools, upstream)
+      // Not JSON: the proxy's error instead, and never kept (its status is not 200).
+      if (!passesAsJson(upstream.status, body)) return { ...notJsonBody(upstream.status), retryAfter: retryAfterOf(upstream) }
+      const bytes = joinPieces(body)
+      return { status: upstream.status, body: textOf(bytes), bytes, retryAfter: retryAfterOf(upstream) }
+    },
+    (a) => a.status === 200,
+    signal,
+  )
+  const headers: Record<string, string> = { ...cors, ...jsonHeaders, 'x-blockfeed-cache': answer.cache }
+  if (answer.retryAfter) headers['retry-after'] = answer.retryAfter
+  return { status: answer.status, headers, body: answer.bytes ?? answer.body }
 }
 
 /** A HEAD's answer: the GET's status and headers, its Content-Length, no body. */
@@ -199,7 +201,7 @@ function resolveOptions(options: ProxyHandlerOptions): ProxyConfig {
   if (!Array.isArray(extraChains) || !extraChains.every((c) => typeof c === 'string' && c !== '')) {
     throw new InvalidParameterError('extraChains', 'expected a list of chain ids as text (e.g. ["0x7a69"])')
   }
-  // Checked here, not per request: an unknown one failed every request that named no chain, and blamed the client's `chain`.
+  // Checked here, not per request: an unknown one would fail every request that names no chain, and blame the client's `chain`.
   if (options.defaultChain !== undefined) checkChain(options.defaultChain, extraChains, 'defaultChain')
   // The client's own checks: a NaN from the environment, a fraction or a timer past 2^31 − 1 ms is named, not failed on per request.
   const count = (name: 'maxBatchSize' | 'upstreamBatchSize' | 'upstreamConcurrency' | 'maxResponseBytes' | 'maxRequestBytes', fallback: number): number =>

@@ -15,7 +15,7 @@ export interface Incoming {
   readonly signal: AbortSignal
 }
 
-/** A whole body as the pieces it arrived in (joining 290 kB per request was a tenth of its CPU). */
+/** A whole body as the pieces it arrived in (joining a 290 kB page would cost a tenth of a request's CPU). */
 export type Pieces = readonly Uint8Array[]
 
 /** What the proxy answers: status, headers, and the whole body (or none). */

@@ -84,67 +84,104 @@ export function readId(call: object): JsonRpcId | undefined | false {
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v)
 
+/** A call as it goes upstream, under the proxy's own id: its place in the batch. */
+type UpstreamCall = { jsonrpc: '2.0'; id: number; method: string; params: unknown }
+
+/** A batch being answered, one slot per member: its reply once known, the client's id, whether it is a notification. */
+interface BatchSlots {
+  replies: (JsonRpcReply | undefined)[]
+  ids: (JsonRpcId | undefined)[]
+  notifications: boolean[]
+  /** The well-formed, allowed calls, still to be answered. */
+  calls: UpstreamCall[]
+}
+
+type ChunkFailure = Extract<ChunkOutcome, { ok: false }>
+
+const answered = (body: BatchAnswer['body']): BatchAnswer => ({ status: 200, headers: {}, body })
+
 /** Answers a batch (the parsed array) as a node would. */
 export async function answerBatch(members: readonly unknown[], options: BatchOptions): Promise<BatchAnswer> {
-  const ok = (body: BatchAnswer['body']): BatchAnswer => ({ status: 200, headers: {}, body })
   // JSON-RPC 2.0: an empty array is one invalid request, answered by one error.
-  if (members.length === 0) return ok(rpcError(null, rpcErrorCode.invalidRequest, 'Invalid request: an empty batch'))
+  if (members.length === 0) return answered(rpcError(null, rpcErrorCode.invalidRequest, 'Invalid request: an empty batch'))
+  if (members.length > options.maxBatchSize) return answered(refuseOversized(members, options.maxBatchSize))
 
-  if (members.length > options.maxBatchSize) {
-    const message = `Invalid request: a batch holds at most ${options.maxBatchSize} calls, got ${members.length}; send fewer calls a batch`
-    const replies: JsonRpcReply[] = []
-    for (const m of members) {
-      const id = isObject(m) ? readId(m) : null
-      if (id !== undefined) replies.push(rpcError(id === false ? null : id, rpcErrorCode.invalidRequest, message))
-    }
-    // No id to answer to: the single error JSON-RPC 2.0 gives for a request it cannot read.
-    return ok(replies.some((r) => r.id !== null) ? replies : rpcError(null, rpcErrorCode.invalidRequest, message))
+  const slots = readMembers(members, options.check)
+  const toSend = options.results ? await answerFromResults(slots, options.results) : slots.calls
+  const chunks: UpstreamCall[][] = []
+  for (let k = 0; k < toSend.length; k += options.upstreamBatchSize) chunks.push(toSend.slice(k, k + options.upstreamBatchSize))
+  const failures = await sendChunks(slots, chunks, options)
+
+  const out = slots.replies.filter((r, i): r is JsonRpcReply => r !== undefined && !slots.notifications[i])
+  // Every upstream request was rate-limited: say so over HTTP, so clients back off and resend the batch.
+  if (chunks.length > 0 && failures.length === chunks.length && failures.every((f) => f.status === 429)) {
+    return { status: 429, headers: failures[0]!.retryAfter ? { 'retry-after': failures[0]!.retryAfter } : {}, body: out }
   }
+  return answered(out.length > 0 ? out : undefined)
+}
 
-  const replies = new Array<JsonRpcReply | undefined>(members.length)
-  const ids = new Array<JsonRpcId | undefined>(members.length)
-  // JSON-RPC 2.0: a notification (no id) is carried out but never answered.
-  const notification = new Array<boolean>(members.length).fill(false)
-  const forward: { jsonrpc: '2.0'; id: number; method: string; params: unknown }[] = []
+/** A batch over `maxBatchSize`: one error per call that has an id, none carried out. */
+function refuseOversized(members: readonly unknown[], maxBatchSize: number): JsonRpcReply | JsonRpcReply[] {
+  const message = `Invalid request: a batch holds at most ${maxBatchSize} calls, got ${members.length}; send fewer calls a batch`
+  const replies: JsonRpcReply[] = []
+  for (const m of members) {
+    const id = isObject(m) ? readId(m) : null
+    if (id !== undefined) replies.push(rpcError(id === false ? null : id, rpcErrorCode.invalidRequest, message))
+  }
+  // No id to answer to: the single error JSON-RPC 2.0 gives for a request it cannot read.
+  return replies.some((r) => r.id !== null) ? replies : rpcError(null, rpcErrorCode.invalidRequest, message)
+}
+
+/** Each member read on its own: a malformed or refused one answered at once, the others kept as calls to send. */
+function readMembers(members: readonly unknown[], check: BatchOptions['check']): BatchSlots {
+  const slots: BatchSlots = {
+    replies: new Array<JsonRpcReply | undefined>(members.length),
+    ids: new Array<JsonRpcId | undefined>(members.length),
+    // JSON-RPC 2.0: a notification (no id) is carried out but never answered.
+    notifications: new Array<boolean>(members.length).fill(false),
+    calls: [],
+  }
   members.forEach((member, i) => {
-    const at = `[${i}].`
     if (!isObject(member)) {
-      replies[i] = rpcError(null, rpcErrorCode.invalidRequest, `Invalid request at [${i}]: each call must be an object {"jsonrpc":"2.0","id":…,"method":…,"params":[…]}`)
+      slots.replies[i] = rpcError(null, rpcErrorCode.invalidRequest, `Invalid request at [${i}]: each call must be an object {"jsonrpc":"2.0","id":…,"method":…,"params":[…]}`)
       return
     }
     const id = readId(member)
     if (id === false) {
-      replies[i] = rpcError(null, rpcErrorCode.invalidRequest, `Invalid request at [${i}]: the id must be a number (whole ones at most 2^53 - 1, which JSON parsers keep exactly), text of at most 128 characters, or null`)
+      slots.replies[i] = rpcError(null, rpcErrorCode.invalidRequest, `Invalid request at [${i}]: the id must be a number (whole ones at most 2^53 - 1, which JSON parsers keep exactly), text of at most 128 characters, or null`)
       return
     }
-    ids[i] = id
+    slots.ids[i] = id
     // Not a JSON-RPC 2.0 request, so no notification either: answered even without an id (JSON-RPC 2.0's own example, `{"foo": "boo"}`).
     if (member.jsonrpc !== '2.0') {
-      replies[i] = rpcError(id ?? null, rpcErrorCode.invalidRequest, `Invalid request at [${i}]: expected "jsonrpc": "2.0"`)
+      slots.replies[i] = rpcError(id ?? null, rpcErrorCode.invalidRequest, `Invalid request at [${i}]: expected "jsonrpc": "2.0"`)
       return
     }
     if (typeof member.method !== 'string') {
-      replies[i] = rpcError(id ?? null, rpcErrorCode.invalidRequest, `Invalid request at [${i}]: expected "method" as text`)
+      slots.replies[i] = rpcError(id ?? null, rpcErrorCode.invalidRequest, `Invalid request at [${i}]: expected "method" as text`)
       return
     }
-    notification[i] = id === undefined
-    const verdict = options.check({ method: member.method, params: member.params }, at)
-    if ('error' in verdict) replies[i] = { jsonrpc: '2.0', id: id ?? null, error: verdict.error }
-    else forward.push({ jsonrpc: '2.0', id: i, method: verdict.method, params: verdict.params })
+    slots.notifications[i] = id === undefined
+    const verdict = check({ method: member.method, params: member.params }, `[${i}].`)
+    if ('error' in verdict) slots.replies[i] = { jsonrpc: '2.0', id: id ?? null, error: verdict.error }
+    else slots.calls.push({ jsonrpc: '2.0', id: i, method: verdict.method, params: verdict.params })
   })
+  return slots
+}
 
-  let upstream = forward
-  if (options.results) {
-    const kept = await Promise.all(forward.map((call) => options.results!.lookup(call).catch(() => undefined)))
-    upstream = forward.filter((call, k) => {
-      if (kept[k] === undefined) return true
-      replies[call.id] = { jsonrpc: '2.0', id: ids[call.id] ?? null, result: kept[k] }
-      return false
-    })
-  }
-  const chunks: (typeof forward)[] = []
-  for (let k = 0; k < upstream.length; k += options.upstreamBatchSize) chunks.push(upstream.slice(k, k + options.upstreamBatchSize))
-  const failures: Extract<ChunkOutcome, { ok: false }>[] = []
+/** The calls a kept result answers, answered; the others, still to send. */
+async function answerFromResults(slots: BatchSlots, results: BatchResultCache): Promise<UpstreamCall[]> {
+  const kept = await Promise.all(slots.calls.map((call) => results.lookup(call).catch(() => undefined)))
+  return slots.calls.filter((call, k) => {
+    if (kept[k] === undefined) return true
+    slots.replies[call.id] = { jsonrpc: '2.0', id: slots.ids[call.id] ?? null, result: kept[k] }
+    return false
+  })
+}
+
+/** Sends the chunks, `upstreamConcurrency` at a time, and answers each call of them; the chunks that failed as a whole. */
+async function sendChunks(slots: BatchSlots, chunks: readonly UpstreamCall[][], options: BatchOptions): Promise<ChunkFailure[]> {
+  const failures: ChunkFailure[] = []
   await mapBounded(chunks, options.upstreamConcurrency, async (chunk) => {
     const outcome = await options.send(chunk).catch(
       (): ChunkOutcome => ({ ok: false, error: { code: rpcErrorCode.internalError, message: 'Internal error: the upstream request failed' } }),
@@ -154,22 +191,16 @@ export async function answerBatch(members: readonly unknown[], options: BatchOpt
     // One error object for the whole chunk (a node refusing the batch as such): it stands for each call.
     const shared = outcome.ok ? (answers ? undefined : errorOf(outcome.body)) : outcome.error
     for (const call of chunk) {
-      const id = ids[call.id] ?? null
+      const id = slots.ids[call.id] ?? null
       const answer = answers?.get(call.id)
       const reply = answer
         ? toReply(id, answer)
         : rpcError(id, shared?.code ?? rpcErrorCode.internalError, shared?.message ?? 'Internal error: the upstream service gave no answer to this call', shared?.data)
-      replies[call.id] = reply
+      slots.replies[call.id] = reply
       if ('result' in reply) options.results?.remember(call, reply.result)
     }
   })
-
-  const out = replies.filter((r, i): r is JsonRpcReply => r !== undefined && !notification[i])
-  // Every upstream request was rate-limited: say so over HTTP, so clients back off and resend the batch.
-  if (chunks.length > 0 && failures.length === chunks.length && failures.every((f) => f.status === 429)) {
-    return { status: 429, headers: failures[0]!.retryAfter ? { 'retry-after': failures[0]!.retryAfter } : {}, body: out }
-  }
-  return ok(out.length > 0 ? out : undefined)
+  return failures
 }
 
 /** Upstream answers by the proxy's own ids, or `undefined` when the body is not a batch answer. */

@@ -39,10 +39,10 @@ async function serveRoute(route: ProxyRoute, tools: Tools, trustForwardedFor: bo
   if (!url) return badTarget(res)
   // The connection closed before the answer was written: the client has gone, and its upstream request with it.
   const client = new AbortController()
-  const leave = () => void (res.writableFinished || client.abort())
-  res.once('close', leave)
+  const onClose = () => void (res.writableFinished || client.abort())
+  res.once('close', onClose)
   const reply = await route(nodeIncoming(req, url, trustForwardedFor, client.signal), tools)
-  res.off('close', leave)
+  res.off('close', onClose)
   if (res.destroyed) return
   writeReply(req, res, reply)
 }

@@ -45,7 +45,7 @@ export async function readUpstream(config: ProxyConfig, tools: Tools, upstream: 
     upstream.discard()
     throw new Refusal(502, 'upstream_redirect', 'The upstream service answered with a redirect, which the proxy does not follow')
   }
-  // No HTTP status the proxy can pass on (a Fetch Response takes 200 to 599; `new Response` threw, and the handler with it).
+  // No HTTP status the proxy can pass on (a Fetch Response takes 200 to 599; `new Response` would throw, and the handler with it).
   if (upstream.status < 200 || upstream.status > 599) {
     upstream.discard()
     throw new Refusal(502, 'upstream_bad_status', `The upstream service answered with HTTP status ${upstream.status}, which is not one the proxy passes on`)

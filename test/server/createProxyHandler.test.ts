@@ -578,7 +578,7 @@ describe.each(ROUTES)('createProxyHandler, %s', (name) => {
       const response = await handler(at('/api/blockfeed/rpc?chain=eth', rpcInit({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' })))
       expect(response.status).toBe(502)
       expect(((await response.json()) as { error: { code: string } }).error.code).toBe('upstream_unreachable')
-      // Past the deadline: its timer once read a request that was never made, and threw outside any request.
+      // Past the deadline: its timer must not read a request that was never made (it would throw outside any request).
       await new Promise((r) => setTimeout(r, 150))
     })
   })

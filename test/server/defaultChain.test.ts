@@ -4,8 +4,8 @@ import { createProxyHandler, type ProxyHandlerOptions } from '../../src/server/c
 import { API_KEY, WALLET } from '../faults/support/fixtures.js'
 
 // A defaultChain the proxy cannot serve (a typo, `ethereum` for `eth`, a devnet's id without extraChains)
-// made every history page without `?chain=` a 400 that blamed the browser's `chain`, and every RPC call
-// without one fail: it is refused when the proxy is made, naming the option, as timeoutMs is (3d63750).
+// would make every history page without `?chain=` a 400 that blames the browser's `chain`, and every RPC
+// call without one fail: so it is refused when the proxy is made, naming the option, as timeoutMs is.
 
 const make = (extra: Partial<ProxyHandlerOptions>) => () => createProxyHandler({ baseUrl: 'http://127.0.0.1:9/', apiKey: API_KEY, ...extra })
 

@@ -7,8 +7,8 @@ import { API_KEY, WALLET } from '../faults/support/fixtures.js'
 import { closedAfterEach, fakeUpstreamForFile, serveProxy } from './support.js'
 
 // A load balancer's HTML error page, or an empty 200, on the wallet-history route: passed on labelled
-// application/json, a client failed on `Unexpected token <` and lost what went wrong. It is the proxy's
-// own JSON error now, as the JSON-RPC route answers one (a00b68b).
+// application/json, a client would fail on `Unexpected token <` and lose what went wrong. So it is the
+// proxy's own JSON error, as the JSON-RPC route answers one.
 
 const HISTORY = `/api/blockfeed/api/v2.2/wallets/${WALLET}/history`
 

@@ -94,7 +94,7 @@ describe("toNodeHandler's node route: a request Node refuses to make", () => {
   ])('%s → 502 upstream_unreachable, and nothing fails when its deadline passes', async (_name, target, headers) => {
     const transport = nodeTools().transport!
     await expect(transport(target, { method: 'POST', headers, body: '{}' }, 50)).rejects.toMatchObject({ status: 502, code: 'upstream_unreachable' })
-    // Past the deadline: its timer once read a request that was never made, and threw outside any request.
+    // Past the deadline: its timer must not read a request that was never made (it would throw outside any request).
     await new Promise((r) => setTimeout(r, 150))
   })
 })

@@ -23,3 +23,26 @@ describe('createProxyHandler options', () => {
     expect(make({ maxRequestBytes: 1 })).not.toThrow()
   })
 })
+
+describe('the stores’ options, checked as the proxy’s own are', () => {
+  it('refuses a fraction of a count or of a millisecond, and a timer past 2^31 - 1 ms, naming the option', () => {
+    const refused: [Partial<ProxyHandlerOptions>, RegExp][] = [
+      [{ rateLimit: { capacity: 1.5, refillPerSecond: 1 } }, /`rateLimit\.capacity`/],
+      [{ rateLimit: { capacity: 10, refillPerSecond: Number.NaN } }, /`rateLimit\.refillPerSecond`/],
+      [{ rateLimit: { capacity: 10, refillPerSecond: 1, redisTimeoutMs: 2 ** 31 } }, /`rateLimit\.redisTimeoutMs`/],
+      [{ cache: { maxEntries: 1.5 } }, /`cache\.maxEntries`/],
+      [{ cache: { maxBytes: Infinity } }, /`cache\.maxBytes`/],
+      [{ cache: { ttlSeconds: Infinity } }, /`cache\.ttlSeconds`/],
+      [{ cache: { redisTimeoutMs: 0.5 } }, /`cache\.redisTimeoutMs`/],
+      [{ cache: { waitForOtherMs: 2 ** 31 } }, /`cache\.waitForOtherMs`/],
+    ]
+    for (const [extra, name] of refused) {
+      expect(make(extra), JSON.stringify(extra)).toThrow(InvalidParameterError)
+      expect(make(extra), JSON.stringify(extra)).toThrow(name)
+    }
+  })
+
+  it('takes a fraction where one means something: a rate, a TTL in seconds', () => {
+    expect(make({ rateLimit: { capacity: 2, refillPerSecond: 0.01 }, cache: { ttlSeconds: 0.5, redisTimeoutMs: 2 ** 31 - 1 } })).not.toThrow()
+  })
+})

@@ -38,7 +38,7 @@ describe('Redis down', () => {
       const statuses: number[] = []
       for (let i = 1; i <= 6; i++) statuses.push((await handler(new Request(`http://proxy.test${HISTORY}?limit=${i}`))).status)
       expect(statuses).toEqual([200, 200, 200, 200, 200, 200])
-      // One command each for the limit and the cache finds the outage; before, each request sent four (limit, read, lock, store).
+      // One command each for the limit and the cache finds the outage, not four a request (limit, read, lock, store).
       expect(sent).toBeLessThanOrEqual(2)
       expect(warnings).toHaveLength(2)
     } finally {

@@ -94,8 +94,8 @@ describe('two proxy instances sharing one Redis', () => {
   })
 
   it('50 identical concurrent requests over both instances cost one upstream call', async () => {
-    // A generous Redis deadline: this is about the lock, not about going on without a slow Redis (the
-    // 200 ms default; under a full test run's load a command once took longer and a second call was made).
+    // A generous Redis deadline: this is about the lock, not about going on without a slow Redis (under a
+    // full test run's load a command can take longer than the 200 ms default, and a second call is made).
     const [a, b] = await twoInstances((redis) => ({ cache: { redis, keyPrefix: `c${run}`, redisTimeoutMs: 5_000 } }))
     const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => (i % 2 ? a! : b!)(get(`${HISTORY}?chain=eth&limit=10`))))
     expect(answers.every((r) => r.status === 200)).toBe(true)

@@ -18,7 +18,7 @@ const make = () => createProxyHandler({ baseUrl: upstream.url, apiKey: API_KEY, 
 const HISTORY = `/api/blockfeed/api/v2.2/wallets/${WALLET}/history`
 
 describe('an upstream status outside 200–599', () => {
-  it('is a 502 upstream_bad_status on both routes (the Fetch handler threw a RangeError before), for a page and a JSON-RPC call', async () => {
+  it('is a 502 upstream_bad_status on both routes (a Fetch Response cannot carry it), for a page and a JSON-RPC call', async () => {
     upstream.reply((_call, res) => {
       res.writeHead(600, { 'content-type': 'application/json' })
       res.end('{}')

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache'
+import { checkCount, checkMs, checkPositive } from '../../core/options.js'
 import { outageLog, redisCommand, type RedisClient, type RedisCommand, type StoreWarning } from './redis.js'
 
 /**
@@ -81,135 +82,163 @@ const GET_WITH_PTTL = "return {redis.call('GET', KEYS[1]), redis.call('PTTL', KE
 const UNLOCK = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0"
 
 export function createResponseCache(options: ProxyCacheOptions = {}): ResponseCache {
-  const ttlSeconds = options.ttlSeconds ?? 5
-  if (!(ttlSeconds > 0)) throw new RangeError('cache: ttlSeconds must be > 0')
-  const maxBytes = options.maxBytes ?? 64 * 1024 * 1024
-  if (!Number.isSafeInteger(maxBytes) || maxBytes < 1) throw new RangeError('cache: maxBytes must be a whole number of bytes, at least 1')
-  const memory = new LRUCache<string, CachedAnswer>({
-    max: options.maxEntries ?? 1_000,
-    maxSize: maxBytes,
-    // The text (one byte a character at best) and its bytes: both are held.
-    sizeCalculation: (answer) => Math.max(1, answer.body.length + (answer.bytes?.byteLength ?? 0)),
-  })
+  const store = createAnswerStore(options)
   const inFlight = new Map<string, Flight>()
-  const prefix = options.keyPrefix ?? 'blockfeed:cache'
-  const timeoutMs = options.redisTimeoutMs ?? 200
-  const waitMs = options.waitForOtherMs ?? 5_000
-  const redis: RedisCommand | undefined = options.redis ? redisCommand(options.redis, timeoutMs) : undefined
-  const outage = outageLog('cache', options.onWarning)
-
-  // Kept with its bytes: a popular page is served many times, and encoding 250 kB per hit was most of a hit's cost.
-  const remember = (key: string, answer: CachedAnswer, ttlMs: number | null) =>
-    memory.set(key, { status: answer.status, body: answer.body, bytes: answer.bytes ?? encoder.encode(answer.body) }, ttlMs === null ? {} : { ttl: ttlMs })
-
-  /** A Redis step that fails open: on any error (or timeout) the cache goes on without Redis. */
-  async function tryRedis<T>(step: (r: RedisCommand) => Promise<T>): Promise<T | typeof SKIP> {
-    // Down: asked once a second, not by every command of every request (each would wait out the deadline).
-    if (!redis || !outage.worthAsking()) return SKIP
-    try {
-      const value = await step(redis)
-      outage.ok()
-      return value
-    } catch (error) {
-      outage.failed(error)
-      return SKIP
-    }
-  }
-
-  const read = (value: unknown): CachedAnswer | undefined => {
-    if (typeof value !== 'string') return undefined
-    try {
-      const parsed = JSON.parse(value) as CachedAnswer
-      return typeof parsed.status === 'number' && typeof parsed.body === 'string' ? parsed : undefined
-    } catch {
-      return undefined
-    }
-  }
-
-  async function peek(key: string, ttl: number | null): Promise<CachedAnswer | undefined> {
-    const kept = memory.get(key)
-    if (kept) return kept
-    const shared = await sharedAnswer(key, ttl)
-    return shared === SKIP ? undefined : shared
-  }
-
-  async function keep(key: string, answer: CachedAnswer, ttl: number | null): Promise<void> {
-    remember(key, answer, ttl === null ? null : ttl * 1000)
-    const value = JSON.stringify({ status: answer.status, body: answer.body })
-    await tryRedis((r) => r(['SET', `${prefix}:${key}`, value, 'PX', ttl === null ? FOREVER_IN_REDIS_MS : Math.max(1, Math.round(ttl * 1000))]))
-  }
-
-  /** The answer stored in Redis under `key`, if any, kept here too for what is left of its life there (not its whole TTL again). */
-  async function sharedAnswer(key: string, ttl: number | null): Promise<CachedAnswer | undefined | typeof SKIP> {
-    const reply = await tryRedis((r) => r(['EVAL', GET_WITH_PTTL, 1, `${prefix}:${key}`]))
-    if (reply === SKIP) return SKIP
-    const [value, left] = Array.isArray(reply) ? reply : []
-    const answer = read(value)
-    if (!answer) return undefined
-    if (ttl === null) remember(key, answer, null)
-    else if (typeof left === 'number' && left > 0) remember(key, answer, Math.min(left, ttl * 1000))
-    else if (left === -1) remember(key, answer, ttl * 1000)
-    return answer
-  }
-
-  async function resolve(key: string, ttl: number | null, load: (signal: AbortSignal) => Promise<CachedAnswer>, signal: AbortSignal, cacheable: (a: CachedAnswer) => boolean): Promise<CachedAnswer & { cache: CacheOutcome }> {
-    const found = await peek(key, ttl)
-    if (found) return { ...found, cache: 'hit' }
-    const lockKey = `${prefix}:${key}:lock`
-    // Our own token: a holder whose load outlasted the lock must not unlock the one who took it next.
-    const token = crypto.randomUUID()
-    const locked = await tryRedis((r) => r(['SET', lockKey, token, 'PX', waitMs, 'NX']))
-    try {
-      if (locked === 'OK') {
-        // The holder before us stores its answer before it unlocks: between our miss and our lock it
-        // may have done both, so look once more before calling upstream.
-        const stored = await sharedAnswer(key, ttl)
-        if (stored && stored !== SKIP) return { ...stored, cache: 'shared' }
-      } else if (locked === null) {
-        // Another instance is loading this very answer: wait for it rather than call upstream too.
-        const deadline = Date.now() + waitMs
-        while (Date.now() < deadline) {
-          await new Promise((r) => setTimeout(r, POLL_MS))
-          const stored = await sharedAnswer(key, ttl)
-          if (stored === SKIP) break
-          if (stored) return { ...stored, cache: 'shared' }
-          const stillLocked = await tryRedis((r) => r(['EXISTS', lockKey]))
-          if (stillLocked === SKIP) break
-          if (stillLocked === 0) {
-            // Unlocked since our read: the holder stored its answer first, unless it was not cacheable.
-            const late = await sharedAnswer(key, ttl)
-            if (late && late !== SKIP) return { ...late, cache: 'shared' }
-            break
-          }
-        }
-      }
-      const answer = await load(signal)
-      if (cacheable(answer)) await keep(key, answer, ttl)
-      return { ...answer, cache: 'miss' }
-    } finally {
-      // Released however the load ended: a lock left behind by a failed load held every other instance up to waitForOtherMs.
-      if (locked === 'OK') await tryRedis((r) => r(['EVAL', UNLOCK, 1, lockKey, token]))
-    }
-  }
-
   return {
-    ttlSeconds,
-    peek,
-    keep,
+    ttlSeconds: store.ttlSeconds,
+    peek: store.peek,
+    keep: store.keep,
     through(key, ttl, load, cacheable, signal) {
-      const kept = memory.get(key)
+      const kept = store.memory.get(key)
       if (kept) return Promise.resolve({ ...kept, cache: 'hit' })
       const pending = inFlight.get(key)
       if (pending) return wait(pending, pending.run.then((a) => ({ ...a, cache: 'shared' as const })), signal)
       const controller = new AbortController()
       const flight: Flight = { waiters: 0, controller, run: Promise.resolve(undefined as never) }
       const forget = () => void (inFlight.get(key) === flight && inFlight.delete(key))
-      flight.run = resolve(key, ttl, load, controller.signal, cacheable).finally(forget)
+      flight.run = loadOnce(store, key, ttl, load, controller.signal, cacheable).finally(forget)
       flight.forget = forget
       inFlight.set(key, flight)
       return wait(flight, flight.run, signal)
     },
   }
+}
+
+/** Kept answers in this process's memory and, when given, in Redis: what every flight reads and fills. */
+interface AnswerStore {
+  readonly ttlSeconds: number
+  readonly memory: LRUCache<string, CachedAnswer>
+  /** Redis keys start with this. */
+  readonly prefix: string
+  /** How long a Redis lock holds, and how long another instance's load is waited for. */
+  readonly waitForOtherMs: number
+  /** A Redis step that fails open: on any error (or timeout) the cache goes on without Redis. */
+  tryRedis<T>(step: (redis: RedisCommand) => Promise<T>): Promise<T | typeof SKIP>
+  peek(key: string, ttl: number | null): Promise<CachedAnswer | undefined>
+  keep(key: string, answer: CachedAnswer, ttl: number | null): Promise<void>
+  /** The answer stored in Redis under `key`, if any, kept here too for what is left of its life there (not its whole TTL again). */
+  sharedAnswer(key: string, ttl: number | null): Promise<CachedAnswer | undefined | typeof SKIP>
+}
+
+function createAnswerStore(options: ProxyCacheOptions): AnswerStore {
+  // The proxy's own checks of numbers: a NaN from the environment, a fraction or a timer past 2^31 − 1 ms is named at start.
+  const ttlSeconds = checkPositive(options.ttlSeconds, 'cache.ttlSeconds') ?? 5
+  const memory = new LRUCache<string, CachedAnswer>({
+    max: checkCount(options.maxEntries, 'cache.maxEntries', 1) ?? 1_000,
+    maxSize: checkCount(options.maxBytes, 'cache.maxBytes', 1) ?? 64 * 1024 * 1024,
+    // The text (one byte a character at best) and its bytes: both are held.
+    sizeCalculation: (answer) => Math.max(1, answer.body.length + (answer.bytes?.byteLength ?? 0)),
+  })
+  const prefix = options.keyPrefix ?? 'blockfeed:cache'
+  const redisTimeoutMs = checkMs(options.redisTimeoutMs, 'cache.redisTimeoutMs') ?? 200
+  const waitForOtherMs = checkMs(options.waitForOtherMs, 'cache.waitForOtherMs') ?? 5_000
+  const redis: RedisCommand | undefined = options.redis ? redisCommand(options.redis, redisTimeoutMs) : undefined
+  const outage = outageLog('cache', options.onWarning)
+
+  // Kept with its bytes: a popular page is served many times, and encoding 250 kB per hit would be most of a hit's cost.
+  const remember = (key: string, answer: CachedAnswer, ttlMs: number | null) =>
+    memory.set(key, { status: answer.status, body: answer.body, bytes: answer.bytes ?? encoder.encode(answer.body) }, ttlMs === null ? {} : { ttl: ttlMs })
+
+  const store: AnswerStore = {
+    ttlSeconds,
+    memory,
+    prefix,
+    waitForOtherMs,
+    async tryRedis(step) {
+      // Down: asked once a second, not by every command of every request (each would wait out the deadline).
+      if (!redis || !outage.worthAsking()) return SKIP
+      try {
+        const value = await step(redis)
+        outage.ok()
+        return value
+      } catch (error) {
+        outage.failed(error)
+        return SKIP
+      }
+    },
+    async peek(key, ttl) {
+      const kept = memory.get(key)
+      if (kept) return kept
+      const shared = await store.sharedAnswer(key, ttl)
+      return shared === SKIP ? undefined : shared
+    },
+    async keep(key, answer, ttl) {
+      remember(key, answer, ttl === null ? null : ttl * 1000)
+      const value = JSON.stringify({ status: answer.status, body: answer.body })
+      await store.tryRedis((r) => r(['SET', `${prefix}:${key}`, value, 'PX', ttl === null ? FOREVER_IN_REDIS_MS : Math.max(1, Math.round(ttl * 1000))]))
+    },
+    async sharedAnswer(key, ttl) {
+      const reply = await store.tryRedis((r) => r(['EVAL', GET_WITH_PTTL, 1, `${prefix}:${key}`]))
+      if (reply === SKIP) return SKIP
+      const [value, left] = Array.isArray(reply) ? reply : []
+      const answer = parseStoredAnswer(value)
+      if (!answer) return undefined
+      if (ttl === null) remember(key, answer, null)
+      else if (typeof left === 'number' && left > 0) remember(key, answer, Math.min(left, ttl * 1000))
+      else if (left === -1) remember(key, answer, ttl * 1000)
+      return answer
+    },
+  }
+  return store
+}
+
+/** An answer as Redis holds it, or undefined for anything else. */
+function parseStoredAnswer(value: unknown): CachedAnswer | undefined {
+  if (typeof value !== 'string') return undefined
+  try {
+    const parsed = JSON.parse(value) as CachedAnswer
+    return typeof parsed.status === 'number' && typeof parsed.body === 'string' ? parsed : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The answer for `key` from the store, from another instance's load under the Redis lock, or from `load` (one per key across instances). */
+async function loadOnce(
+  store: AnswerStore,
+  key: string,
+  ttl: number | null,
+  load: (signal: AbortSignal) => Promise<CachedAnswer>,
+  signal: AbortSignal,
+  cacheable: (answer: CachedAnswer) => boolean,
+): Promise<CachedAnswer & { cache: CacheOutcome }> {
+  const found = await store.peek(key, ttl)
+  if (found) return { ...found, cache: 'hit' }
+  const lockKey = `${store.prefix}:${key}:lock`
+  // Our own token: a holder whose load outlasted the lock must not unlock the one who took it next.
+  const token = crypto.randomUUID()
+  const locked = await store.tryRedis((r) => r(['SET', lockKey, token, 'PX', store.waitForOtherMs, 'NX']))
+  try {
+    // Locked: the holder before us stores its answer before it unlocks, and between our miss and our lock
+    // it may have done both, so look once more. Not locked: another instance is loading this very answer.
+    const stored = locked === 'OK' ? await store.sharedAnswer(key, ttl) : locked === null ? await waitForOther(store, key, ttl, lockKey) : undefined
+    if (stored && stored !== SKIP) return { ...stored, cache: 'shared' }
+    const answer = await load(signal)
+    if (cacheable(answer)) await store.keep(key, answer, ttl)
+    return { ...answer, cache: 'miss' }
+  } finally {
+    // Released however the load ended: a lock left behind by a failed load would hold every other instance up to waitForOtherMs.
+    if (locked === 'OK') await store.tryRedis((r) => r(['EVAL', UNLOCK, 1, lockKey, token]))
+  }
+}
+
+/** The answer another instance stores while it holds the lock, or undefined when it unlocks without one, Redis fails, or the wait is over. */
+async function waitForOther(store: AnswerStore, key: string, ttl: number | null, lockKey: string): Promise<CachedAnswer | undefined> {
+  const deadline = Date.now() + store.waitForOtherMs
+  while (Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, POLL_MS))
+    const stored = await store.sharedAnswer(key, ttl)
+    if (stored === SKIP) return undefined
+    if (stored) return stored
+    const stillLocked = await store.tryRedis((r) => r(['EXISTS', lockKey]))
+    if (stillLocked === SKIP) return undefined
+    if (stillLocked === 0) {
+      // Unlocked since our read: the holder stored its answer first, unless it was not cacheable.
+      const late = await store.sharedAnswer(key, ttl)
+      return late && late !== SKIP ? late : undefined
+    }
+  }
+  return undefined
 }
 
 /** An upstream load under way, and how many callers still wait on it. */

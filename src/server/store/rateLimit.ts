@@ -1,6 +1,7 @@
 import type { RateLimiterAbstract } from 'rate-limiter-flexible'
 import RateLimiterMemory from 'rate-limiter-flexible/lib/RateLimiterMemory.js'
 import RateLimiterRedis from 'rate-limiter-flexible/lib/RateLimiterRedis.js'
+import { checkCount, checkMs, checkPositive } from '../../core/options.js'
 import type { Incoming } from '../exchange.js'
 import { isNodeRedis, outageLog, withTimeout, type RedisClient, type StoreWarning } from './redis.js'
 
@@ -73,16 +74,16 @@ export function createIncomingLimiter(options: RateLimitOptions): (request: Inco
 
 /** A limit by client key. */
 function createKeyedLimiter(options: RateLimitOptions): (key: string) => Promise<RateLimitVerdict> {
-  const { capacity, refillPerSecond } = options
-  if (!(capacity >= 1) || !(refillPerSecond > 0)) {
-    throw new RangeError('rateLimit: capacity must be ≥ 1 and refillPerSecond > 0')
-  }
+  // The client's own checks of numbers: a NaN from the environment, a fraction of a request or a timer past 2^31 − 1 ms is
+  // named at start; a missing capacity or rate (null here) too.
+  const capacity = checkCount(options.capacity ?? null, 'rateLimit.capacity', 1)!
+  const refillPerSecond = checkPositive(options.refillPerSecond ?? null, 'rateLimit.refillPerSecond')!
   const duration = Math.max(1, Math.round(capacity / refillPerSecond))
   const points = Math.max(1, Math.round(capacity), Math.round(refillPerSecond * duration))
   const keyPrefix = options.keyPrefix ?? 'blockfeed:rl'
   const memory = new RateLimiterMemory({ points, duration, keyPrefix })
-  const policy = options.whenRedisFails ?? 'memory'
-  const timeoutMs = options.redisTimeoutMs ?? 200
+  const whenRedisFails = options.whenRedisFails ?? 'memory'
+  const redisTimeoutMs = checkMs(options.redisTimeoutMs, 'rateLimit.redisTimeoutMs') ?? 200
   const shared: RateLimiterAbstract | undefined = options.redis
     ? new RateLimiterRedis({ storeClient: options.redis, useRedisPackage: isNodeRedis(options.redis), points, duration, keyPrefix })
     : undefined
@@ -100,8 +101,8 @@ function createKeyedLimiter(options: RateLimitOptions): (key: string) => Promise
   }
 
   const fallback = (key: string): Promise<RateLimitVerdict> | RateLimitVerdict => {
-    if (policy === 'allow') return { ok: true }
-    if (policy === 'deny') return { ok: false, retryAfterSeconds: 1 }
+    if (whenRedisFails === 'allow') return { ok: true }
+    if (whenRedisFails === 'deny') return { ok: false, retryAfterSeconds: 1 }
     return consume(memory, key)
   }
 
@@ -110,7 +111,7 @@ function createKeyedLimiter(options: RateLimitOptions): (key: string) => Promise
     // Down: asked once a second, not by every request (each would wait out the deadline).
     if (!outage.worthAsking()) return fallback(key)
     try {
-      const verdict = await withTimeout(consume(shared, key), timeoutMs)
+      const verdict = await withTimeout(consume(shared, key), redisTimeoutMs)
       outage.ok()
       return verdict
     } catch (error) {
