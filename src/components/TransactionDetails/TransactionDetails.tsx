@@ -1,7 +1,6 @@
 import { forwardRef, lazy, Suspense, useContext, useId, useMemo, useState, type ReactNode } from 'react'
 import { useControllableState } from '../shared/controllable.js'
 import { useCopy } from '../shared/copy.js'
-import { formatGwei } from 'viem'
 import { listsApprovals, logsApprovals } from '../../core/details/approvalHints.js'
 import type { TransactionDetails as Details } from '../../core/details/getTransactionDetails.js'
 import { detailsMessages } from '../../i18n/parts/details.js'
@@ -10,11 +9,11 @@ import type { TransactionDetailsProps, Translator } from './types.js'
 import { Address } from '../Address/Address.js'
 import { ClippedText } from '../shared/ClippedText.js'
 import { formatDecimal } from '../shared/format.js'
-import { intlFormatter } from '../../i18n/intl.js'
 import { NamesContext } from '../shared/names.js'
 import { defaultRenderLink, EXTERNAL } from '../shared/links.js'
 import { fillTemplate } from '../shared/template.js'
 import { explorerLink } from '../shared/url.js'
+import { DetailsList } from './DetailsList.js'
 import { eventLine, tokensOf, type Line, type Segment } from './eventLines.js'
 
 export type { TransactionDetailsProps, Translator } from './types.js'
@@ -66,7 +65,6 @@ export const TransactionDetails = forwardRef<HTMLElement, TransactionDetailsProp
 
 function Body({ details, entry, wallet, names, isLoading, error, chain, timeZone, renderLink = defaultRenderLink, onRevoke, approvalStates, t }: TransactionDetailsProps & { t: Translator }) {
   const m = t.messages.details
-  const terms = m.terms
   if (error) return <p className="bf-details__error" role="alert">{fillTemplate(m.failed, { reason: <bdi><ClippedText text={error.message} max={160} /></bdi> })}</p>
   if (isLoading || details === undefined) return <div className="bf-details__skeleton" role="status"><span className="bf-visually-hidden">{m.loading}</span></div>
   if (details === null) return <p className="bf-details__empty">{m.notFound}</p>
@@ -76,63 +74,13 @@ function Body({ details, entry, wallet, names, isLoading, error, chain, timeZone
   // The chain's own decimals (the node read gave `formatted`), through the one rounding rule every amount shares;
   // an amount with its symbol is data, isolated from the text around it.
   const native = (amount: { formatted: string }) => <bdi>{t.format(t.messages.events.amount, { amount: formatDecimal(amount.formatted, t.locale), token: symbol })}</bdi>
-  const status = (
-    <span className="bf-details__status" data-status={details.status}>
-      {m.status[details.status] ?? m.status.pending}
-    </span>
-  )
   const txHref = explorerLink(chainId, 'tx', details.hash)
   const address = (a: string, label?: string | null) => <Address address={a} label={label} chain={chainId} renderLink={renderLink} />
 
   return (
     // The service's label first, then a verified name, which `Address` shows only with the address beside it.
     <WithNames names={names}>
-      <dl className="bf-details__list">
-        <Row term={terms.status}>
-          {details.status !== 'pending'
-            ? fillTemplate(m.statusLine, { status, confirmations: <span className="bf-details__confirmations">{t.plural(m.confirmations, details.confirmations)}</span> })
-            : status}
-          {details.revertReason ? (
-            <span className="bf-details__reason">
-              {' '}
-              {fillTemplate(m.revertedLine, { reverted: fillTemplate(m.reverted, { reason: <bdi><ClippedText text={details.revertReason} max={120} /></bdi> }) })}
-            </span>
-          ) : null}
-        </Row>
-        {details.timestamp !== null ? (
-          <Row term={terms.time}>
-            <time dateTime={new Date(details.timestamp * 1000).toISOString()}>
-              {intlFormatter(Intl.DateTimeFormat, t.locale, { timeZone, dateStyle: 'medium', timeStyle: 'long' } as Intl.DateTimeFormatOptions).format(details.timestamp * 1000)}
-            </time>
-          </Row>
-        ) : null}
-        {/* Block number, nonce, gas and wei are shown exactly, as the chain has them (no grouping). */}
-        {details.blockNumber !== null ? <Row term={terms.block}>{details.blockNumber.toString()}</Row> : null}
-        <Row term={terms.from}>{address(details.from, entry?.from_address_label)}</Row>
-        <Row term={details.to ? terms.to : terms.created}>
-          {details.to
-            ? address(details.to, entry?.to_address_label)
-            : // A node gives the would-be address even when the creation failed: nothing lives there.
-              details.status === 'reverted' ? m.creationFailed
-            : details.contractAddress ? address(details.contractAddress) : m.aContract}
-        </Row>
-        <Row term={terms.value}>{native(details.value)}</Row>
-        {details.fee ? (
-          <Row term={terms.fee}>
-            <span title={t.format(m.feeInWei, { wei: details.fee.wei.toString() })}>{native(details.fee)}</span>
-            <span className="bf-details__muted">
-              {' '}
-              {t.format(m.gasLine, { gas: t.format(m.gas, { gas: details.gasUsed!.toString(), price: formatGwei(details.effectiveGasPrice!) }) })}
-            </span>
-          </Row>
-        ) : null}
-        <Row term={terms.nonce}>{String(details.nonce)}</Row>
-        <Row term={terms.type}>{details.type}</Row>
-        <Row term={terms.method}>
-          {details.method.name ? <bdi><ClippedText text={details.method.name} max={48} /></bdi> : details.to ? m.unknownMethod : m.contractCreation}
-          {details.method.selector ? <code className="bf-details__muted">{' '}<bdi>{details.method.selector}</bdi></code> : null}
-        </Row>
-      </dl>
+      <DetailsList details={details} entry={entry} timeZone={timeZone} address={address} native={native} t={t} />
 
       {listsApprovals(entry) || logsApprovals(details) ? (
         // Loaded with the first transaction that has approvals: most have none.
@@ -166,15 +114,6 @@ function WithNames({ names, children }: { names: TransactionDetailsProps['names'
     return all
   }, [outer, names])
   return <NamesContext.Provider value={map}>{children}</NamesContext.Provider>
-}
-
-function Row({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="bf-details__row">
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
-  )
 }
 
 /** Events shown at first, and how many each "Show more" adds: a transaction with thousands of logs (an airdrop) must not freeze the page. */
