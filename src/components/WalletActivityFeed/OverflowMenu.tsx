@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react'
+import { lazy, Suspense, useId } from 'react'
 import type { ExportControlProps } from '../ExportControl/ExportControl.js'
 import { useMessages } from '../../i18n/useMessages.js'
+import { useMenuButton } from './menuButton.js'
 
 // The status in words comes with the export's machinery (it has one only once an export started).
 const ExportStatusText = lazy(() => import('../ExportControl/ExportControl.js').then((m) => ({ default: m.ExportStatusText })))
@@ -12,63 +13,25 @@ const ExportStatusText = lazy(() => import('../ExportControl/ExportControl.js').
 export default function OverflowMenu({ status, progress, onStart, onCancel, locale: localeProp, timeZone }: ExportControlProps) {
   const t = useMessages(localeProp)
   const m = t.messages
-  // Open, and which item takes focus as it opens (the menu button pattern: Down the first, Up the last).
-  const [open, setOpen] = useState<false | 'first' | 'last'>(false)
-  const button = useRef<HTMLButtonElement>(null)
-  const list = useRef<HTMLDivElement>(null)
+  const menu = useMenuButton()
+  const { open } = menu
   const id = useId()
   const running = status === 'running'
 
-  const items = () => [...(list.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])]
-  useEffect(() => {
-    if (open) (open === 'first' ? items()[0] : items().at(-1))?.focus()
-  }, [open])
-  const close = (refocus: boolean) => {
-    setOpen(false)
-    if (refocus) button.current?.focus()
-  }
-  const choose = (action: () => void) => {
-    close(true)
-    action()
-  }
-
-  const onButtonKey = (e: KeyboardEvent) => {
-    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      e.preventDefault()
-      setOpen(e.key === 'ArrowDown' ? 'first' : 'last')
-    }
-  }
-  const onMenuKey = (e: KeyboardEvent) => {
-    const all = items()
-    const at = all.indexOf(e.target as HTMLElement)
-    const step = { ArrowDown: 1, ArrowUp: -1 }[e.key]
-    if (step !== undefined) all[(at + step + all.length) % all.length]?.focus()
-    else if (e.key === 'Home') all[0]?.focus()
-    else if (e.key === 'End') all.at(-1)?.focus()
-    else if (e.key === 'Escape') close(true)
-    else return
-    e.preventDefault()
-    e.stopPropagation()
-  }
-  // Focus leaving the button and its menu (a click elsewhere, Tab) closes it: no listener on the document.
-  const onBlur = (e: FocusEvent) => {
-    if (open && !(e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget))) setOpen(false)
-  }
-
   return (
-    <div className="bf-toolbar__more" onBlur={onBlur} data-open={open ? '' : undefined}>
+    <div className="bf-toolbar__more" onBlur={menu.onBlur} data-open={open ? '' : undefined}>
       <button
-        ref={button}
+        ref={menu.button}
         id={`${id}-button`}
         type="button"
         className="bf-button bf-toolbar__more-button"
         aria-haspopup="menu"
-        aria-expanded={Boolean(open)}
+        aria-expanded={open}
         aria-controls={open ? `${id}-menu` : undefined}
         aria-describedby={running ? `${id}-busy` : undefined}
         data-status={status}
-        onClick={() => (open ? close(false) : setOpen('first'))}
-        onKeyDown={onButtonKey}
+        onClick={menu.onButtonClick}
+        onKeyDown={menu.onButtonKey}
       >
         {running && <span className="bf-toolbar__spinner" aria-hidden="true" />}
         {m.toolbar.more}
@@ -92,13 +55,13 @@ export default function OverflowMenu({ status, progress, onStart, onCancel, loca
               </Suspense>
             </p>
           )}
-          <div ref={list} id={`${id}-menu`} role="menu" aria-labelledby={`${id}-button`} className="bf-toolbar__menu" onKeyDown={onMenuKey}>
+          <div ref={menu.list} id={`${id}-menu`} role="menu" aria-labelledby={`${id}-button`} className="bf-toolbar__menu" onKeyDown={menu.onMenuKey}>
             {running ? (
-              <button type="button" role="menuitem" tabIndex={-1} className="bf-toolbar__item" onClick={() => choose(onCancel)}>
+              <button type="button" role="menuitem" tabIndex={-1} className="bf-toolbar__item" onClick={() => menu.choose(onCancel)}>
                 {m.toolbar.cancelExport}
               </button>
             ) : (
-              <button type="button" role="menuitem" tabIndex={-1} className="bf-toolbar__item" onClick={() => choose(onStart)}>
+              <button type="button" role="menuitem" tabIndex={-1} className="bf-toolbar__item" onClick={() => menu.choose(onStart)}>
                 {status === 'error' ? m.toolbar.resume : m.toolbar.exportCsv}
               </button>
             )}
