@@ -5,14 +5,14 @@ import { filtersEntries, type WalletHistoryFilter } from '../../core/history/fil
 import { InvalidParameterError } from '../../core/errors.js'
 import { checkAddress } from '../../core/history/params.js'
 import type { TransactionEntry } from '../../core/history/schema.js'
-import { useExportWalletHistory } from '../../react/useExportWalletHistory.js'
-import { useNames } from '../../react/useNames.js'
 import { useArrivals } from '../../react/useArrivals.js'
 import { useWalletHistory, type UseWalletHistoryParameters } from '../../react/useWalletHistory.js'
 import { NamesContext } from '../shared/names.js'
 import type { TransactionDetailsProps } from '../TransactionDetails/TransactionDetails.js'
 import { TransactionList, type TransactionListProps } from '../TransactionList/TransactionList.js'
 import { FeedLoading } from '../TransactionList/FeedLoading.js'
+import { useFeedExport } from './feedExport.js'
+import { useFeedNames } from './feedNames.js'
 import { LazyRowDetails } from './LazyRowDetails.js'
 import { useMessages } from '../../i18n/useMessages.js'
 import { FeedToolbar } from './FeedToolbar.js'
@@ -130,22 +130,7 @@ const SingleChainFeed = forwardRef<HTMLDivElement, WalletActivityFeedProps>(func
     includeInputData, nftMetadata, cursor, order, limit, query, filter,
   })
   const { transactions, loadedTransactions, filterError, status, error, refetch, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = history
-
-  // Names for the parties the service left unlabelled, all loaded ones in one request.
-  const parties = useMemo(() => {
-    const seen = new Set<string>()
-    for (const t of loadedTransactions) {
-      if (!t.from_address_label) seen.add(t.from_address.toLowerCase())
-      if (t.to_address && !t.to_address_label) seen.add(t.to_address.toLowerCase())
-    }
-    return [...seen].sort()
-  }, [loadedTransactions])
-  const names = useNames({ addresses: parties, chain, enabled: showNames && parties.length > 0 })
-  const nameMap = useMemo(() => {
-    const map = new Map<string, string>()
-    for (const [address, name] of Object.entries(names.data ?? {})) if (name) map.set(address.toLowerCase(), name)
-    return map
-  }, [names.data])
+  const nameMap = useFeedNames(loadedTransactions, chain, showNames)
 
   // The history as the hook reads it (the filter's dates are the service's bounds): the first page read again is this one.
   const historyParams = {
@@ -167,49 +152,24 @@ const SingleChainFeed = forwardRef<HTMLDivElement, WalletActivityFeedProps>(func
   // Their indexed rows are never held behind "N new transactions": the group lets go of a record as its
   // row arrives, and the transaction would be gone from the screen until the button was pressed.
   const arrivals = useMemo(() => (own.size === 0 ? live.arrivals : new Set([...live.arrivals].filter((id) => !own.has(id)))), [live.arrivals, own])
-  // The hook waits for a valid address; a wrong one given here is shown as the error it is, not as endless loading.
-  const addressError = useMemo(() => {
-    if (!address) return null
-    try {
-      checkAddress(address)
-      return null
-    } catch (e) {
-      return e as Error
-    }
-  }, [address])
+  const addressError = useAddressError(address)
   const badInput = addressError ?? filterError
   // The search box may be used any moment: its text is built while the viewer reads.
   useIdleFilterPreparation(loadedTransactions, typeof chain === 'string' ? chain : undefined, showFilterBar || filtersEntries(filter))
-  // The export is of the feed's own history (its dates, not the filter's): the whole of it, for the books.
-  const exporter = useExportWalletHistory(
+  const exportControl = useFeedExport(
     showExport && address && !addressError ? { address, chain, fromBlock, toBlock, fromDate, toDate, includeInternalTransactions, order } : undefined,
+    { headers: exportHeaders, locale, timeZone },
   )
   // Paging failed after the first page: retry the next page, not the whole history.
   const onRetry = () => void (isFetchNextPageError ? fetchNextPage() : refetch())
   const narrowed = filtersEntries(filter) && !filterError
-  const canExport = showExport && address && !addressError
-  const toolbar =
-    showFilterBar || canExport ? (
-      <FeedToolbar
-        filterBar={showFilterBar ? { filter, onFilterChange: setFilter, entries: loadedTransactions, locale: listProps.locale } : undefined}
-        exportControl={
-          canExport
-            ? {
-                status: exporter.status,
-                progress: exporter.progress,
-                error: exporter.error,
-                onStart: () => void (exportHeaders === 'localized' ? import('../ExportControl/ExportControl.js').then((m) => m.csvHeaders(locale)).then((headers) => exporter.start({ headers })) : exporter.start()),
-                onCancel: exporter.cancel,
-                locale: listProps.locale,
-                timeZone: listProps.timeZone,
-              }
-            : undefined
-        }
-      />
-    ) : undefined
+  const toolbar = showFilterBar || exportControl ? (
+    <FeedToolbar filterBar={showFilterBar ? { filter, onFilterChange: setFilter, entries: loadedTransactions, locale } : undefined} exportControl={exportControl} />
+  ) : undefined
   return (
     <NamesContext.Provider value={nameMap}>
     <TransactionList
+      renderDetails={details ? renderDetails : undefined}
       {...listProps}
       ref={ref}
       transactions={transactions}
@@ -226,9 +186,20 @@ const SingleChainFeed = forwardRef<HTMLDivElement, WalletActivityFeedProps>(func
       header={pending || undefined}
       arrivals={arrivals}
       liveStatus={live.status}
-      renderDetails={details ? renderDetails : undefined}
     />
     </NamesContext.Provider>
   )
 })
 
+/** The hook waits for a valid address; a wrong one given here is shown as the error it is, not as endless loading. */
+function useAddressError(address: string | undefined): Error | null {
+  return useMemo(() => {
+    if (!address) return null
+    try {
+      checkAddress(address)
+      return null
+    } catch (e) {
+      return e as Error
+    }
+  }, [address])
+}
