@@ -51,7 +51,7 @@ export const Address = forwardRef<HTMLSpanElement, AddressProps>(function Addres
   // The full address follows the visible text in the accessible name (which must contain what is seen).
   const linkContent = <>{content}{' '}<span className="bf-visually-hidden">{t.format(t.messages.address.explorerHidden, { address: text })}</span></>
   return (
-    <span {...rest} ref={ref} className={className ? `bf-address ${className}` : 'bf-address'} style={style} data-named={name ? '' : undefined} data-name-source={ens ? 'ens' : undefined}>
+    <span data-named={name ? '' : undefined} data-name-source={ens ? 'ens' : undefined} {...rest} ref={ref} className={className ? `bf-address ${className}` : 'bf-address'} style={style}>
       {href
         ? renderLink({ href, className: 'bf-address__link bf-link', title: text, ...EXTERNAL, children: linkContent })
         : <span className="bf-address__text" title={text}>{content}</span>}

@@ -26,12 +26,12 @@ export const ChainBadge = forwardRef<HTMLSpanElement, ChainBadgeProps>(function 
   const mark = variant === 'mark'
   return (
     <span
+      data-chain={String(chain)}
+      data-variant={variant}
       {...rest}
       ref={ref}
       className={className ? `bf-chain ${className}` : 'bf-chain'}
       title={title ?? (mark ? label : undefined)}
-      data-chain={String(chain)}
-      data-variant={variant}
     >
       <ChainMark chain={chain} renderChainIcon={renderChainIcon} />
       <span className={mark ? 'bf-visually-hidden' : 'bf-chain__name'}>{label}</span>

@@ -29,7 +29,7 @@ export const ChainFilter = forwardRef<HTMLDivElement, ChainFilterProps>(function
   const t = useMessages(locale)
   const on = new Set((selected ?? chains).map(idOf))
   return (
-    <div {...rest} ref={ref} role="group" aria-label={rest['aria-label'] ?? t.messages.chains.label} className={className ? `bf-chain-chips ${className}` : 'bf-chain-chips'} style={style}>
+    <div role="group" {...rest} ref={ref} aria-label={rest['aria-label'] ?? t.messages.chains.label} className={className ? `bf-chain-chips ${className}` : 'bf-chain-chips'} style={style}>
       {chains.map((chain) => {
         const pressed = on.has(idOf(chain))
         const last = pressed && chains.filter((c) => on.has(idOf(c))).length === 1

@@ -86,11 +86,11 @@ export const ExportControl = forwardRef<HTMLDivElement, ExportControlProps>(func
   const stoppedAfter = !progress || progress.entries === 0 ? m.nothing : text
   return (
     <div
+      data-status={status}
       {...rest}
       ref={setRoot}
       className={className ? `bf-export ${className}` : 'bf-export'}
       style={style}
-      data-status={status}
       onFocus={(e) => {
         hadFocus.current = true
         onFocus?.(e)

@@ -24,13 +24,13 @@ export const RelativeTime = forwardRef<HTMLTimeElement, RelativeTimeProps>(funct
   return (
     <time
       tabIndex={0}
+      dateTime={new Date(ms).toISOString()}
+      title={absolute}
+      data-absolute={absolute}
       {...rest}
       ref={ref}
       className={className ? `bf-time ${className}` : 'bf-time'}
       style={style}
-      dateTime={new Date(ms).toISOString()}
-      title={absolute}
-      data-absolute={absolute}
     >
       {shown}
       {shown !== absolute && <span className="bf-visually-hidden">{` (${absolute})`}</span>}

@@ -39,12 +39,12 @@ export const SourceNotices = forwardRef<HTMLDivElement, SourceNoticesProps>(func
   const several = wallets.size > 1
   return (
     <div
+      aria-live="polite"
+      data-count={failed.length}
       {...rest}
       ref={ref}
       className={className ? `bf-notices ${className}` : 'bf-notices'}
       style={style}
-      aria-live="polite"
-      data-count={failed.length}
     >
       {failed.length > 0 && (
         <ul className="bf-notices__list" aria-label={m.list}>

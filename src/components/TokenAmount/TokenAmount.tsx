@@ -37,13 +37,13 @@ export const TokenAmount = forwardRef<HTMLSpanElement, TokenAmountProps>(functio
   const full = d === null && !isDecimalText(formatted) ? t.format(t.messages.row.rawUnits, { amount }) : amount
   return (
     <span
+      data-direction={direction}
+      data-unlimited={unlimited ? '' : undefined}
+      title={full}
       {...rest}
       ref={ref}
       className={className ? `bf-amount ${className}` : 'bf-amount'}
       style={style}
-      data-direction={direction}
-      data-unlimited={unlimited ? '' : undefined}
-      title={full}
       // The number, its sign and symbol read left to right on a right-to-left page too ("−25 USDC").
       dir={rest.dir ?? 'ltr'}
     >

@@ -13,7 +13,7 @@ export interface FeedLoadingProps extends HTMLAttributes<HTMLDivElement> {
 /** The first page is loading: a busy, empty feed with a skeleton and a spoken status. */
 export const FeedLoading = forwardRef<HTMLDivElement, FeedLoadingProps>(function FeedLoading({ label, header, loadingText, ...rest }, ref) {
   return (
-    <div {...rest} ref={ref} data-status="loading">
+    <div data-status="loading" {...rest} ref={ref}>
       {header}
       <div role="feed" aria-busy="true" aria-label={label} className="bf-feed__viewport bf-feed__viewport--static">
         {[0, 1, 2, 3, 4].map((i) => (

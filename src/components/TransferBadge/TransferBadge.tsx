@@ -31,7 +31,7 @@ export const TransferBadge = forwardRef<HTMLSpanElement, TransferBadgeProps>(fun
   const known = ownValue(m.directions, direction) === undefined ? 'none' : direction
   const kindText = ownValue(m.kinds, kind)
   return (
-    <span {...rest} ref={ref} className={className ? `bf-badge ${className}` : 'bf-badge'} style={style} data-kind={kind} data-direction={direction}>
+    <span data-kind={kind} data-direction={direction} {...rest} ref={ref} className={className ? `bf-badge ${className}` : 'bf-badge'} style={style}>
       <svg className="bf-badge__icon" aria-hidden="true" focusable="false" viewBox="0 0 16 16" width="12" height="12">
         <path d={ARROWS[known]} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
       </svg>

@@ -53,7 +53,7 @@ export const FeedToolbar = forwardRef<HTMLDivElement, FeedToolbarProps>(function
     more = mounted ? <Suspense fallback={moreButton}><OverflowMenu {...exportControl} /></Suspense> : moreButton
   }
   return (
-    <div {...rest} ref={ref} className={className ? `bf-toolbar ${className}` : 'bf-toolbar'} data-folds-export={filterBar && exportControl ? '' : undefined}>
+    <div data-folds-export={filterBar && exportControl ? '' : undefined} {...rest} ref={ref} className={className ? `bf-toolbar ${className}` : 'bf-toolbar'}>
       <div className="bf-toolbar__line">
         {filterBar ? (
           // On the search box's line: Export at its end (wide), or "More" holding it (folded); the chips wrap below.

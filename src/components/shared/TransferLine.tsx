@@ -27,13 +27,13 @@ export const TransferLine = forwardRef<HTMLDivElement, TransferLineProps>(functi
   const t = useMessages(locale, detailsMessages)
   return (
     <div
-      {...rest}
-      ref={ref}
-      className={className ? `bf-transfer ${className}` : 'bf-transfer'}
       data-kind={kind}
       data-direction={direction}
       data-spam={spam ? '' : undefined}
       data-moved={failed ? 'false' : undefined}
+      {...rest}
+      ref={ref}
+      className={className ? `bf-transfer ${className}` : 'bf-transfer'}
     >
       <TransferBadge kind={kind} direction={direction} locale={t.locale} />
       {children}
