@@ -13,7 +13,7 @@ import { axeViolations } from './axe.js'
 import { ALICE, WALLET } from './fixtures.js'
 import { hashOf, wire as wireEntry } from '../react/arrivalsSupport.js'
 
-// New arrivals (issue 13 "The feed", issue 14 "across every chain"): a real client, real HTTP (MSW)
+// New arrivals, on one chain and across several: a real client, real HTTP (MSW)
 // for the history and the JSON-RPC endpoint, the provider's shared head poller at 30 ms.
 
 // Higher n is newer.

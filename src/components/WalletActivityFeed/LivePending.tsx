@@ -57,8 +57,8 @@ export function LivePending({ params, loaded, ready, title, insert, onTracked, l
     let waited = 0
     let cancelled = false
     let timer: ReturnType<typeof setTimeout> | undefined
-    // Each wait starts once the read before it is done: counted from its start, the first wait ended
-    // inside the read's own 2 s minimum interval (the chunk loading first) and that read was skipped.
+    // Each wait starts once the read before it is done: counted from its start, the first wait would end
+    // inside the read's own 2 s minimum interval (the chunk loading first) and that read would be skipped.
     const read = () => {
       const next = () => {
         if (cancelled || waited + delay > 120_000) return

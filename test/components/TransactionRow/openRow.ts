@@ -1,9 +1,9 @@
 import { within } from '@testing-library/react'
 
 // The details chunk is imported here, once per test file, before any test runs: under a full run on
-// two cores, transforming its module graph on first use took over 5 s (a test-runner cost a user
-// never pays twice), and a test waiting on its first open then failed. The rows still load it
-// lazily; the test waits for what a user sees, the panel, as before.
+// two cores, transforming its module graph on first use can take over 5 s (a test-runner cost a user
+// never pays twice), longer than a test waits for its first open. The rows still load it lazily;
+// the test waits for what a user sees, the panel.
 await import('../../../src/components/shared/detailsChunk.js')
 
 /**

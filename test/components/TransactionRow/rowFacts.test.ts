@@ -4,7 +4,6 @@ import { partyText, rowFacts, type Names } from '../../../src/components/Transac
 import { ALICE, BOB, COLLECTION, erc20, internal, native, nft, TOKEN, tx, UINT256_MAX, WALLET } from '../fixtures.js'
 
 // What a row is drawn from: one kind, the other party and the amounts that moved for the wallet, outgoing first.
-// (Before the row redesign the same cases were a summary sentence: "Sent 0.5 ETH to 0x1111…1111"…)
 
 const SHOWN = { showSpam: false, hideZeroValueTransfers: false }
 const facts = (raw: Record<string, unknown>, names?: Names) => rowFacts(tx(raw), WALLET, 'eth', SHOWN, names)
