@@ -56,81 +56,11 @@ export function watchHead(client: BlockfeedClient, chain: string | undefined, li
   const map = byChain
   let poller = map.get(id)
   if (!poller) {
-    const doc = currentDocument()
-    const p: Poller = {
-      listeners: new Set(),
-      last: undefined,
-      timer: undefined,
-      controller: new AbortController(),
-      paused: false,
-      stop: () => {},
-    }
-    const schedule = () => {
-      if (p.controller.signal.aborted) return
-      // The smallest positive interval wanted; none: the default.
-      p.timer = setTimeout(tick, pollingInterval(Math.min(...[...p.listeners].map((l) => (l.intervalMs > 0 ? l.intervalMs : Infinity)))))
-    }
-    const tick = async () => {
-      p.timer = undefined
-      if (p.controller.signal.aborted) return
-      if (isHidden()) {
-        p.paused = true
-        return
-      }
-      try {
-        const n = BigInt(await client.rpc({ method: 'eth_blockNumber' }, { chain: resolved, signal: p.controller.signal }))
-        // A head no block number can be (2^200 from a broken node) would be kept as the last one and
-        // hide every real block after it: it is this poll's error, and the next poll asks again.
-        if (n > MAX_BLOCK) throw new RangeError('eth_blockNumber: not a block number')
-        // One subscriber's failure must not keep the head from the others, nor stop the poller.
-        const each = (call: (l: HeadListener) => void) => {
-          for (const l of [...p.listeners]) {
-            try {
-              call(l)
-            } catch (error) {
-              l.onError?.(error)
-            }
-          }
-        }
-        each((l) => l.onPoll?.(n))
-        if (p.last === undefined || n > p.last) {
-          const previous = p.last
-          p.last = n
-          each((l) => l.onHead(n, previous))
-        }
-      } catch (error) {
-        if (isAbortError(error) || p.controller.signal.aborted) return
-        for (const l of [...p.listeners]) l.onError?.(error)
-      }
-      schedule()
-    }
-    const onVisibility = () => {
-      if (p.paused && !isHidden()) {
-        p.paused = false
-        void tick()
-      }
-    }
-    doc?.addEventListener('visibilitychange', onVisibility)
-    p.stop = () => {
-      clearTimeout(p.timer)
-      p.controller.abort()
-      doc?.removeEventListener('visibilitychange', onVisibility)
-      map.delete(id)
-    }
-    map.set(id, (poller = p))
-    p.listeners.add(listener)
-    void tick()
-  } else {
-    const p = poller
-    p.listeners.add(listener)
-    // A late subscriber gets the head already known as its baseline, without a request.
-    if (p.last !== undefined) {
-      const head = p.last
-      queueMicrotask(() => {
-        if (p.listeners.has(listener)) listener.onHead(head, undefined)
-      })
-    }
-  }
+    const { poller: started, poll } = createPoller(client, resolved, () => map.delete(id))
+    map.set(id, (poller = started))
+    poller.listeners.add(listener)
+    void poll()
+  } else joinPoller(poller, listener)
 
   const p = poller
   let released = false
@@ -139,6 +69,89 @@ export function watchHead(client: BlockfeedClient, chain: string | undefined, li
     released = true
     p.listeners.delete(listener)
     if (p.listeners.size === 0) p.stop()
+  }
+}
+
+/** A late subscriber gets the head already known as its baseline, without a request. */
+function joinPoller(p: Poller, listener: HeadListener) {
+  p.listeners.add(listener)
+  if (p.last !== undefined) {
+    const head = p.last
+    queueMicrotask(() => {
+      if (p.listeners.has(listener)) listener.onHead(head, undefined)
+    })
+  }
+}
+
+/** A poller of one chain, not yet polling: `poll` reads the head once and schedules the next read. */
+function createPoller(client: BlockfeedClient, chain: string | undefined, forget: () => void): { poller: Poller; poll: () => Promise<void> } {
+  const doc = currentDocument()
+  const p: Poller = {
+    listeners: new Set(),
+    last: undefined,
+    timer: undefined,
+    controller: new AbortController(),
+    paused: false,
+    stop: () => {},
+  }
+  const schedule = () => {
+    if (p.controller.signal.aborted) return
+    // The smallest positive interval wanted; none: the default.
+    p.timer = setTimeout(poll, pollingInterval(Math.min(...[...p.listeners].map((l) => (l.intervalMs > 0 ? l.intervalMs : Infinity)))))
+  }
+  const poll = async () => {
+    p.timer = undefined
+    if (p.controller.signal.aborted) return
+    if (isHidden()) {
+      p.paused = true
+      return
+    }
+    if (await readHead(client, chain, p)) schedule()
+  }
+  const onVisibility = () => {
+    if (p.paused && !isHidden()) {
+      p.paused = false
+      void poll()
+    }
+  }
+  doc?.addEventListener('visibilitychange', onVisibility)
+  p.stop = () => {
+    clearTimeout(p.timer)
+    p.controller.abort()
+    doc?.removeEventListener('visibilitychange', onVisibility)
+    forget()
+  }
+  return { poller: p, poll }
+}
+
+/** Reads the head and hands it to the listeners; false when the poller was stopped meanwhile (nothing more to schedule). */
+async function readHead(client: BlockfeedClient, chain: string | undefined, p: Poller): Promise<boolean> {
+  try {
+    const n = BigInt(await client.rpc({ method: 'eth_blockNumber' }, { chain, signal: p.controller.signal }))
+    // A head no block number can be (2^200 from a broken node) would be kept as the last one and
+    // hide every real block after it: it is this poll's error, and the next poll asks again.
+    if (n > MAX_BLOCK) throw new RangeError('eth_blockNumber: not a block number')
+    forEachListener(p, (l) => l.onPoll?.(n))
+    if (p.last === undefined || n > p.last) {
+      const previous = p.last
+      p.last = n
+      forEachListener(p, (l) => l.onHead(n, previous))
+    }
+  } catch (error) {
+    if (isAbortError(error) || p.controller.signal.aborted) return false
+    for (const l of [...p.listeners]) l.onError?.(error)
+  }
+  return true
+}
+
+/** One subscriber's failure must not keep the head from the others, nor stop the poller. */
+function forEachListener(p: Poller, call: (l: HeadListener) => void) {
+  for (const l of [...p.listeners]) {
+    try {
+      call(l)
+    } catch (error) {
+      l.onError?.(error)
+    }
   }
 }
 
