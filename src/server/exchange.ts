@@ -39,7 +39,7 @@ export type Transport = (target: string, init: UpstreamInit, timeoutMs: number) 
 export interface Tools {
   /** The transport used when the options give no `fetch`. */
   transport: Transport | undefined
-  /** The body with every secret removed, as UTF-8 (invalid bytes replaced, as `TextDecoder` does). */
+  /** The body with every secret removed by core's `redact` rule, as UTF-8 (invalid bytes replaced, as `TextDecoder` does). */
   redact(body: Pieces, secrets: readonly string[]): Pieces
 }
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { redact } from '../../src/core/redact.js'
 import { createProxyHandler } from '../../src/server/createProxyHandler.js'
 import { fetchTools } from '../../src/server/exchange.js'
 import { redactBytes, redactPieces } from '../../src/server/redactBytes.js'
@@ -82,6 +83,8 @@ describe('escaped keys: the node route (bytes) and the Fetch route (text) remove
     fc.assert(
       fc.property(body, fc.nat(), (bytes, cut) => {
         const expected = Buffer.from(fetchTools.redact([bytes], [KEY])[0]!)
+        // One rule: the Fetch route is core's redact on the text, which the client's own errors use too.
+        expect(expected.equals(Buffer.from(redact(new TextDecoder().decode(bytes), [KEY])))).toBe(true)
         expect(Buffer.from(redactBytes(bytes, [KEY])).equals(expected)).toBe(true)
         const at = bytes.length ? cut % bytes.length : 0
         expect(Buffer.concat(redactPieces([bytes.subarray(0, at), bytes.subarray(at)], [KEY])).equals(expected)).toBe(true)
