@@ -57,9 +57,9 @@ const noReceipt = (): Promise<Settled<NodeReceipt | null>> => Promise.resolve({ 
  * `head` comes from watchHead, which never hands on one no block number can be (2^200).
  */
 export async function checkBlock(context: BlockCheckContext, chain: string, head: bigint): Promise<TrackedTransaction[]> {
-  const ck = chainKey(chain)
+  const thisChain = chainKey(chain)
   const check: HeadCheck = { chain, head, now: Date.now(), changes: new Map() }
-  const active = context.store.records().filter((r) => !r.final && chainKey(r.chain) === ck)
+  const active = context.store.records().filter((r) => !r.final && chainKey(r.chain) === thisChain)
   const finalityChecks = countConfirmations(context, check, active)
   const pending = active.filter((r) => r.status === 'pending')
   if (pending.length > 0) await checkPending(context, check, active, pending, finalityChecks.size)
@@ -162,10 +162,10 @@ function nonceUsed(r: SenderKnownRecord, nonceOf: Map<string, number | undefined
 
 /** Nonces taken by a tracked transaction with a receipt: the others with that nonce were replaced by it. */
 function nonceTakers(store: TrackerStore, check: HeadCheck, active: TrackedTransaction[], mined: TrackedTransaction[]): Map<string, string> {
-  const ck = chainKey(check.chain)
+  const thisChain = chainKey(check.chain)
   const takenBy = new Map<string, string>()
   for (const r of [...active.filter((a) => a.status === 'confirmed' || a.status === 'failed'), ...mined, ...store.records()]) {
-    if ((r.status === 'confirmed' || r.status === 'failed') && isSenderKnown(r) && chainKey(r.chain) === ck) {
+    if ((r.status === 'confirmed' || r.status === 'failed') && isSenderKnown(r) && chainKey(r.chain) === thisChain) {
       takenBy.set(nonceSlot(r.from, r.nonce), r.hash)
     }
   }

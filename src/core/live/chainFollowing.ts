@@ -49,11 +49,11 @@ export function createChainFollowing(options: ChainFollowingOptions): ChainFollo
 
   return {
     sync(chain) {
-      const ck = chainKey(chain)
-      let followed = chains.get(ck)
-      const busy = !options.isStopped() && options.hasUnfinished(ck)
+      const key = chainKey(chain)
+      let followed = chains.get(key)
+      const busy = !options.isStopped() && options.hasUnfinished(key)
       if (busy && !followed?.release) {
-        if (!followed) chains.set(ck, (followed = { release: undefined, checking: false, queuedHead: undefined }))
+        if (!followed) chains.set(key, (followed = { release: undefined, checking: false, queuedHead: undefined }))
         const target = followed
         target.release = watchHead(options.client, chain, { intervalMs: options.intervalMs, onHead: (head) => void checkInTurn(chain, target, head) })
       } else if (!busy && followed?.release) {

@@ -53,32 +53,36 @@ export function watchHead(client: BlockfeedClient, chain: string | undefined, li
   const id = resolved ? chainIdentity(resolved) : ''
   let byChain = pollers.get(client)
   if (!byChain) pollers.set(client, (byChain = new Map()))
-  const map = byChain
-  let poller = map.get(id)
-  if (!poller) {
-    const { poller: started, poll } = createPoller(client, resolved, () => map.delete(id))
-    map.set(id, (poller = started))
+  const chainPollers = byChain
+  const existing = chainPollers.get(id)
+  let poller: Poller
+  if (existing) {
+    poller = existing
+    joinPoller(poller, listener)
+  } else {
+    const started = createPoller(client, resolved, () => chainPollers.delete(id))
+    poller = started.poller
+    chainPollers.set(id, poller)
     poller.listeners.add(listener)
-    void poll()
-  } else joinPoller(poller, listener)
+    void started.poll()
+  }
 
-  const p = poller
   let released = false
   return () => {
     if (released) return
     released = true
-    p.listeners.delete(listener)
-    if (p.listeners.size === 0) p.stop()
+    poller.listeners.delete(listener)
+    if (poller.listeners.size === 0) poller.stop()
   }
 }
 
 /** A late subscriber gets the head already known as its baseline, without a request. */
-function joinPoller(p: Poller, listener: HeadListener) {
-  p.listeners.add(listener)
-  if (p.last !== undefined) {
-    const head = p.last
+function joinPoller(poller: Poller, listener: HeadListener) {
+  poller.listeners.add(listener)
+  if (poller.last !== undefined) {
+    const head = poller.last
     queueMicrotask(() => {
-      if (p.listeners.has(listener)) listener.onHead(head, undefined)
+      if (poller.listeners.has(listener)) listener.onHead(head, undefined)
     })
   }
 }
@@ -86,7 +90,7 @@ function joinPoller(p: Poller, listener: HeadListener) {
 /** A poller of one chain, not yet polling: `poll` reads the head once and schedules the next read. */
 function createPoller(client: BlockfeedClient, chain: string | undefined, forget: () => void): { poller: Poller; poll: () => Promise<void> } {
   const doc = currentDocument()
-  const p: Poller = {
+  const poller: Poller = {
     listeners: new Set(),
     last: undefined,
     timer: undefined,
@@ -95,62 +99,63 @@ function createPoller(client: BlockfeedClient, chain: string | undefined, forget
     stop: () => {},
   }
   const schedule = () => {
-    if (p.controller.signal.aborted) return
+    if (poller.controller.signal.aborted) return
     // The smallest positive interval wanted; none: the default.
-    p.timer = setTimeout(poll, pollingInterval(Math.min(...[...p.listeners].map((l) => (l.intervalMs > 0 ? l.intervalMs : Infinity)))))
+    const wanted = [...poller.listeners].map((listener) => (listener.intervalMs > 0 ? listener.intervalMs : Infinity))
+    poller.timer = setTimeout(poll, pollingInterval(Math.min(...wanted)))
   }
   const poll = async () => {
-    p.timer = undefined
-    if (p.controller.signal.aborted) return
+    poller.timer = undefined
+    if (poller.controller.signal.aborted) return
     if (isHidden()) {
-      p.paused = true
+      poller.paused = true
       return
     }
-    if (await readHead(client, chain, p)) schedule()
+    if (await readHead(client, chain, poller)) schedule()
   }
   const onVisibility = () => {
-    if (p.paused && !isHidden()) {
-      p.paused = false
+    if (poller.paused && !isHidden()) {
+      poller.paused = false
       void poll()
     }
   }
   doc?.addEventListener('visibilitychange', onVisibility)
-  p.stop = () => {
-    clearTimeout(p.timer)
-    p.controller.abort()
+  poller.stop = () => {
+    clearTimeout(poller.timer)
+    poller.controller.abort()
     doc?.removeEventListener('visibilitychange', onVisibility)
     forget()
   }
-  return { poller: p, poll }
+  return { poller, poll }
 }
 
 /** Reads the head and hands it to the listeners; false when the poller was stopped meanwhile (nothing more to schedule). */
-async function readHead(client: BlockfeedClient, chain: string | undefined, p: Poller): Promise<boolean> {
+async function readHead(client: BlockfeedClient, chain: string | undefined, poller: Poller): Promise<boolean> {
   try {
-    const n = BigInt(await client.rpc({ method: 'eth_blockNumber' }, { chain, signal: p.controller.signal }))
+    const head = BigInt(await client.rpc({ method: 'eth_blockNumber' }, { chain, signal: poller.controller.signal }))
     // A head no block number can be (2^200 from a broken node) would be kept as the last one and
     // hide every real block after it: it is this poll's error, and the next poll asks again.
-    if (n > MAX_BLOCK) throw new RangeError('eth_blockNumber: not a block number')
-    forEachListener(p, (l) => l.onPoll?.(n))
-    if (p.last === undefined || n > p.last) {
-      const previous = p.last
-      p.last = n
-      forEachListener(p, (l) => l.onHead(n, previous))
+    if (head > MAX_BLOCK) throw new RangeError('eth_blockNumber: not a block number')
+    forEachListener(poller, (listener) => listener.onPoll?.(head))
+    if (poller.last === undefined || head > poller.last) {
+      const previous = poller.last
+      poller.last = head
+      forEachListener(poller, (listener) => listener.onHead(head, previous))
     }
   } catch (error) {
-    if (isAbortError(error) || p.controller.signal.aborted) return false
-    for (const l of [...p.listeners]) l.onError?.(error)
+    if (isAbortError(error) || poller.controller.signal.aborted) return false
+    for (const listener of [...poller.listeners]) listener.onError?.(error)
   }
   return true
 }
 
 /** One subscriber's failure must not keep the head from the others, nor stop the poller. */
-function forEachListener(p: Poller, call: (l: HeadListener) => void) {
-  for (const l of [...p.listeners]) {
+function forEachListener(poller: Poller, call: (listener: HeadListener) => void) {
+  for (const listener of [...poller.listeners]) {
     try {
-      call(l)
+      call(listener)
     } catch (error) {
-      l.onError?.(error)
+      listener.onError?.(error)
     }
   }
 }

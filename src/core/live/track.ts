@@ -46,9 +46,9 @@ function readTrackParameters(client: BlockfeedClient, parameters: TrackParameter
 }
 
 function resolveChain(client: BlockfeedClient, chain: unknown, parameter = 'chain'): string {
-  const c = chain ?? client.chain
-  if (c === undefined) throw new InvalidParameterError(parameter, 'expected a chain: pass `chain`, or set one on the client')
-  return checkChain(c, client.extraChains, parameter)
+  const chosen = chain ?? client.chain
+  if (chosen === undefined) throw new InvalidParameterError(parameter, 'expected a chain: pass `chain`, or set one on the client')
+  return checkChain(chosen, client.extraChains, parameter)
 }
 
 /** Starts following a transaction; resolves with its record (already listed and announced). */

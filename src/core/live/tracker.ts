@@ -60,7 +60,7 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
   const following = createChainFollowing({
     client,
     intervalMs: settings.intervalMs,
-    hasUnfinished: (ck) => store.records().some((r) => !r.final && chainKey(r.chain) === ck),
+    hasUnfinished: (key) => store.records().some((r) => !r.final && chainKey(r.chain) === key),
     checkHead: async (chain, head) => {
       const changed = await checkBlock(blockCheckContext, chain, head)
       if (!stopped) commit(changed)
@@ -95,8 +95,8 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
     get(hash, chain) {
       if (typeof hash !== 'string') return undefined
       if (chain !== undefined) return store.get(recordKey(chain, hash))
-      const h = hash.toLowerCase()
-      return store.records().find((r) => r.hash === h)
+      const wanted = hash.toLowerCase()
+      return store.records().find((r) => r.hash === wanted)
     },
     list: (filter = {}) => store.list(filter),
     subscribe(listener) {
@@ -105,8 +105,8 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
       return () => void listeners.delete(listener)
     },
     remove(hash, chain) {
-      const h = String(hash).toLowerCase()
-      commit(store.records().filter((r) => r.hash === h && (chain === undefined || chainKey(r.chain) === chainKey(chain))), true)
+      const wanted = String(hash).toLowerCase()
+      commit(store.records().filter((r) => r.hash === wanted && (chain === undefined || chainKey(r.chain) === chainKey(chain))), true)
     },
     stop() {
       stopped = true

@@ -85,14 +85,14 @@ function listed(
   filter: TrackedTransactionFilter,
 ): readonly TrackedTransaction[] {
   const address = filter.address?.toLowerCase()
-  const ck = filter.chain === undefined ? undefined : chainKey(filter.chain)
-  const cacheKey = `${address ?? ''}|${ck ?? ''}`
+  const wantedChain = filter.chain === undefined ? undefined : chainKey(filter.chain)
+  const cacheKey = `${address ?? ''}|${wantedChain ?? ''}`
   const cached = lists.get(cacheKey)
   if (cached) return cached
   const out = Object.freeze(
     [...entries]
       .map((e) => e.record)
-      .filter((r) => (address === undefined || r.from?.toLowerCase() === address) && (ck === undefined || chainKey(r.chain) === ck))
+      .filter((r) => (address === undefined || r.from?.toLowerCase() === address) && (wantedChain === undefined || chainKey(r.chain) === wantedChain))
       .sort((a, b) => b.trackedAt - a.trackedAt),
   )
   lists.set(cacheKey, out)
