@@ -5,7 +5,7 @@ import { InvalidParameterError } from '../errors.js'
 import type { NodeReads } from './nodeReads.js'
 import type { TrackedTransaction } from './record.js'
 import { updated, withNodeTransaction } from './recordUpdates.js'
-import { decodeSignedTransaction, describeValue, isHexBytes, type SignedTransactionFields } from './signedTransaction.js'
+import { decodeSignedTransaction, decodeTokenTransfer, describeValue, isHexBytes, type SignedTransactionFields } from './signedTransaction.js'
 import { recordKey, type TrackerStore } from './trackerStore.js'
 
 export interface TrackParameters {
@@ -16,6 +16,14 @@ export interface TrackParameters {
   raw?: string | undefined
   /** The sender when the app knows it (e.g. the connected account), so the record lists under it before the node answers. */
   from?: string | undefined
+  /**
+   * What the app asked to send, when it knows (wagmi's variables): the recipient or contract, the
+   * value in wei and the calldata. The record says what it does ("Sending 25 USDC to 0x…") at once,
+   * with no request; the node's answer replaces it. Ignored when `raw` is given (it says it all).
+   */
+  to?: string | undefined
+  value?: string | bigint | undefined
+  data?: string | undefined
 }
 
 export interface TrackContext {
@@ -45,6 +53,26 @@ function readTrackParameters(client: BlockfeedClient, parameters: TrackParameter
   return { hash: hash.toLowerCase(), chain, raw, sender }
 }
 
+/** `to`, `value` and `data` as the app gave them, checked (a typed error names a wrong one); an ERC-20 transfer decoded. */
+function readSentRequest(parameters: TrackParameters, from: string | null): Partial<SignedTransactionFields> {
+  const { to, value, data } = parameters
+  if (to === undefined && value === undefined && data === undefined) return {}
+  if (to !== undefined && (typeof to !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(to))) {
+    throw new InvalidParameterError('to', `expected an address (0x + 40 hex digits), got ${describeValue(to)}`)
+  }
+  const wei = typeof value === 'bigint' ? value : typeof value === 'string' && /^\d+$/.test(value) ? BigInt(value) : value === undefined ? 0n : -1n
+  if (wei < 0n) throw new InvalidParameterError('value', `expected a whole number of wei, got ${describeValue(value)}`)
+  if (data !== undefined && (typeof data !== 'string' || (data !== '0x' && !isHexBytes(data)))) {
+    throw new InvalidParameterError('data', `expected calldata as 0x-prefixed hex, got ${describeValue(data)}`)
+  }
+  const recipient = to === undefined ? null : getAddress(to)
+  return {
+    to: recipient,
+    value: wei.toString(),
+    tokenTransfer: from ? decodeTokenTransfer(getAddress(from), recipient, data as Hex | undefined) : null,
+  }
+}
+
 function resolveChain(client: BlockfeedClient, chain: unknown, parameter = 'chain'): string {
   const chosen = chain ?? client.chain
   if (chosen === undefined) throw new InvalidParameterError(parameter, 'expected a chain: pass `chain`, or set one on the client')
@@ -58,6 +86,7 @@ export async function trackTransaction(context: TrackContext, parameters: TrackP
     from: sender ? getAddress(sender) : null, nonce: null, to: null, value: null, tokenTransfer: null, raw: null,
   }
   if (raw !== undefined) decoded = await decodeSignedTransaction(raw, hash, chain)
+  else decoded = { ...decoded, ...readSentRequest(parameters, decoded.from) }
 
   const key = recordKey(chain, hash)
   const existing = context.store.get(key)

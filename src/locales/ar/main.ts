@@ -57,6 +57,7 @@ const main: MainPart = {
       other: 'تم تمييز {count} معاملة كسبام محتمل',
     },
     showSpam: 'عرض السبام المحتمل',
+    disconnected: 'اربط محفظة لعرض نشاطها',
   },
   empty: {
     noMatchesLoaded: {

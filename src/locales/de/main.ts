@@ -37,6 +37,7 @@ const main: MainPart = {
       other: '{count} Transaktionen als möglicher Spam markiert',
     },
     showSpam: 'Möglichen Spam anzeigen',
+    disconnected: 'Verbinde eine Wallet, um ihre Aktivität zu sehen',
   },
   empty: {
     noMatchesLoaded: {

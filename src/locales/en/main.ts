@@ -35,6 +35,8 @@ const main = {
       other: '{count} transactions flagged as possible spam',
     },
     showSpam: 'Show possible spam',
+    /** Shown by the connected feed (blockfeed/wagmi) while no wallet is connected. */
+    disconnected: 'Connect a wallet to see its activity',
   },
   empty: {
     noMatchesLoaded: {

@@ -42,6 +42,7 @@ const main: MainPart = {
       other: '{count} transacciones marcadas como posible spam',
     },
     showSpam: 'Mostrar posible spam',
+    disconnected: 'Conecta una billetera para ver su actividad',
   },
   empty: {
     noMatchesLoaded: {

@@ -42,6 +42,7 @@ const main: MainPart = {
       other: '{count} transactions signalées comme spam potentiel',
     },
     showSpam: 'Afficher le spam potentiel',
+    disconnected: 'Connectez un portefeuille pour voir son activité',
   },
   empty: {
     noMatchesLoaded: {

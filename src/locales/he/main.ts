@@ -42,6 +42,7 @@ const main: MainPart = {
       other: '{count} עסקאות סומנו כספאם אפשרי',
     },
     showSpam: 'הצגת ספאם אפשרי',
+    disconnected: 'חברו ארנק כדי לראות את הפעילות שלו',
   },
   empty: {
     noMatchesLoaded: {

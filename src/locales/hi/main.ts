@@ -37,6 +37,7 @@ const main: MainPart = {
       other: '{count} लेनदेन संभावित स्पैम के रूप में चिह्नित',
     },
     showSpam: 'संभावित स्पैम दिखाएँ',
+    disconnected: 'गतिविधि देखने के लिए वॉलेट कनेक्ट करें',
   },
   empty: {
     noMatchesLoaded: {

@@ -42,6 +42,7 @@ const main: MainPart = {
       other: '{count} transazioni segnalate come possibile spam',
     },
     showSpam: 'Mostra possibile spam',
+    disconnected: 'Collega un wallet per vederne l’attività',
   },
   empty: {
     noMatchesLoaded: {

@@ -32,6 +32,7 @@ const main: MainPart = {
       other: 'スパムの可能性ありとマークされたトランザクション：{count}件',
     },
     showSpam: 'スパムの可能性があるものを表示',
+    disconnected: 'ウォレットを接続するとアクティビティが表示されます',
   },
   empty: {
     noMatchesLoaded: {

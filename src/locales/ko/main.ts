@@ -32,6 +32,7 @@ const main: MainPart = {
       other: '스팸 가능성으로 표시된 트랜잭션 {count}건',
     },
     showSpam: '스팸 가능성 항목 보기',
+    disconnected: '활동을 보려면 지갑을 연결하세요',
   },
   empty: {
     noMatchesLoaded: {

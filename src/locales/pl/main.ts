@@ -47,6 +47,7 @@ const main: MainPart = {
       other: 'Oznaczono {count} transakcji jako możliwy spam',
     },
     showSpam: 'Pokaż możliwy spam',
+    disconnected: 'Połącz portfel, aby zobaczyć jego aktywność',
   },
   empty: {
     noMatchesLoaded: {

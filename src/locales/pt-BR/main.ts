@@ -42,6 +42,7 @@ const main: MainPart = {
       other: '{count} transações marcadas como possível spam',
     },
     showSpam: 'Mostrar possível spam',
+    disconnected: 'Conecte uma carteira para ver a atividade dela',
   },
   empty: {
     noMatchesLoaded: {

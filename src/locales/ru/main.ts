@@ -47,6 +47,7 @@ const main: MainPart = {
       other: '{count} транзакции помечено как возможный спам',
     },
     showSpam: 'Показать возможный спам',
+    disconnected: 'Подключите кошелёк, чтобы увидеть его активность',
   },
   empty: {
     noMatchesLoaded: {

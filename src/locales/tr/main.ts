@@ -37,6 +37,7 @@ const main: MainPart = {
       other: '{count} işlem olası spam olarak işaretlendi',
     },
     showSpam: 'Olası spamı göster',
+    disconnected: 'Etkinliğini görmek için bir cüzdan bağlayın',
   },
   empty: {
     noMatchesLoaded: {

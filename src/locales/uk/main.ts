@@ -47,6 +47,7 @@ const main: MainPart = {
       other: '{count} транзакції позначено як можливий спам',
     },
     showSpam: 'Показати можливий спам',
+    disconnected: 'Підключіть гаманець, щоб побачити його активність',
   },
   empty: {
     noMatchesLoaded: {

@@ -32,6 +32,7 @@ const main: MainPart = {
       other: '{count} 笔交易被标记为疑似垃圾交易',
     },
     showSpam: '显示疑似垃圾交易',
+    disconnected: '连接钱包以查看其活动',
   },
   empty: {
     noMatchesLoaded: {

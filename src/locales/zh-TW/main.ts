@@ -32,6 +32,7 @@ const main: MainPart = {
       other: '{count} 筆交易被標記為疑似垃圾交易',
     },
     showSpam: '顯示疑似垃圾交易',
+    disconnected: '連接錢包以查看其活動',
   },
   empty: {
     noMatchesLoaded: {
