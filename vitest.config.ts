@@ -107,7 +107,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           globalSetup: ['test/support/global-build.ts'],
-          include: ['test/{core,i18n,server,devnet,faults,package,ssr,ship,consumer}/**/*.test.{ts,tsx}'],
+          include: ['test/{core,i18n,server,devnet,faults,package,ssr,ship,consumer,wagmi}/**/*.test.{ts,tsx}'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
