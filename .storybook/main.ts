@@ -15,7 +15,7 @@ const config: StorybookConfig = {
     ...vite,
     optimizeDeps: {
       ...vite.optimizeDeps,
-      include: [...(vite.optimizeDeps?.include ?? []), 'viem', 'viem/accounts', 'viem/chains', 'viem/ens', 'zod/mini', 'csv-stringify/browser/esm/sync', '@tanstack/react-virtual', '@tanstack/query-core'],
+      include: [...(vite.optimizeDeps?.include ?? []), 'viem', 'viem/accounts', 'viem/chains', 'viem/ens', 'zod/mini', 'csv-stringify/browser/esm/sync', '@tanstack/react-virtual', '@tanstack/query-core', 'wagmi', 'wagmi/actions', 'wagmi/connectors'],
     },
   }),
 }
