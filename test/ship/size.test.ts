@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { budgets, measureCatalogues, measureSizes } from '../bench/size.mjs'
 
 type Size = { name: string; gzipBytes: number; lazyGzipBytes: number; initialInputs: string[]; locales: Record<string, { gzipBytes: number }[]> }
-let sizes: Record<'core' | 'hooks' | 'hooksClient' | 'clientPage' | 'app' | 'feed' | 'styles' | 'wagmi', Size>
+let sizes: Record<'core' | 'hooks' | 'hooksClient' | 'clientPage' | 'app' | 'feed' | 'styles' | 'wagmi' | 'wagmiApp', Size>
 let catalogues: Record<string, Record<string, number>>
 
 beforeAll(async () => {
@@ -99,5 +99,22 @@ describe('language budgets (issue 25)', () => {
     // In the feed's bundle they are chunks loaded later, never with the page.
     expect(Object.keys(sizes.feed.locales).sort()).toEqual(tags.sort())
     for (const chunks of Object.values(sizes.feed.locales)) for (const c of chunks) expect(c.gzipBytes).toBeLessThanOrEqual(budgets.localeChunkGzipBytes)
+  })
+})
+
+describe('the wagmi bridge (issue 28)', () => {
+  it('blockfeed/wagmi adds at most 2 kB gzip beyond what the feed app already loads', () => {
+    const added = sizes.wagmiApp.gzipBytes - sizes.app.gzipBytes
+    expect(added).toBeGreaterThan(0)
+    expect(added).toBeLessThanOrEqual(budgets.wagmiBridgeGzipBytes)
+    // It adds nothing loaded later either: every chunk the feed loads later is the same size give or take a name.
+    expect(Math.abs(sizes.wagmiApp.lazyGzipBytes - sizes.app.lazyGzipBytes)).toBeLessThan(100)
+  })
+
+  it('nothing of it reaches the other entries', () => {
+    for (const row of [sizes.core, sizes.hooks, sizes.hooksClient, sizes.clientPage, sizes.app]) {
+      expect(row.initialInputs.filter((i) => i.includes('/wagmi/')), row.name).toEqual([])
+    }
+    expect(sizes.wagmiApp.initialInputs.some((i) => i.startsWith('dist/wagmi/'))).toBe(true)
   })
 })
