@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react'
 import { createRef, version, type ReactElement, type RefObject } from 'react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { Address } from '../../src/components/Address/Address.js'
 import { Erc20TransferRow } from '../../src/components/Erc20TransferRow/Erc20TransferRow.js'
 import { InternalTransactionRow } from '../../src/components/InternalTransactionRow/InternalTransactionRow.js'
@@ -41,6 +41,28 @@ describe(`refs and DOM attributes reach the root element (React ${version})`, ()
       expect(ref.current).toBe(root)
       expect(root.id).toBe('r')
       expect(root.getAttribute('data-testid')).toBe('root')
+    })
+  }
+})
+
+describe('display options stay off the DOM', () => {
+  const icon = { renderChainIcon: () => null }
+  const rows: [string, () => ReactElement][] = [
+    ['NativeTransferRow', () => <NativeTransferRow transfer={nativeTransferSchema.parse(native())} {...opts} {...icon} />],
+    ['Erc20TransferRow', () => <Erc20TransferRow transfer={erc20TransferSchema.parse(erc20())} {...opts} {...icon} />],
+    ['NftTransferRow', () => <NftTransferRow transfer={nftTransferSchema.parse(nft())} {...opts} {...icon} />],
+    ['InternalTransactionRow', () => <InternalTransactionRow transaction={internalTransactionSchema.parse(internal())} {...opts} {...icon} />],
+  ]
+  for (const [name, element] of rows) {
+    it(`${name}: renderChainIcon is not written on its <div> (React would warn of an unknown prop)`, () => {
+      const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+      try {
+        const { container } = render(element())
+        expect(container.innerHTML.toLowerCase()).not.toContain('renderchainicon')
+        expect(errors.mock.calls.filter((c) => String(c[0]).includes('renderChainIcon') || String(c[1]).includes('renderChainIcon'))).toEqual([])
+      } finally {
+        errors.mockRestore()
+      }
     })
   }
 })

@@ -18,7 +18,7 @@ export interface Erc20TransferRowProps extends DisplayOptions, Omit<HTMLAttribut
 
 /** An ERC-20 transfer: signed amount with the token's decimals, symbol, logo (never for spam), counterparty. */
 export const Erc20TransferRow = forwardRef<HTMLDivElement, Erc20TransferRowProps>(function Erc20TransferRow(
-  { transfer: t, wallet, failed, chain, locale, timeZone: _timeZone, renderLink, ipfsGateway, ...rest },
+  { transfer: t, wallet, failed, chain, locale, timeZone: _timeZone, renderChainIcon: _renderChainIcon, renderLink, ipfsGateway, ...rest },
   ref,
 ) {
   const direction = flowOf(wallet, t.from_address, t.to_address)

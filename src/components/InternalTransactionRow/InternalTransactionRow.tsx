@@ -18,7 +18,7 @@ export interface InternalTransactionRowProps extends DisplayOptions, Omit<HTMLAt
 
 /** A call made inside a transaction (CALL, DELEGATECALL, CREATE…) and the native value it moved. */
 export const InternalTransactionRow = forwardRef<HTMLDivElement, InternalTransactionRowProps>(function InternalTransactionRow(
-  { transaction: t, wallet, failed, chain, locale, timeZone: _timeZone, renderLink, ipfsGateway: _ipfsGateway, ...rest },
+  { transaction: t, wallet, failed, chain, locale, timeZone: _timeZone, renderChainIcon: _renderChainIcon, renderLink, ipfsGateway: _ipfsGateway, ...rest },
   ref,
 ) {
   const direction = flowOf(wallet, t.from, t.to)

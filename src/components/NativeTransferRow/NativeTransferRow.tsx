@@ -27,7 +27,7 @@ function nativeDirection(t: NativeTransfer, wallet: string | undefined): FlowDir
 
 /** A movement of the chain's native currency (ETH, POL, BNB…), signed for the viewed wallet. */
 export const NativeTransferRow = forwardRef<HTMLDivElement, NativeTransferRowProps>(function NativeTransferRow(
-  { transfer: t, wallet, failed, chain, locale, timeZone: _timeZone, renderLink, ipfsGateway, ...rest },
+  { transfer: t, wallet, failed, chain, locale, timeZone: _timeZone, renderChainIcon: _renderChainIcon, renderLink, ipfsGateway, ...rest },
   ref,
 ) {
   const direction = nativeDirection(t, wallet)

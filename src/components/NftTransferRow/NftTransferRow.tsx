@@ -23,7 +23,7 @@ export interface NftTransferRowProps extends DisplayOptions, Omit<HTMLAttributes
 
 /** An ERC-721 / ERC-1155 transfer: token id (long ids clipped), amount for 1155, collection, counterparty. */
 export const NftTransferRow = forwardRef<HTMLDivElement, NftTransferRowProps>(function NftTransferRow(
-  { transfer: t, wallet, failed, chain, locale, timeZone: _timeZone, renderLink, ipfsGateway: _ipfsGateway, ...rest },
+  { transfer: t, wallet, failed, chain, locale, timeZone: _timeZone, renderChainIcon: _renderChainIcon, renderLink, ipfsGateway: _ipfsGateway, ...rest },
   ref,
 ) {
   const m = useMessages(locale, detailsMessages).messages.transfer
