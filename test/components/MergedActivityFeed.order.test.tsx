@@ -64,7 +64,7 @@ describe('entries at the same time on several chains', () => {
 })
 
 describe('scrolled down, then back to the top by scrolling', () => {
-  it('an arrival older than the top row, held behind the button, takes its place (guard: it did before too)', async () => {
+  it('an arrival older than the top row, held behind the button, takes its place', async () => {
     const { wrapper } = setup({ rpc, pollingIntervalMs: 30 })
     const { container } = render(wrapper({ children: <WalletActivityFeed address={WALLET} chains={['eth', 'base']} {...display} /> }) as never)
     await waitFor(() => expect(rowKeys()[0]).toBe(key('eth', 30)))

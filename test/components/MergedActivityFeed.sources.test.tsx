@@ -19,7 +19,7 @@ afterAll(() => server.close())
 const key = (chain: string, n: number) => entryId({ chain, hash: hashOf(chain, n) })
 
 describe('MergedActivityFeed', () => {
-  it('a chain added to `chains` later shows its rows, its chip on (before, only the first chain set could ever show)', async () => {
+  it('a chain added to `chains` later shows its rows, its chip on, beside the first chain set', async () => {
     service.index('base', range('base', 40, 31))
     const { wrapper } = setup({ rpc })
     const feed = (chains: string[]) => wrapper({ children: <MergedActivityFeed address={WALLET} chains={chains} limit={PAGE} watch={false} showPending={false} locale="en-US" timeZone="UTC" /> }) as never

@@ -30,7 +30,7 @@ describe('WalletActivityFeed across chains', () => {
     expect(root.getAttribute('aria-describedby')).toBe('help')
   })
 
-  it('`addresses` without `chains` reads the client’s chain (before: an error about an empty `chains`)', async () => {
+  it('`addresses` without `chains` reads the client’s chain, not an error about an empty `chains`', async () => {
     const { wrapper } = setup({ rpc, chain: 'eth' })
     render(wrapper({ children: <WalletActivityFeed addresses={[WALLET]} {...quiet} /> }) as never)
     await waitFor(() => expect(rowKeys()[0]).toBe(entryId({ chain: 'eth', hash: hashOf('eth', 30) })))

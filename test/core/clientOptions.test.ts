@@ -44,7 +44,7 @@ describe('createClient options', () => {
     refused(extra, parameter)
   })
 
-  it('a retry count of NaN no longer retries without end: the client is refused before any request', async () => {
+  it('a retry count of NaN is refused when the client is made, before any request (it would retry without end)', async () => {
     calls.length = 0
     expect(() => make({ retry: { count: Number.NaN, baseDelayMs: 1 } })).toThrow(InvalidParameterError)
     expect(calls).toHaveLength(0)
