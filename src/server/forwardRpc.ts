@@ -6,12 +6,26 @@ import { rpcUrlFor } from '../core/rpc/rpc.js'
 import { clip } from '../core/text.js'
 import { sameOrigin } from '../core/url.js'
 import { jsonHeaders, Refusal } from './access.js'
-import { answerBatch, methodNotFound, readId, rpcError, rpcErrorCode, type CallVerdict, type ChunkOutcome, type JsonRpcId } from './jsonRpc.js'
+import {
+  answerBatch,
+  methodNotFound,
+  outcomeOf,
+  readId,
+  rpcError,
+  rpcErrorCode,
+  type BatchResultCache,
+  type CallOutcome,
+  type CallVerdict,
+  type ChunkOutcome,
+  type JsonRpcErrorObject,
+  type JsonRpcId,
+  type JsonRpcReply,
+} from './jsonRpc.js'
 import { textOf, type Incoming, type Pieces, type Reply, type Tools, type UpstreamAnswer } from './exchange.js'
 import type { ByteBudget } from './readCapped.js'
 import { readUpstream, retryAfterOf, startsLikeJson, upstreamFetch, type ProxyConfig } from './upstream.js'
 import { isKeepable, rpcCachePolicy, rpcResultCache, type RpcCachePolicy } from './rpcCache.js'
-import type { CachedAnswer, ResponseCache } from './store/cache.js'
+import type { CachedAnswer, CacheOutcome, ResponseCache } from './store/cache.js'
 import { decodeRequestBody } from './requestBody.js'
 
 const ALLOWED = `this proxy forwards the ${rpcMethods.length} methods of the Blockchain Data Service Interface v2.2 only`
@@ -55,8 +69,6 @@ export async function forwardRpc(config: ProxyConfig, tools: Tools, request: Inc
   if (config.rpcApiKey ?? sameOrigin(target, config.baseUrl)) headers['x-api-key'] = config.apiKey
   const post = (payload: unknown, signal = request.signal) => upstreamFetch(config, tools, target, { method: 'POST', headers, body: JSON.stringify(payload), signal })
 
-  const cache = config.cache && rpcResultCache(config.cache)
-  const pagesTtl = config.cache?.ttlSeconds ?? 0
   if (!Array.isArray(body)) {
     const call = checkSingle(body)
     if (call.id === undefined) {
@@ -64,7 +76,7 @@ export async function forwardRpc(config: ProxyConfig, tools: Tools, request: Inc
       await readUpstream(config, tools, await post(call))
       return { status: 204, headers: cors, body: null }
     }
-    const policy = config.cache && rpcCachePolicy(chain, call, pagesTtl)
+    const policy = config.cache && rpcCachePolicy(chain, call, config.cache)
     if (config.cache && policy) return answerKeptCall(config.cache, policy, { id: call.id, method: call.method }, (shared) => post(call, shared), config, tools, cors, request.signal)
     const upstream = await post(call)
     const reply = await readUpstream(config, tools, upstream)
@@ -84,16 +96,7 @@ export async function forwardRpc(config: ProxyConfig, tools: Tools, request: Inc
     upstreamConcurrency: config.upstreamConcurrency,
     check: (call, at) => checkCall(call, at, config.secrets),
     send: (calls) => sendChunk(config, tools, () => post(calls), budget),
-    results: cache && {
-      lookup: (call) => {
-        const policy = rpcCachePolicy(chain, call, pagesTtl)
-        return policy ? cache.get(policy) : Promise.resolve(undefined)
-      },
-      remember: (call, result) => {
-        const policy = rpcCachePolicy(chain, call, pagesTtl)
-        if (policy && isKeepable(call.method, result)) void cache.put(policy, result)
-      },
-    },
+    results: config.cache && batchResults(config.cache, chain, (call, shared) => post({ jsonrpc: '2.0', id: 1, ...call }, shared), config, tools, budget, request.signal),
   })
   if (answer.body === undefined) return { status: 204, headers: cors, body: null }
   return { status: answer.status, headers: { ...cors, ...jsonHeaders, ...answer.headers }, body: redact(JSON.stringify(answer.body), config.secrets) }
@@ -118,7 +121,29 @@ async function answerKeptCall(
   cors: Record<string, string>,
   signal: AbortSignal,
 ): Promise<Reply> {
-  const answer: CallAnswer & { cache: string } = await cache.through(
+  const answer = await keptCall(cache, policy, call.method, post, config, tools, signal)
+  const headers: Record<string, string> = { ...cors, ...jsonHeaders, 'x-blockfeed-cache': answer.cache }
+  if (answer.retryAfter) headers['retry-after'] = answer.retryAfter
+  const id = JSON.stringify(call.id)
+  if (!answer.whole) return { status: 200, headers, body: `{"jsonrpc":"2.0","id":${id},"result":${answer.body}}` }
+  if (!/^[\s\ufeff]*[{[]/.test(answer.body)) return { status: answer.status >= 200 && answer.status < 300 ? 502 : answer.status, headers, body: JSON.stringify(notJson(call.id, answer.status)) }
+  return { status: answer.status, headers, body: answer.cache === 'miss' ? answer.body : withId(answer.body, call.id) }
+}
+
+/**
+ * The answer to a call the cache may keep: kept, shared with an identical call under way (here or, with
+ * Redis, on another instance), or loaded with `post`. Single calls and the calls of batches share it.
+ */
+function keptCall(
+  cache: ResponseCache,
+  policy: RpcCachePolicy,
+  method: string,
+  post: (signal: AbortSignal) => Promise<UpstreamAnswer>,
+  config: ProxyConfig,
+  tools: Tools,
+  signal: AbortSignal,
+): Promise<CallAnswer & { cache: CacheOutcome }> {
+  return cache.through(
     policy.key,
     policy.ttlSeconds,
     // Aborted only when every client waiting on this call has gone.
@@ -128,18 +153,98 @@ async function answerKeptCall(
       const text = textOf(reply)
       const result = isOk(upstream) && startsLikeJson(reply) ? resultOf(text) : undefined
       // Kept as the batch path keeps results (rpcResultCache), so that either finds what the other stored.
-      if (result !== undefined && isKeepable(call.method, result)) return { status: 200, body: JSON.stringify(result) }
+      if (result !== undefined && isKeepable(method, result)) return { status: 200, body: JSON.stringify(result) }
       return { status: upstream.status, body: text, retryAfter: retryAfterOf(upstream), whole: true }
     },
     (a: CallAnswer) => !a.whole,
     signal,
+    { lockMs: policy.lockMs },
   )
-  const headers: Record<string, string> = { ...cors, ...jsonHeaders, 'x-blockfeed-cache': answer.cache }
-  if (answer.retryAfter) headers['retry-after'] = answer.retryAfter
-  const id = JSON.stringify(call.id)
-  if (!answer.whole) return { status: 200, headers, body: `{"jsonrpc":"2.0","id":${id},"result":${answer.body}}` }
-  if (!/^[\s\ufeff]*[{[]/.test(answer.body)) return { status: answer.status >= 200 && answer.status < 300 ? 502 : answer.status, headers, body: JSON.stringify(notJson(call.id, answer.status)) }
-  return { status: answer.status, headers, body: answer.cache === 'miss' ? answer.body : withId(answer.body, call.id) }
+}
+
+/**
+ * The kept results a batch's calls may be answered with: reads by hash from the cache; head reads
+ * shared as single calls share them (at most `upstreamConcurrency` of one batch loading at once), so
+ * that tabs whose clients batch their polls still cost one upstream call between them.
+ */
+function batchResults(
+  cache: ResponseCache,
+  chain: string | undefined,
+  post: (call: { method: string; params: unknown }, signal: AbortSignal) => Promise<UpstreamAnswer>,
+  config: ProxyConfig,
+  tools: Tools,
+  budget: ByteBudget,
+  signal: AbortSignal,
+): BatchResultCache {
+  const kept = rpcResultCache(cache)
+  const loading = bounded(config.upstreamConcurrency)
+  return {
+    lookup: async (call) => {
+      const policy = rpcCachePolicy(chain, call, cache)
+      if (!policy) return undefined
+      if (policy.lockMs === undefined) {
+        const result = await kept.get(policy)
+        return result === undefined ? undefined : { result }
+      }
+      return loading(() => sharedInBatch(cache, policy, call, (shared) => post(call, shared), config, tools, budget, signal))
+    },
+    remember: (call, result) => {
+      const policy = rpcCachePolicy(chain, call, cache)
+      if (policy && policy.lockMs === undefined && isKeepable(call.method, result)) void kept.put(policy, result)
+    },
+  }
+}
+
+/** A head read of a batch, answered from the shared answer; every way it can fail becomes an error for this call only. */
+async function sharedInBatch(
+  cache: ResponseCache,
+  policy: RpcCachePolicy,
+  call: { method: string },
+  post: (signal: AbortSignal) => Promise<UpstreamAnswer>,
+  config: ProxyConfig,
+  tools: Tools,
+  budget: ByteBudget,
+  signal: AbortSignal,
+): Promise<CallOutcome> {
+  let answer: CallAnswer
+  try {
+    answer = await keptCall(cache, policy, call.method, post, config, tools, signal)
+  } catch (error) {
+    const message = error instanceof Refusal ? error.message : 'The upstream request failed'
+    return { error: { code: rpcErrorCode.internalError, message: `Internal error: ${message}` } }
+  }
+  // The batch's answers share one cap, whoever loaded this one.
+  budget.left -= answer.body.length
+  if (budget.left < 0) return { error: { code: rpcErrorCode.internalError, message: `Internal error: The upstream body is larger than ${config.maxResponseBytes} bytes` } }
+  if (!answer.whole) return { result: JSON.parse(answer.body) as unknown }
+  let body: unknown
+  try {
+    body = JSON.parse(answer.body)
+  } catch {
+    body = undefined
+  }
+  // A JSON-RPC answer (a null result, an error, even under an HTTP error status) says what it says.
+  const ok = answer.status >= 200 && answer.status < 300
+  if (body !== null && typeof body === 'object' && !Array.isArray(body) && (ok || 'error' in body)) return outcomeOf(body)
+  return { error: notJsonError(answer.status) }
+}
+
+/** Runs at most `n` tasks at once; the others wait their turn. */
+function bounded(n: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let running = 0
+  const waiting: (() => void)[] = []
+  return async (task) => {
+    if (running < n) running += 1
+    // A finishing task hands its turn on directly: nobody arriving in between takes it.
+    else await new Promise<void>((resolve) => waiting.push(resolve))
+    try {
+      return await task()
+    } finally {
+      const next = waiting.shift()
+      if (next) next()
+      else running -= 1
+    }
+  }
 }
 
 /** A single JSON-RPC answer under another id (an identical call's answer, shared). */
@@ -153,10 +258,14 @@ function withId(text: string, id: JsonRpcId): string {
 }
 
 /** What a node would answer for an upstream body that is not JSON: an error under the call's id (limit exceeded for a 429, which clients retry). */
-function notJson(id: JsonRpcId, status: number) {
+function notJson(id: JsonRpcId, status: number): JsonRpcReply {
+  return { jsonrpc: '2.0', id, error: notJsonError(status) }
+}
+
+function notJsonError(status: number): JsonRpcErrorObject {
   return status === 429
-    ? rpcError(id, rpcErrorCode.limitExceeded, 'Limit exceeded: the upstream service is rate-limiting these calls; retry later')
-    : rpcError(id, rpcErrorCode.internalError, `Internal error: the upstream service answered HTTP ${status} with a body that is not JSON`)
+    ? { code: rpcErrorCode.limitExceeded, message: 'Limit exceeded: the upstream service is rate-limiting these calls; retry later' }
+    : { code: rpcErrorCode.internalError, message: `Internal error: the upstream service answered HTTP ${status} with a body that is not JSON` }
 }
 
 /** The `result` of a single JSON-RPC answer, or undefined when it is an error or not JSON-RPC. */

@@ -59,9 +59,12 @@ export interface BatchOptions {
   results?: BatchResultCache | undefined
 }
 
+/** A call's answer without its id: its result, or its error. */
+export type CallOutcome = { result: unknown } | { error: JsonRpcErrorObject }
+
 export interface BatchResultCache {
-  /** A kept result for this call, or undefined to send it upstream. */
-  lookup(call: { method: string; params: unknown }): Promise<unknown>
+  /** A kept (or shared) answer for this call, or undefined to send it upstream. */
+  lookup(call: { method: string; params: unknown }): Promise<CallOutcome | undefined>
   remember(call: { method: string; params: unknown }, result: unknown): void
 }
 
@@ -173,8 +176,9 @@ function readMembers(members: readonly unknown[], check: BatchOptions['check']):
 async function answerFromResults(slots: BatchSlots, results: BatchResultCache): Promise<UpstreamCall[]> {
   const kept = await Promise.all(slots.calls.map((call) => results.lookup(call).catch(() => undefined)))
   return slots.calls.filter((call, k) => {
-    if (kept[k] === undefined) return true
-    slots.replies[call.id] = { jsonrpc: '2.0', id: slots.ids[call.id] ?? null, result: kept[k] }
+    const outcome = kept[k]
+    if (outcome === undefined) return true
+    slots.replies[call.id] = { jsonrpc: '2.0', id: slots.ids[call.id] ?? null, ...outcome }
     return false
   })
 }
@@ -234,10 +238,15 @@ function errorOf(body: unknown): JsonRpcErrorObject | undefined {
 
 /** The upstream answer under the client's id, with only the members JSON-RPC defines. */
 function toReply(id: JsonRpcId, answer: Record<string, unknown>): JsonRpcReply {
+  return { jsonrpc: '2.0', id, ...outcomeOf(answer) }
+}
+
+/** What one upstream JSON-RPC answer (parsed) says: its error or its result, with only the members JSON-RPC defines. */
+export function outcomeOf(answer: unknown): CallOutcome {
   const error = errorOf(answer)
-  if (error) return { jsonrpc: '2.0', id, error }
-  if (Object.hasOwn(answer, 'result')) return { jsonrpc: '2.0', id, result: answer.result }
-  return rpcError(id, rpcErrorCode.internalError, 'Internal error: the upstream answer held neither result nor error')
+  if (error) return { error }
+  if (isObject(answer) && Object.hasOwn(answer, 'result')) return { result: answer.result }
+  return { error: { code: rpcErrorCode.internalError, message: 'Internal error: the upstream answer held neither result nor error' } }
 }
 
 async function mapBounded<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {

@@ -14,6 +14,12 @@ export interface ProxyCacheOptions {
   redis?: RedisClient | undefined
   /** How long a history page, or a transaction or receipt read by hash, is served from the cache. Default 5 s. */
   ttlSeconds?: number | undefined
+  /**
+   * How long a head read (`eth_blockNumber`, `eth_gasPrice`, `eth_maxPriorityFeePerGas`, `eth_feeHistory`
+   * at `latest`/`pending`, `eth_getBlockByNumber` at `latest`/`pending`/`safe`/`finalized`) is served
+   * from the cache, in whole milliseconds, on every chain. Default: half the chain's block time, at most 1 s.
+   */
+  headTtlMs?: number | undefined
   /** Answers kept in this process's memory at most. Default 1,000. */
   maxEntries?: number | undefined
   /**
@@ -59,12 +65,23 @@ export interface ResponseCache {
     load: (signal: AbortSignal) => Promise<CachedAnswer>,
     cacheable: (answer: CachedAnswer) => boolean,
     signal?: AbortSignal,
+    options?: ThroughOptions,
   ): Promise<CachedAnswer & { cache: CacheOutcome }>
   /** The kept answer for `key`, from memory or Redis, without loading anything. */
   peek(key: string, ttlSeconds: number | null): Promise<CachedAnswer | undefined>
   /** Keeps an answer for `ttlSeconds` (null: for good; in Redis for {@link FOREVER_IN_REDIS_MS}), here and in Redis. */
   keep(key: string, answer: CachedAnswer, ttlSeconds: number | null): Promise<void>
   readonly ttlSeconds: number
+  /** `headTtlMs` as given (checked), or undefined for each chain's default. */
+  readonly headTtlMs: number | undefined
+}
+
+export interface ThroughOptions {
+  /**
+   * How long the Redis lock of a load holds, and so how long another instance waits for its answer
+   * before loading itself (a holder that died holds nobody up longer). Default `waitForOtherMs`.
+   */
+  lockMs?: number | undefined
 }
 
 const POLL_MS = 25
@@ -83,12 +100,14 @@ const UNLOCK = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call(
 
 export function createResponseCache(options: ProxyCacheOptions = {}): ResponseCache {
   const store = createAnswerStore(options)
+  const headTtlMs = checkMs(options.headTtlMs, 'cache.headTtlMs')
   const inFlight = new Map<string, Flight>()
   return {
     ttlSeconds: store.ttlSeconds,
+    headTtlMs,
     peek: store.peek,
     keep: store.keep,
-    through(key, ttl, load, cacheable, signal) {
+    through(key, ttl, load, cacheable, signal, throughOptions) {
       const kept = store.memory.get(key)
       if (kept) return Promise.resolve({ ...kept, cache: 'hit' })
       const pending = inFlight.get(key)
@@ -96,7 +115,8 @@ export function createResponseCache(options: ProxyCacheOptions = {}): ResponseCa
       const controller = new AbortController()
       const flight: Flight = { waiters: 0, controller, run: Promise.resolve(undefined as never) }
       const forget = () => void (inFlight.get(key) === flight && inFlight.delete(key))
-      flight.run = loadOnce(store, key, ttl, load, controller.signal, cacheable).finally(forget)
+      const lockMs = Math.min(throughOptions?.lockMs ?? store.waitForOtherMs, store.waitForOtherMs)
+      flight.run = loadOnce(store, key, ttl, load, controller.signal, cacheable, lockMs).finally(forget)
       flight.forget = forget
       inFlight.set(key, flight)
       return wait(flight, flight.run, signal)
@@ -110,7 +130,7 @@ interface AnswerStore {
   readonly memory: LRUCache<string, CachedAnswer>
   /** Redis keys start with this. */
   readonly prefix: string
-  /** How long a Redis lock holds, and how long another instance's load is waited for. */
+  /** How long a Redis lock holds, and how long another instance's load is waited for, at most. */
   readonly waitForOtherMs: number
   /** A Redis step that fails open: on any error (or timeout) the cache goes on without Redis. */
   tryRedis<T>(step: (redis: RedisCommand) => Promise<T>): Promise<T | typeof SKIP>
@@ -163,9 +183,9 @@ function createAnswerStore(options: ProxyCacheOptions): AnswerStore {
       return shared === SKIP ? undefined : shared
     },
     async keep(key, answer, ttl) {
-      remember(key, answer, ttl === null ? null : ttl * 1000)
+      remember(key, answer, ttl === null ? null : msOf(ttl))
       const value = JSON.stringify({ status: answer.status, body: answer.body })
-      await store.tryRedis((r) => r(['SET', `${prefix}:${key}`, value, 'PX', ttl === null ? FOREVER_IN_REDIS_MS : Math.max(1, Math.round(ttl * 1000))]))
+      await store.tryRedis((r) => r(['SET', `${prefix}:${key}`, value, 'PX', ttl === null ? FOREVER_IN_REDIS_MS : msOf(ttl)]))
     },
     async sharedAnswer(key, ttl) {
       const reply = await store.tryRedis((r) => r(['EVAL', GET_WITH_PTTL, 1, `${prefix}:${key}`]))
@@ -174,13 +194,16 @@ function createAnswerStore(options: ProxyCacheOptions): AnswerStore {
       const answer = parseStoredAnswer(value)
       if (!answer) return undefined
       if (ttl === null) remember(key, answer, null)
-      else if (typeof left === 'number' && left > 0) remember(key, answer, Math.min(left, ttl * 1000))
-      else if (left === -1) remember(key, answer, ttl * 1000)
+      else if (typeof left === 'number' && left > 0) remember(key, answer, Math.min(left, msOf(ttl)))
+      else if (left === -1) remember(key, answer, msOf(ttl))
       return answer
     },
   }
   return store
 }
+
+/** A TTL in seconds (a head read's is a fraction of one) as the whole milliseconds Redis and the memory take. */
+const msOf = (ttlSeconds: number) => Math.max(1, Math.round(ttlSeconds * 1000))
 
 /** An answer as Redis holds it, or undefined for anything else. */
 function parseStoredAnswer(value: unknown): CachedAnswer | undefined {
@@ -201,17 +224,18 @@ async function loadOnce(
   load: (signal: AbortSignal) => Promise<CachedAnswer>,
   signal: AbortSignal,
   cacheable: (answer: CachedAnswer) => boolean,
+  lockMs: number,
 ): Promise<CachedAnswer & { cache: CacheOutcome }> {
   const found = await store.peek(key, ttl)
   if (found) return { ...found, cache: 'hit' }
   const lockKey = `${store.prefix}:${key}:lock`
   // Our own token: a holder whose load outlasted the lock must not unlock the one who took it next.
   const token = crypto.randomUUID()
-  const locked = await store.tryRedis((r) => r(['SET', lockKey, token, 'PX', store.waitForOtherMs, 'NX']))
+  const locked = await store.tryRedis((r) => r(['SET', lockKey, token, 'PX', lockMs, 'NX']))
   try {
     // Locked: the holder before us stores its answer before it unlocks, and between our miss and our lock
     // it may have done both, so look once more. Not locked: another instance is loading this very answer.
-    const stored = locked === 'OK' ? await store.sharedAnswer(key, ttl) : locked === null ? await waitForOther(store, key, ttl, lockKey) : undefined
+    const stored = locked === 'OK' ? await store.sharedAnswer(key, ttl) : locked === null ? await waitForOther(store, key, ttl, lockKey, lockMs) : undefined
     if (stored && stored !== SKIP) return { ...stored, cache: 'shared' }
     const answer = await load(signal)
     if (cacheable(answer)) await store.keep(key, answer, ttl)
@@ -223,8 +247,8 @@ async function loadOnce(
 }
 
 /** The answer another instance stores while it holds the lock, or undefined when it unlocks without one, Redis fails, or the wait is over. */
-async function waitForOther(store: AnswerStore, key: string, ttl: number | null, lockKey: string): Promise<CachedAnswer | undefined> {
-  const deadline = Date.now() + store.waitForOtherMs
+async function waitForOther(store: AnswerStore, key: string, ttl: number | null, lockKey: string, lockMs: number): Promise<CachedAnswer | undefined> {
+  const deadline = Date.now() + lockMs
   while (Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, POLL_MS))
     const stored = await store.sharedAnswer(key, ttl)
