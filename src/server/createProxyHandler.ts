@@ -6,6 +6,7 @@ import { corsHeaders, preflight, Refusal, refusalReply, toRefusal } from './acce
 import { clientGone, fetchIncoming, fetchTools, NULL_BODY_STATUSES, joinPieces, textOf, toResponse, type Incoming, type Reply, type Tools } from './exchange.js'
 import { forwardHistory, historyTarget } from './forwardHistory.js'
 import { forwardRpc } from './forwardRpc.js'
+import { eventStreamResponse, headStreamRoute, isEventStreamReply, type HeadStreamOptions } from './headStream.js'
 import { batchLimits } from './jsonRpc.js'
 import { createResponseCache, type ProxyCacheOptions } from './store/cache.js'
 import { createIncomingLimiter, type RateLimitOptions } from './store/rateLimit.js'
@@ -13,6 +14,7 @@ import { makeFetchTransport, notJsonBody, readUpstream, passesAsJson, relay, ret
 import { jsonHeaders } from './access.js'
 
 export type { ProxyErrorBody } from './access.js'
+export type { HeadStreamOptions } from './headStream.js'
 
 export interface ProxyHandlerOptions {
   /** The upstream service's {base_url}. */
@@ -74,6 +76,18 @@ export interface ProxyHandlerOptions {
    */
   rpcApiKey?: boolean | undefined
   fetch?: typeof fetch | undefined
+  /**
+   * Most `GET {basePath}/head` subscribers this instance serves at once, all chains together; past
+   * it a 503 with `Retry-After`. Default 10,000.
+   */
+  maxHeadSubscribers?: number | undefined
+  /**
+   * `GET {basePath}/head?chain=eth` (served when `rpc` is given): the chain's head as server-sent
+   * events, one `data: {"chain":"eth","blockNumber":"0x…"}` per new block, read upstream by one
+   * poller per chain however many subscribers, and by one instance of the deployment with
+   * `cache.redis`. Its timings.
+   */
+  headStream?: HeadStreamOptions | undefined
 }
 
 export type ProxyHandler = (request: Request) => Promise<Response>
@@ -84,11 +98,24 @@ export type ProxyRoute = (request: Incoming, tools: Tools) => Promise<Reply>
 /** Where a handler made by createProxyHandler keeps its route, for toNodeHandler's node:http path. */
 export const proxyRoute: unique symbol = Symbol('blockfeed.proxyRoute')
 
+/** Where a handler made by createProxyHandler keeps its head streams: for tests and diagnostics. */
+export const headStreams: unique symbol = Symbol('blockfeed.headStreams')
+
+/**
+ * The head streams a handler serves now: subscribers (all chains), chains with a running poller, and
+ * of those the ones it reads upstream itself (the others follow another instance through Redis).
+ */
+export function headStreamStats(handler: ProxyHandler): { subscribers: number; chains: number; polling: number } {
+  const hub = (handler as { [headStreams]?: ReturnType<typeof headStreamRoute> })[headStreams]?.hub
+  return { subscribers: hub?.subscribers ?? 0, chains: hub?.chains ?? 0, polling: hub?.polling ?? 0 }
+}
+
 /**
  * A Fetch-API handler that forwards only two operations to the upstream service, adding
  * the API key server-side: `GET {basePath}/api/v2.2/wallets/{address}/history` (query
  * re-serialized from validated parameters) and `POST {basePath}/rpc` (JSON-RPC, the 28
- * methods only). To a JSON-RPC client the RPC route looks like a node: batches of up to
+ * methods only); with `rpc`, also `GET {basePath}/head?chain=` (new blocks as server-sent events,
+ * polled upstream once per chain, see `headStream`). To a JSON-RPC client the RPC route looks like a node: batches of up to
  * `maxBatchSize` calls are split upstream into chunks of `upstreamBatchSize` and answered in
  * one reply matched by id, a bad call of a batch gets its own JSON-RPC error. Anything else is
  * refused with a 4xx JSON body and no upstream call. Client headers (cookies, authorization,
@@ -99,6 +126,10 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
   const basePath = `/${(options.basePath ?? '/api/blockfeed').replace(/^\/+|\/+$/g, '')}`.replace(/^\/$/, '')
   const historyRoute = new RegExp(`^${escapeRegExp(basePath)}/api/v2\\.2/wallets/([^/]+)/history$`)
   const rpcRoute = `${basePath}/rpc`
+  const headRoute = `${basePath}/head`
+  const heads = options.rpc
+    ? headStreamRoute(config, options.headStream, checkCount(options.maxHeadSubscribers, 'maxHeadSubscribers', 0) ?? 10_000, typeof options.cache === 'object' ? options.cache : undefined, rpcRoute)
+    : undefined
   const allowedOrigins = new Set(options.allowedOrigins ?? [])
   const allowedHosts = options.allowedHosts ? new Set(options.allowedHosts.map((h) => h.toLowerCase())) : undefined
   const limiter = options.rateLimit ? createIncomingLimiter(options.rateLimit) : undefined
@@ -130,6 +161,11 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       if (/%|\\|\/\//.test(url.pathname)) throw new Refusal(400, 'bad_path', 'Encoded or ambiguous characters are not allowed in the path')
 
       const history = historyRoute.exec(url.pathname)
+      if (heads && url.pathname === headRoute) {
+        if (request.method === 'OPTIONS') return preflight(request, cors, 'GET, HEAD, OPTIONS')
+        if (request.method !== 'GET' && request.method !== 'HEAD') throw new Refusal(405, 'method_not_allowed', 'Use GET here', undefined, { allow: 'GET, HEAD, OPTIONS' })
+        return heads.answer(request, tools, cors)
+      }
       if (!history && (url.pathname !== rpcRoute || !options.rpc)) throw new Refusal(404, 'not_found', 'No such endpoint')
       const allow = history ? 'GET, HEAD, OPTIONS' : 'POST, OPTIONS'
       if (request.method === 'OPTIONS') return preflight(request, cors, allow)
@@ -148,9 +184,11 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
 
   const handler: ProxyHandler = async (request) => {
     const reply = await route(fetchIncoming(request), fetchTools)
+    if (isEventStreamReply(reply)) return eventStreamResponse(reply, request.signal)
     return toResponse(request.method === 'HEAD' ? withoutBody(reply) : reply)
   }
   Object.defineProperty(handler, proxyRoute, { value: route })
+  Object.defineProperty(handler, headStreams, { value: heads })
   return handler
 }
 

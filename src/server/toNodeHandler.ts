@@ -3,6 +3,7 @@ import { Readable } from 'node:stream'
 import { Buffer } from 'node:buffer'
 import { proxyRoute, type ProxyHandler, type ProxyRoute } from './createProxyHandler.js'
 import { NULL_BODY_STATUSES, type Reply, type Tools } from './exchange.js'
+import { isEventStreamReply, UNREAD_LIMIT_BYTES, type EventStreamReply } from './headStream.js'
 import { nodeIncoming } from './nodeIncoming.js'
 import { nodeTools } from './nodeRoute.js'
 
@@ -44,7 +45,34 @@ async function serveRoute(route: ProxyRoute, tools: Tools, trustForwardedFor: bo
   const reply = await route(nodeIncoming(req, url, trustForwardedFor, client.signal), tools)
   res.off('close', onClose)
   if (res.destroyed) return
+  if (isEventStreamReply(reply)) return writeEventStream(res, reply)
   writeReply(req, res, reply)
+}
+
+/** Server-sent events: the headers at once, each event written as it comes, the subscription ended when the connection closes. */
+function writeEventStream(res: ServerResponse, reply: EventStreamReply): void {
+  res.writeHead(reply.status, reply.headers)
+  res.flushHeaders()
+  let ended = false
+  const end = () => {
+    if (ended) return
+    ended = true
+    res.off('close', end)
+    stop?.()
+    res.end()
+  }
+  res.once('close', end)
+  let stop: (() => void) | undefined
+  stop = reply.events.open({
+    write: (text) => {
+      if (ended) return false
+      res.write(text)
+      // A client that stops reading is let go, not buffered for without end.
+      return res.writableLength <= UNREAD_LIMIT_BYTES
+    },
+    end,
+  })
+  if (ended) stop()
 }
 
 function writeReply(req: IncomingMessage, res: ServerResponse, reply: Reply): void {
@@ -69,11 +97,19 @@ function writeReply(req: IncomingMessage, res: ServerResponse, reply: Reply): vo
 async function serveFetchHandler(handler: ProxyHandler, trustForwardedFor: boolean, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = targetOf(req)
   if (!url) return badTarget(res)
-  const response = await handler(toRequest(req, url, trustForwardedFor))
-  await writeResponse(res, response)
+  // The connection closed before the answer was all written: the request's signal aborts and its body is cancelled (a stream's subscription ends).
+  const client = new AbortController()
+  const onClose = () => void (res.writableFinished || client.abort())
+  res.once('close', onClose)
+  try {
+    const response = await handler(toRequest(req, url, trustForwardedFor, client.signal))
+    await writeResponse(res, response, client.signal)
+  } finally {
+    res.off('close', onClose)
+  }
 }
 
-function toRequest(req: IncomingMessage, url: URL, trustForwardedFor: boolean): Request {
+function toRequest(req: IncomingMessage, url: URL, trustForwardedFor: boolean, signal: AbortSignal): Request {
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue
@@ -88,6 +124,7 @@ function toRequest(req: IncomingMessage, url: URL, trustForwardedFor: boolean): 
   return new Request(url, {
     method,
     headers,
+    signal,
     ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
   } as RequestInit)
 }
@@ -96,7 +133,7 @@ function toRequest(req: IncomingMessage, url: URL, trustForwardedFor: boolean): 
  * Chunk by chunk as they come, not copied into one buffer (arrayBuffer) per request. A body that is
  * already whole (one chunk, the usual case) goes out in one write with its Content-Length.
  */
-async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
+async function writeResponse(res: ServerResponse, response: Response, gone: AbortSignal): Promise<void> {
   const head: Record<string, string> = Object.fromEntries(response.headers)
   if (!response.body) {
     res.writeHead(response.status, head)
@@ -104,6 +141,10 @@ async function writeResponse(res: ServerResponse, response: Response): Promise<v
     return
   }
   const reader = response.body.getReader()
+  // A read waiting on a stream (server-sent events) ends at once when the client goes: cancelled, it is done.
+  const cancel = () => void reader.cancel().catch(() => {})
+  if (gone.aborted) cancel()
+  gone.addEventListener('abort', cancel, { once: true })
   try {
     let held: ReadableStreamReadResult<Uint8Array> = await reader.read()
     let next: Promise<ReadableStreamReadResult<Uint8Array>> = reader.read()
@@ -122,7 +163,8 @@ async function writeResponse(res: ServerResponse, response: Response): Promise<v
       next = reader.read()
     }
   } finally {
-    if (!res.writableEnded) void reader.cancel().catch(() => {})
+    gone.removeEventListener('abort', cancel)
+    if (!res.writableEnded) cancel()
   }
 }
 
@@ -148,6 +190,8 @@ async function readIfReady<T>(read: Promise<T>): Promise<T | undefined> {
 
 /** Waits for the socket to take more; false when the client went away first. */
 function drained(res: ServerResponse): Promise<boolean> {
+  // Closed already: its 'close' has been and gone.
+  if (res.destroyed) return Promise.resolve(false)
   return new Promise((resolve) => {
     const done = (ok: boolean) => () => {
       res.off('drain', onDrain)
