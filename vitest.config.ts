@@ -4,7 +4,7 @@ import { playwright } from '@vitest/browser-playwright'
 import { readdirSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
-import { lowest, lowestDir, lowestInstalled } from './scripts/lowest.mjs'
+import { lowestInstalled, lowestSetDir, lowestSets } from './scripts/lowest.mjs'
 
 // Debian's Chromium: no browser is ever downloaded (see README, "Tests").
 export const chromium = playwright({
@@ -28,11 +28,13 @@ export const chromium = playwright({
 const inChromium = () => ({ enabled: true, headless: true, provider: chromium, fileParallelism: false, instances: [{ browser: 'chromium' as const }] })
 
 /**
- * Aliases that send every import of the lowest supported peers (scripts/lowest.mjs) to the
- * copies in .lowest/: one exact alias per entry of each package's `exports`, resolved as Node
+ * Aliases that send every import of the lowest supported peers (one set of scripts/lowest.mjs) to
+ * the copies in .lowest/: one exact alias per entry of each package's `exports`, resolved as Node
  * would for `import`, so no subpath falls back to the project's newer copy or to a CJS twin.
+ * wagmi, loaded by Node from the same set, finds the same files for its own imports of react,
+ * TanStack Query and viem: one React and one QueryClient context, whoever imports them.
  */
-function lowestAliases() {
+function lowestAliases(set: keyof typeof lowestSets) {
   const pick = (target: unknown): string | undefined => {
     if (typeof target === 'string') return target
     if (!target || typeof target !== 'object') return undefined
@@ -44,8 +46,8 @@ function lowestAliases() {
     }
     return undefined
   }
-  return Object.keys(lowest).flatMap((name) => {
-    const dir = resolve(lowestDir, 'node_modules', name)
+  return Object.keys(lowestSets[set]).flatMap((name) => {
+    const dir = resolve(lowestSetDir(set), 'node_modules', name)
     const pkg = JSON.parse(readFileSync(resolve(dir, 'package.json'), 'utf8')) as { exports?: Record<string, unknown>; module?: string; main?: string }
     const entries: [string, string | undefined][] = pkg.exports
       ? Object.entries(pkg.exports).filter(([sub]) => !sub.includes('*') && !sub.endsWith('.json')).map(([sub, target]) => [sub, pick(target)])
@@ -68,11 +70,11 @@ const domProjects = (name: string, base: Record<string, unknown>) => [
   { ...base, test: { ...(base.test as object), name: `${name}-isolated`, include: mockingDomFiles } },
 ]
 
-const lowestProject = (name: string, environment: 'node' | 'jsdom', include: string[], setupFiles: string[]) => ({
+const lowestProject = (name: string, environment: 'node' | 'jsdom', include: string[], setupFiles: string[], set: keyof typeof lowestSets = 'main') => ({
   extends: true as const,
   resolve: {
     alias: [
-      ...lowestAliases(),
+      ...lowestAliases(set),
       // Its CommonJS build would `require` the project's react-dom past the aliases.
       { find: /^@testing-library\/react$/, replacement: resolve(import.meta.dirname, 'node_modules/@testing-library/react/dist/@testing-library/react.esm.js') },
     ],
@@ -134,11 +136,13 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       }),
-      // The core, hook and component suites again against the lowest supported peers
-      // (viem, TanStack Query, React 18), installed into .lowest/ by `npm test`.
+      // The core, hook, component and wagmi suites again against the lowest supported peers
+      // (viem, TanStack Query, React 18, wagmi 2.16), installed into .lowest/ by `npm test`;
+      // the wagmi suite once more on wagmi 3.0 (its own set: a project of one file, about 5 s).
       ...(lowestInstalled()
         ? [
-            lowestProject('lowest-node', 'node', ['test/core/**/*.test.{ts,tsx}', 'test/devnet/{indexer,history}.test.ts'], []),
+            lowestProject('lowest-node', 'node', ['test/core/**/*.test.{ts,tsx}', 'test/devnet/{indexer,history}.test.ts', 'test/wagmi/**/*.test.{ts,tsx}'], []),
+            lowestProject('lowest-wagmi-3', 'node', ['test/wagmi/**/*.test.{ts,tsx}'], [], 'wagmi-3'),
             ...domProjects('lowest-dom', lowestProject('lowest-dom', 'jsdom', [domFiles], ['test/support/dom-setup.ts'])),
           ]
         : []),
