@@ -77,15 +77,15 @@ export interface ProxyHandlerOptions {
   rpcApiKey?: boolean | undefined
   fetch?: typeof fetch | undefined
   /**
-   * Most `GET {basePath}/head` subscribers this instance serves at once, all chains together; past
+   * Most `GET {basePath}/head` connections this instance serves at once, all chains together; past
    * it a 503 with `Retry-After`. Default 10,000.
    */
   maxHeadSubscribers?: number | undefined
   /**
    * `GET {basePath}/head?chain=eth` (served when `rpc` is given): the chain's head as server-sent
-   * events, one `data: {"chain":"eth","blockNumber":"0x…"}` per new block, read upstream by one
-   * poller per chain however many subscribers, and by one instance of the deployment with
-   * `cache.redis`. Its timings.
+   * events, one `data: {"chain":"eth","blockNumber":"0x…"}` per new block (`chain` repeated: several
+   * chains on one connection), read upstream by one poller per chain however many subscribers, and
+   * by one instance of the deployment with `cache.redis`. Its timings.
    */
   headStream?: HeadStreamOptions | undefined
 }

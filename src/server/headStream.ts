@@ -10,7 +10,9 @@ import { createSharedHeads } from './headStreamShared.js'
 import type { ProxyCacheOptions } from './store/cache.js'
 import type { ProxyConfig } from './upstream.js'
 
-// `GET {basePath}/head?chain=eth`: the chain's head as server-sent events, one event per new block.
+// `GET {basePath}/head?chain=eth`: the chain's head as server-sent events, one event per new block
+// (`?chain=eth&chain=base`: several chains on one connection, each event naming its chain; a browser
+// holds six connections to a host over HTTP/1.1, and a feed of several chains should not take them all).
 
 /** Timings of `GET {basePath}/head` (all optional). */
 export interface HeadStreamOptions {
@@ -80,7 +82,7 @@ export function headStreamRoute(config: ProxyConfig, options: HeadStreamOptions 
       return hub
     },
     answer(request: Incoming, tools: Tools, cors: Record<string, string>): Reply {
-      const chain = chainOf(config, request.url.searchParams)
+      const chains = chainsOf(config, request.url.searchParams)
       const headers: Record<string, string> = { ...cors, ...streamHeaders }
       // A HEAD asks what a GET would get, without a subscription.
       if (request.method === 'HEAD') return { status: 200, headers, body: null }
@@ -90,27 +92,42 @@ export function headStreamRoute(config: ProxyConfig, options: HeadStreamOptions 
           'retry-after': String(FULL_RETRY_AFTER_SECONDS),
         })
       }
-      const reply: EventStreamReply = { status: 200, headers, body: null, events: { open: (sink) => h.subscribe(chain, tools, sink) } }
+      const reply: EventStreamReply = { status: 200, headers, body: null, events: { open: (sink) => h.subscribe(chains, tools, sink) } }
       return reply
     },
   }
 }
 
-/** The chain asked for: `?chain=` (else the default chain), known and with an RPC URL; anything else is a 400. */
-function chainOf(config: ProxyConfig, query: URLSearchParams): string {
+/** Most chains one connection may follow: the spec's 13 and a few more. */
+const MAX_CHAINS = 16
+
+/**
+ * The chains asked for: `?chain=` (repeated for several on one connection; else the default chain),
+ * each known and with an RPC URL, one spelling per chain; anything else is a 400.
+ */
+function chainsOf(config: ProxyConfig, query: URLSearchParams): string[] {
   for (const key of query.keys()) {
     if (key !== 'chain') throw new Refusal(400, 'invalid_parameter', `Unknown query parameter \`${clip(key)}\``, clip(key))
   }
-  if (query.getAll('chain').length > 1) throw new Refusal(400, 'invalid_parameter', 'Query parameter `chain` is repeated', 'chain')
-  const given = query.get('chain') ?? config.defaultChain
-  if (given === undefined) throw new Refusal(400, 'invalid_parameter', 'Query parameter `chain` is required (this proxy has no default chain)', 'chain')
-  const chain = checkChain(given, config.extraChains)
-  // Throws InvalidParameterError (a 400) for a chain with no RPC URL.
-  rpcUrlFor({ rpc: config.rpc }, chain)
-  return chain
+  const given = query.getAll('chain')
+  if (given.length === 0 && config.defaultChain === undefined) {
+    throw new Refusal(400, 'invalid_parameter', 'Query parameter `chain` is required (this proxy has no default chain)', 'chain')
+  }
+  if (given.length > MAX_CHAINS) throw new Refusal(400, 'invalid_parameter', `At most ${MAX_CHAINS} chains a connection`, 'chain')
+  const chains = new Map<string, string>()
+  for (const value of given.length > 0 ? given : [config.defaultChain!]) {
+    const chain = checkChain(value, config.extraChains)
+    // Throws InvalidParameterError (a 400) for a chain with no RPC URL.
+    rpcUrlFor({ rpc: config.rpc }, chain)
+    if (!chains.has(chainIdentity(chain))) chains.set(chainIdentity(chain), chain)
+  }
+  return [...chains.values()]
 }
 
-/** `eth_blockNumber` as `POST {basePath}/rpc` asks it: the same upstream, key, caps and cache. */
+/**
+ * `eth_blockNumber` as `POST {basePath}/rpc` asks it (the same upstream, key and caps), past the
+ * cache: this is the one reader of the head, and a cached answer would only make it later.
+ */
 async function readHead(config: ProxyConfig, tools: Tools, rpcPath: string, chain: string, signal: AbortSignal): Promise<bigint> {
   const body = encoder.encode('{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber","params":[]}')
   const call: Incoming = {
@@ -123,7 +140,7 @@ async function readHead(config: ProxyConfig, tools: Tools, rpcPath: string, chai
     },
     signal,
   }
-  const reply = await forwardRpc(config, tools, call, {})
+  const reply = await forwardRpc(uncached(config), tools, call, {})
   const text = reply.body === null ? '' : typeof reply.body === 'string' ? reply.body : textOf(reply.body)
   const result = reply.status === 200 ? (JSON.parse(text) as { result?: unknown }).result : undefined
   if (typeof result !== 'string' || !/^0x[0-9a-f]{1,14}$/i.test(result)) throw new Error(`eth_blockNumber: no block number (HTTP ${reply.status})`)
@@ -131,6 +148,12 @@ async function readHead(config: ProxyConfig, tools: Tools, rpcPath: string, chai
 }
 
 const encoder = new TextEncoder()
+const withoutCache = new WeakMap<ProxyConfig, ProxyConfig>()
+const uncached = (config: ProxyConfig): ProxyConfig => {
+  let bare = withoutCache.get(config)
+  if (!bare) withoutCache.set(config, (bare = { ...config, cache: undefined }))
+  return bare
+}
 
 interface Timings {
   heartbeatMs: number

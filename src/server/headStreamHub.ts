@@ -25,11 +25,14 @@ export interface HeadHubOptions {
 }
 
 export interface HeadHub {
-  /** Whether one more subscriber would pass `maxSubscribers`. */
+  /** Whether one more connection would pass `maxSubscribers`. */
   full(): boolean
-  /** Starts `sink` on `chain` (as the client spelled it) and returns its release; the chain's poller starts with its first subscriber. */
-  subscribe(chain: string, tools: Tools, sink: EventSink): () => void
-  /** Subscribers now, all chains. */
+  /**
+   * Starts `sink` on `chains` (as the client spelled them; one connection, counted once) and returns
+   * its release; a chain's poller starts with its first subscriber.
+   */
+  subscribe(chains: readonly string[], tools: Tools, sink: EventSink): () => void
+  /** Connections now, all chains. */
   readonly subscribers: number
   /** Chains with a running poller (leading, following or alone). */
   readonly chains: number
@@ -37,8 +40,17 @@ export interface HeadHub {
   readonly polling: number
 }
 
-interface Subscriber {
+/** One subscriber's connection: the chains it follows, written to one sink. */
+interface Connection {
   sink: EventSink
+  entries: Entry[]
+  released: boolean
+}
+
+/** A connection's place in one chain's feed. */
+interface Entry {
+  connection: Connection
+  feed: ChainFeed
   /** `data: {"chain":"eth","blockNumber":"0x` in the subscriber's spelling of the chain. */
   prefix: string
 }
@@ -48,14 +60,17 @@ interface ChainFeed {
   /** The spelling the upstream is asked with: the first subscriber's. */
   chain: string
   tools: Tools
-  subscribers: Set<Subscriber>
+  subscribers: Set<Entry>
   last: bigint | undefined
-  timer: ReturnType<typeof setTimeout> | undefined
+  pollTimer: ReturnType<typeof setTimeout> | undefined
+  claimTimer: ReturnType<typeof setTimeout> | undefined
+  /** An upstream read is under way. */
+  reading: boolean
   controller: AbortController
   /** Alone: no Redis, or Redis unreachable; leader: holds the lease; follower: another instance polls. */
   role: 'alone' | 'leader' | 'follower'
+  /** This feed's lease token (a feed started again after a stop does not inherit the old one's lease). */
   token: string
-  nextPollAt: number
   stopFollowing: () => void
 }
 
@@ -63,25 +78,28 @@ let feeds = 0
 
 export function createHeadHub(options: HeadHubOptions): HeadHub {
   const chains = new Map<string, ChainFeed>()
-  let count = 0
+  const connections = new Set<Connection>()
   let heartbeat: ReturnType<typeof setInterval> | undefined
   const instance = crypto.randomUUID()
 
-  const drop = (feed: ChainFeed, subscriber: Subscriber) => {
-    if (!feed.subscribers.delete(subscriber)) return
-    count -= 1
-    if (count === 0) {
+  const release = (connection: Connection) => {
+    if (connection.released) return
+    connection.released = true
+    for (const entry of connection.entries) entry.feed.subscribers.delete(entry)
+    connections.delete(connection)
+    if (connections.size === 0) {
       clearInterval(heartbeat)
       heartbeat = undefined
     }
   }
-  /** Writes to every subscriber of the chain; one that reads too slowly is let go. */
-  const send = (feed: ChainFeed, text: (s: Subscriber) => string) => {
-    for (const s of [...feed.subscribers]) {
-      if (s.sink.write(text(s))) continue
-      drop(feed, s)
-      s.sink.end()
-    }
+  /** Writes to a connection; one that reads too slowly is let go. */
+  const write = (connection: Connection, text: string) => {
+    if (connection.released || connection.sink.write(text)) return
+    release(connection)
+    connection.sink.end()
+  }
+  const send = (feed: ChainFeed, text: (entry: Entry) => string) => {
+    for (const entry of [...feed.subscribers]) write(entry.connection, text(entry))
   }
   const offer = (feed: ChainFeed, head: bigint) => {
     if (feed.last !== undefined && head <= feed.last) return false
@@ -91,52 +109,64 @@ export function createHeadHub(options: HeadHubOptions): HeadHub {
     return true
   }
 
-  const tick = async (feed: ChainFeed) => {
-    feed.timer = undefined
-    // The last subscriber has gone: stopped at the next tick, not at once, so that a reconnecting
-    // client (a reload) finds the poller still running instead of starting one more.
-    if (feed.subscribers.size === 0) return stop(feed)
-    const pollMs = options.pollIntervalMs(feed.id)
-    let next = pollMs
-    if (options.shared) {
-      const claim = await options.shared.claim(feed.id, feed.token, options.leaseMs)
-      if (feed.controller.signal.aborted) return
-      const role = claim === undefined ? 'alone' : claim.leader ? 'leader' : 'follower'
-      // Taking over (or Redis back): poll at once rather than a whole interval after the old leader's last read.
-      if (role !== feed.role && role !== 'follower') feed.nextPollAt = 0
-      feed.role = role
-      if (claim?.head !== undefined) offer(feed, claim.head)
-      // Renewed (or tried for) three times a lease; a follower tries again as the leader's lease runs out.
-      next = Math.min(next, Math.ceil(options.leaseMs / 3))
-      if (claim && !claim.leader && claim.leaseLeftMs >= 0) next = Math.min(next, claim.leaseLeftMs + 1)
-    }
-    if (feed.role !== 'follower') {
-      const now = Date.now()
-      if (now >= feed.nextPollAt) {
-        feed.nextPollAt = now + pollMs
-        try {
-          // Bounded by the interval (or half a lease): a hung upstream read must not hold the lease's renewal past its expiry.
-          const signal = AbortSignal.any([feed.controller.signal, AbortSignal.timeout(Math.max(pollMs, Math.ceil(options.leaseMs / 2)))])
-          const head = await options.readHead(feed.chain, feed.tools, signal)
-          if (feed.controller.signal.aborted) return
-          if (offer(feed, head) && feed.role === 'leader') await options.shared?.publish(feed.id, head, Math.max(pollMs, options.leaseMs) * 4)
-        } catch {
-          // The upstream failed: the subscribers keep their last head, and the next interval asks again.
-        }
-        if (feed.controller.signal.aborted) return
-      }
-      next = Math.min(next, Math.max(1, feed.nextPollAt - Date.now()))
-    }
-    schedule(feed, next)
+  /** The last subscriber has gone: stopped at the next tick, not at once, so that a reconnecting client (a reload) finds the poller still running. */
+  const deserted = (feed: ChainFeed) => {
+    if (feed.subscribers.size > 0) return false
+    stop(feed)
+    return true
   }
-  const schedule = (feed: ChainFeed, ms: number) => {
-    if (feed.controller.signal.aborted) return
-    feed.timer = setTimeout(() => void tick(feed), ms)
+  const later = (feed: ChainFeed, ms: number, run: (feed: ChainFeed) => Promise<void>) => {
+    const timer = setTimeout(() => void run(feed), ms)
     // Subscribers keep a server alive; a poller alone must not keep a process from exiting.
-    feed.timer.unref?.()
+    timer.unref?.()
+    return timer
   }
+
+  /** Reads the head upstream every interval while this instance polls (alone or leading); a follower's loop ends until it takes over. */
+  const poll = async (feed: ChainFeed) => {
+    feed.pollTimer = undefined
+    if (deserted(feed) || feed.role === 'follower') return
+    const pollMs = options.pollIntervalMs(feed.id)
+    feed.reading = true
+    try {
+      // Bounded by the interval: a hung upstream read must not hold the next one back.
+      const signal = AbortSignal.any([feed.controller.signal, AbortSignal.timeout(Math.max(pollMs, Math.ceil(options.leaseMs / 2)))])
+      const head = await options.readHead(feed.chain, feed.tools, signal)
+      if (feed.controller.signal.aborted) return
+      if (offer(feed, head) && feed.role === 'leader') await options.shared?.publish(feed.id, head, Math.max(pollMs, options.leaseMs) * 4)
+    } catch {
+      // The upstream failed: the subscribers keep their last head, and the next interval asks again.
+    }
+    feed.reading = false
+    if (!feed.controller.signal.aborted) feed.pollTimer = later(feed, pollMs, poll)
+  }
+
+  /**
+   * With Redis: takes or renews the lease three times a lease, on a loop of its own so that a slow
+   * upstream read never delays a renewal; a follower asks again as the leader's lease runs out.
+   */
+  const claim = async (feed: ChainFeed) => {
+    feed.claimTimer = undefined
+    if (deserted(feed)) return
+    const found = await options.shared!.claim(feed.id, feed.token, options.leaseMs)
+    if (feed.controller.signal.aborted) return
+    const role = found === undefined ? 'alone' : found.leader ? 'leader' : 'follower'
+    const tookOver = feed.role === 'follower' && role !== 'follower'
+    feed.role = role
+    if (found?.head !== undefined) offer(feed, found.head)
+    // Taking over (or Redis gone): poll at once, not an interval after the old leader's last read.
+    if (tookOver && !feed.reading) {
+      clearTimeout(feed.pollTimer)
+      void poll(feed)
+    }
+    let next = Math.ceil(options.leaseMs / 3)
+    if (found && !found.leader && found.leaseLeftMs >= 0) next = Math.min(next, found.leaseLeftMs + 1)
+    feed.claimTimer = later(feed, next, claim)
+  }
+
   const stop = (feed: ChainFeed) => {
-    clearTimeout(feed.timer)
+    clearTimeout(feed.pollTimer)
+    clearTimeout(feed.claimTimer)
     feed.controller.abort()
     feed.stopFollowing()
     if (chains.get(feed.id) === feed) chains.delete(feed.id)
@@ -149,22 +179,26 @@ export function createHeadHub(options: HeadHubOptions): HeadHub {
       tools,
       subscribers: new Set(),
       last: undefined,
-      timer: undefined,
+      pollTimer: undefined,
+      claimTimer: undefined,
+      reading: false,
       controller: new AbortController(),
-      role: 'alone',
+      // With Redis, nobody polls before its first claim says it leads (or that Redis is down).
+      role: options.shared ? 'follower' : 'alone',
       token: `${instance}:${++feeds}`,
-      nextPollAt: 0,
       stopFollowing: () => {},
     }
     if (options.shared) feed.stopFollowing = options.shared.follow(id, (head) => void offer(feed, head))
     chains.set(id, feed)
     return feed
   }
+  /** The loops of a feed that has just got its first subscriber. */
+  const run = (feed: ChainFeed) => void (options.shared ? claim(feed) : poll(feed))
 
   return {
-    full: () => count >= options.maxSubscribers,
+    full: () => connections.size >= options.maxSubscribers,
     get subscribers() {
-      return count
+      return connections.size
     },
     get chains() {
       return chains.size
@@ -172,29 +206,31 @@ export function createHeadHub(options: HeadHubOptions): HeadHub {
     get polling() {
       return [...chains.values()].filter((feed) => feed.role !== 'follower').length
     },
-    subscribe(chain, tools, sink) {
-      const id = chainIdentity(chain)
-      const running = chains.get(id)
-      const feed = running ?? start(id, chain, tools)
-      const subscriber: Subscriber = { sink, prefix: `data: {"chain":${JSON.stringify(chain)},"blockNumber":"0x` }
-      feed.subscribers.add(subscriber)
-      count += 1
-      if (!running) void tick(feed)
+    subscribe(spellings, tools, sink) {
+      const connection: Connection = { sink, entries: [], released: false }
+      connections.add(connection)
       if (!heartbeat) {
-        // One timer for every subscriber: a comment keeps proxies and load balancers from closing an idle stream.
+        // One timer for every connection: a comment keeps proxies and load balancers from closing an idle stream.
         heartbeat = setInterval(() => {
-          for (const f of chains.values()) send(f, () => ': heartbeat\n\n')
+          for (const c of [...connections]) write(c, ': heartbeat\n\n')
         }, options.heartbeatMs)
         heartbeat.unref?.()
       }
-      let ok = sink.write(`retry: ${options.retryMs}\n\n`)
-      // The head already known: the subscriber's baseline, at once.
-      if (ok && feed.last !== undefined) ok = sink.write(`${subscriber.prefix}${feed.last.toString(16)}"}\n\n`)
-      if (!ok) {
-        drop(feed, subscriber)
-        sink.end()
+      write(connection, `retry: ${options.retryMs}\n\n`)
+      for (const chain of spellings) {
+        // Dropped while starting (a write refused): nothing more of it goes into a feed.
+        if (connection.released) break
+        const id = chainIdentity(chain)
+        const running = chains.get(id)
+        const feed = running ?? start(id, chain, tools)
+        const entry: Entry = { connection, feed, prefix: `data: {"chain":${JSON.stringify(chain)},"blockNumber":"0x` }
+        connection.entries.push(entry)
+        feed.subscribers.add(entry)
+        if (!running) run(feed)
+        // The head already known: the subscriber's baseline, at once.
+        if (feed.last !== undefined) write(connection, `${entry.prefix}${feed.last.toString(16)}"}\n\n`)
       }
-      return () => drop(feed, subscriber)
+      return () => release(connection)
     },
   }
 }

@@ -102,9 +102,9 @@ describe('the head stream under toNodeHandler', () => {
     const handler = proxy()
     const { url } = await serve(handler)
     chain.reset()
+    const started = Date.now()
     const subscribers: Subscriber[] = []
     for (let i = 0; i < 50; i++) subscribers.push(await subscribe(`${url}/api/blockfeed/head?chain=${i % 2 ? 'eth' : '0x1'}`))
-    const started = Date.now()
     await sleep(600)
     const elapsed = Date.now() - started
     const last = chain.head()
@@ -120,10 +120,23 @@ describe('the head stream under toNodeHandler', () => {
     await waitFor(() => expect(headStreamStats(handler)).toEqual({ subscribers: 0, chains: 0, polling: 0 }))
   })
 
+  it('several chains on one connection: each event names its chain, and the connection counts once', async () => {
+    const handler = proxy({ maxHeadSubscribers: 1 })
+    const { url } = await serve(handler)
+    const s = await subscribe(`${url}/api/blockfeed/head?chain=eth&chain=base&chain=0x1`)
+    await waitFor(() => expect(new Set(s.events.map((e) => e.chain))).toEqual(new Set(['eth', 'base'])))
+    // `0x1` is `eth` spelled again: one feed, told once.
+    expect(headStreamStats(handler)).toEqual({ subscribers: 1, chains: 2, polling: 2 })
+    const refused = await subscribe(`${url}/api/blockfeed/head?chain=polygon`)
+    expect(refused.status).toBe(503)
+    s.close()
+    await waitFor(() => expect(headStreamStats(handler).chains).toBe(0))
+  })
+
   it('an unknown chain, an unknown parameter, a chain without an RPC URL: a 400 JSON error and no subscription', async () => {
     const handler = proxy({ rpc: { urls: { eth: `${chain.upstream.url}/rpc` } } })
     const { url } = await serve(handler)
-    for (const [query, parameter] of [['chain=dogecoin', 'chain'], ['chain=eth&since=1', 'since'], ['chain=polygon', 'chain']] as const) {
+    for (const [query, parameter] of [['chain=dogecoin', 'chain'], ['chain=eth&since=1', 'since'], ['chain=polygon', 'chain'], ['chain=eth&chain=polygon', 'chain']] as const) {
       const s = await subscribe(`${url}/api/blockfeed/head?${query}`)
       await waitFor(() => expect(s.ended).toBe(true))
       expect(s.status).toBe(400)

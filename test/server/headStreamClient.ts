@@ -1,4 +1,6 @@
+import { fork, type ChildProcess } from 'node:child_process'
 import { request as httpRequest, type IncomingMessage } from 'node:http'
+import { resolve } from 'node:path'
 import { vi } from 'vitest'
 import { startFakeUpstream, json, type FakeUpstream } from '../faults/support/fakeUpstream.js'
 
@@ -86,5 +88,85 @@ export async function startChain(blockMs: number) {
     reset: () => void log.splice(0),
     jump: (blocks: number) => void (base += blocks),
     close: () => upstream.close(),
+  }
+}
+
+/** A proxy instance in a process of its own (headStreamInstance.ts), to kill as a crashed server dies. */
+export interface Instance {
+  name: string
+  url: string
+  stats(): Promise<{ subscribers: number; chains: number; polling: number }>
+  usage(): Promise<{ heapUsed: number; rss: number; fds: number }>
+  warnings: string[]
+  /** SIGKILL: no lease given back, no connection closed cleanly. */
+  kill(): Promise<void>
+  stop(): Promise<void>
+}
+
+let bundled: Promise<string> | undefined
+
+/**
+ * headStreamInstance.ts bundled from src, once per process: one file starts in a second where the
+ * module graph (viem's chains) takes several on a busy machine. ioredis is left out, so the bundle
+ * lives inside node_modules, where it resolves.
+ */
+export function instanceScript(): Promise<string> {
+  bundled ??= (async () => {
+    const { build } = await import('esbuild')
+    const root = resolve(import.meta.dirname, '../..')
+    const outfile = resolve(root, `node_modules/.cache/blockfeed-head-stream/instance-${process.pid}.mjs`)
+    await build({ entryPoints: [resolve(import.meta.dirname, 'headStreamInstance.ts')], bundle: true, platform: 'node', format: 'esm', external: ['ioredis'], outfile, logLevel: 'warning' })
+    return outfile
+  })()
+  return bundled
+}
+
+/** Removes this process's bundle. */
+export async function removeInstanceScript(): Promise<void> {
+  if (!bundled) return
+  const { rm } = await import('node:fs/promises')
+  await rm(await bundled, { force: true })
+  bundled = undefined
+}
+
+export async function startInstance(name: string, env: Record<string, string>, execArgv: string[] = []): Promise<Instance> {
+  const child: ChildProcess = fork(await instanceScript(), [], { env: { ...process.env, ...env, NAME: name }, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+  const warnings: string[] = []
+  child.on('message', (m: { warning?: string }) => void (m?.warning && warnings.push(m.warning)))
+  const port = await new Promise<number>((resolve, reject) => {
+    const on = (m: { port?: number }) => {
+      if (m?.port === undefined) return
+      child.off('message', on)
+      resolve(m.port)
+    }
+    child.on('message', on)
+    child.once('exit', (code) => reject(new Error(`instance ${name} exited (${code}) before it listened`)))
+  })
+  const ask = <K extends string>(message: string, key: K) =>
+    new Promise<never>((resolve) => {
+      const on = (m: Record<string, unknown>) => {
+        if (m?.[key] === undefined) return
+        child.off('message', on)
+        resolve(m[key] as never)
+      }
+      child.on('message', on)
+      child.send(message)
+    })
+  const exited = new Promise<void>((r) => child.once('exit', () => r()))
+  return {
+    name,
+    url: `http://127.0.0.1:${port}`,
+    warnings,
+    stats: () => ask('stats', 'stats'),
+    usage: () => ask('usage', 'usage'),
+    kill: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+      await exited
+    },
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.send('stop')
+      setTimeout(() => child.kill('SIGKILL'), 2_000).unref()
+      await exited
+    },
   }
 }
