@@ -37,13 +37,7 @@ const ALLOWED = `this proxy forwards the ${rpcMethods.length} methods of the Blo
  * others still go), sent upstream in chunks of `upstreamBatchSize`, replies matched by id.
  */
 export async function forwardRpc(config: ProxyConfig, tools: Tools, request: Incoming, cors: Record<string, string>): Promise<Reply> {
-  const query = request.url.searchParams
-  for (const key of query.keys()) {
-    if (key !== 'chain') throw new Refusal(400, 'invalid_parameter', `Unknown query parameter \`${clip(key)}\``, clip(key))
-  }
-  if (query.getAll('chain').length > 1) throw new Refusal(400, 'invalid_parameter', 'Query parameter `chain` is repeated', 'chain')
-  const given = query.get('chain') ?? undefined
-  const chain = given === undefined ? config.defaultChain : checkChain(given, config.extraChains)
+  const chain = chainOf(request.url, config)
   const target = rpcUrlFor({ rpc: config.rpc }, chain)
 
   const type = request.header('content-type') ?? ''
@@ -55,7 +49,8 @@ export async function forwardRpc(config: ProxyConfig, tools: Tools, request: Inc
   const declared = Number(request.header('content-length') ?? '0')
   if (declared > config.maxRequestBytes) throw new Refusal(413, 'body_too_large', `Request bodies are limited to ${config.maxRequestBytes} bytes`)
   const sent = await request.body(config.maxRequestBytes)
-  const bytes = sent && (await decodeRequestBody(sent, request.header('content-encoding'), config.maxRequestBytes))
+  const coding = request.header('content-encoding')
+  const bytes = sent && coding ? await decodeRequestBody(sent, coding, config.maxRequestBytes) : sent
   if (bytes === undefined) throw new Refusal(413, 'body_too_large', `Request bodies are limited to ${config.maxRequestBytes} bytes`)
 
   let body: unknown
@@ -66,7 +61,7 @@ export async function forwardRpc(config: ProxyConfig, tools: Tools, request: Inc
   }
 
   const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' }
-  if (config.rpcApiKey ?? sameOrigin(target, config.baseUrl)) headers['x-api-key'] = config.apiKey
+  if (config.rpcApiKey ?? sameOriginAsBase(target, config.baseUrl)) headers['x-api-key'] = config.apiKey
   const post = (payload: unknown, signal = request.signal) => upstreamFetch(config, tools, target, { method: 'POST', headers, body: JSON.stringify(payload), signal })
 
   if (!Array.isArray(body)) {
@@ -101,6 +96,33 @@ export async function forwardRpc(config: ProxyConfig, tools: Tools, request: Inc
   if (answer.body === undefined) return { status: 204, headers: cors, body: null }
   return { status: answer.status, headers: { ...cors, ...jsonHeaders, ...answer.headers }, body: redact(JSON.stringify(answer.body), config.secrets) }
 }
+
+/** The chain of `?chain=` (the only query parameter), else the default chain. */
+function chainOf(url: URL, config: ProxyConfig): string | undefined {
+  // No query, the usual request: its parameters are not parsed at all.
+  if (url.search === '') return config.defaultChain
+  const query = url.searchParams
+  for (const key of query.keys()) {
+    if (key !== 'chain') throw new Refusal(400, 'invalid_parameter', `Unknown query parameter \`${clip(key)}\``, clip(key))
+  }
+  if (query.getAll('chain').length > 1) throw new Refusal(400, 'invalid_parameter', 'Query parameter `chain` is repeated', 'chain')
+  const given = query.get('chain') ?? undefined
+  return given === undefined ? config.defaultChain : checkChain(given, config.extraChains)
+}
+
+/** Whether an RPC URL has the base URL's origin, asked once per URL (two URL parses a call otherwise). */
+function sameOriginAsBase(target: string, baseUrl: string): boolean {
+  const key = `${baseUrl} ${target}`
+  let same = originMatches.get(key)
+  if (same === undefined) {
+    same = sameOrigin(target, baseUrl)
+    // A few URLs per deployment; a function that makes new ones per call must not grow this without end.
+    if (originMatches.size >= 256) originMatches.clear()
+    originMatches.set(key, same)
+  }
+  return same
+}
+const originMatches = new Map<string, boolean>()
 
 const isOk = (upstream: UpstreamAnswer) => upstream.status >= 200 && upstream.status < 300
 
