@@ -6,6 +6,7 @@ import { walletHistoryPages } from './history/pages.js'
 import { checkCount, checkMs } from './options.js'
 import { resolveRetry, parseRetryAfter, withRetry } from './retry.js'
 import { createRpcSender } from './rpc/rpc.js'
+import { keepHeadStream } from './live/headStreamConfig.js'
 
 // The contract types live in clientTypes.ts; re-exported so existing imports of them from here keep working.
 export type {
@@ -13,6 +14,7 @@ export type {
   ClientConfig,
   ClientContext,
   GetJson,
+  HeadStreamConfig,
   HistoryContext,
   RequestOptions,
   RpcConfig,
@@ -41,6 +43,10 @@ export function createClient(config: ClientConfig): BlockfeedClient {
     checkCount(batch.size, 'batch.size', 1)
     checkMs(batch.waitMs, 'batch.waitMs', 0)
   }
+  const head = config.head
+  if (head !== undefined && (head === null || typeof head !== 'object' || typeof head.url !== 'string' || !/^\S+$/.test(head.url))) {
+    throw new InvalidParameterError('head.url', 'expected the URL of the proxy\'s head stream, e.g. /api/blockfeed/head')
+  }
   const extraChains = config.extraChains ?? []
   const defaultChain = config.chain === undefined ? undefined : checkChain(config.chain, extraChains)
   const baseUrl = config.baseUrl.replace(/\/+$/, '')
@@ -65,6 +71,7 @@ export function createClient(config: ClientConfig): BlockfeedClient {
     ensUniversalResolver: config.ensUniversalResolver,
     chainInfo: (chain) => getChainInfo(chain ?? defaultChain),
   }
+  if (head) keepHeadStream(client, { url: head.url })
   return client
 }
 

@@ -15,6 +15,12 @@ export type RpcConfig =
   | { urls: Partial<Record<string, string>>; headers?: Record<string, string> }
   | ((chain: string) => string | undefined)
 
+/** The proxy's head stream (`createProxyHandler`'s `GET {basePath}/head`), for the shared head poller. */
+export interface HeadStreamConfig {
+  /** Its URL, e.g. `/api/blockfeed/head`; the chains followed go in its `chain` query parameter. */
+  url: string
+}
+
 export interface ClientConfig {
   /** The service's {base_url}; may be relative (e.g. `/api/blockfeed` behind `createProxyHandler`). */
   baseUrl: string
@@ -36,6 +42,12 @@ export interface ClientConfig {
   batch?: false | { size?: number; waitMs?: number } | undefined
   /** The ENS Universal Resolver for `getNames` on chains `viem/chains` does not know one for (e.g. a devnet's). */
   ensUniversalResolver?: `0x${string}` | undefined
+  /**
+   * New blocks pushed by the proxy instead of polled: the shared head poller (under `watch`, the
+   * tracker and new arrivals) listens to this server-sent event stream, one connection for every
+   * chain it follows, and polls while the stream is refused, closed or silent.
+   */
+  head?: HeadStreamConfig | undefined
 }
 
 export interface RequestOptions {

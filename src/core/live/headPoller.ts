@@ -1,6 +1,7 @@
 import type { BlockfeedClient } from '../clientTypes.js'
 import { isAbortError } from '../errors.js'
 import { chainIdentity } from '../chains.js'
+import { joinHeadStream } from './headStream.js'
 import { pollingInterval } from './pollingInterval.js'
 
 /** One subscriber of a chain's head. */
@@ -23,7 +24,7 @@ interface Poller {
   last: bigint | undefined
   timer: ReturnType<typeof setTimeout> | undefined
   controller: AbortController
-  /** Set while the tab is hidden: no timer runs until it is visible again. */
+  /** Set while the tab is hidden: no timer runs (and no stream is open) until it is visible again. */
   paused: boolean
   stop: () => void
 }
@@ -46,6 +47,11 @@ const isHidden = () => currentDocument()?.visibilityState === 'hidden'
  * poller per (client, chain), however many subscribers `watch`, the tracker and the feeds add.
  * The first subscriber starts it, the last release stops it, and it does not poll while the
  * tab is hidden (`document.visibilityState`), polling at once when the tab is shown again.
+ *
+ * With `createClient({ head: { url } })` the heads come from the proxy's stream instead, and the
+ * poller polls only while the stream is refused, closed or silent past three poll intervals (three
+ * block times on a slower chain), going back to the stream later; a hidden tab closes the stream
+ * and a shown one opens it again.
  */
 export function watchHead(client: BlockfeedClient, chain: string | undefined, listener: HeadListener): () => void {
   const resolved = chain ?? client.chain ?? undefined
@@ -87,7 +93,7 @@ function joinPoller(poller: Poller, listener: HeadListener) {
   }
 }
 
-/** A poller of one chain, not yet polling: `poll` reads the head once and schedules the next read. */
+/** A poller of one chain, not yet polling: `poll` reads the head once (or hears it on the stream) and schedules the next read. */
 function createPoller(client: BlockfeedClient, chain: string | undefined, forget: () => void): { poller: Poller; poll: () => Promise<void> } {
   const doc = currentDocument()
   const poller: Poller = {
@@ -98,24 +104,61 @@ function createPoller(client: BlockfeedClient, chain: string | undefined, forget
     paused: false,
     stop: () => {},
   }
-  const schedule = () => {
-    if (poller.controller.signal.aborted) return
-    // The smallest positive interval wanted; none: the default.
-    const wanted = [...poller.listeners].map((listener) => (listener.intervalMs > 0 ? listener.intervalMs : Infinity))
-    poller.timer = setTimeout(poll, pollingInterval(Math.min(...wanted)))
+  // The smallest positive interval wanted; none: the default.
+  const interval = () => pollingInterval(Math.min(...[...poller.listeners].map((listener) => (listener.intervalMs > 0 ? listener.intervalMs : Infinity))))
+  // A poll is under way (its read, or its look at the stream): a stream failing meanwhile needs no other.
+  let busy = false
+  const schedule = (ms = interval()) => {
+    clearTimeout(poller.timer)
+    if (!poller.controller.signal.aborted) poller.timer = setTimeout(poll, ms)
   }
+  const join = () =>
+    joinHeadStream(client, chain, {
+      onHead: (head) => void (poller.paused || deliver(poller, head)),
+      // Refused, closed or silent: poll now rather than at the next tick (unless a read is under way).
+      onDown: () => void (poller.paused || busy || poll()),
+    })
+  let stream = join()
+  const streamed = stream !== undefined
   const poll = async () => {
+    clearTimeout(poller.timer)
     poller.timer = undefined
     if (poller.controller.signal.aborted) return
-    if (isHidden()) {
-      poller.paused = true
-      return
+    if (isHidden()) return pause()
+    busy = true
+    try {
+      if (stream?.live(interval())) {
+        // The stream brings the heads: no request. Listeners still hear, once an interval, that the head is known and current.
+        const head = poller.last
+        if (head !== undefined) forEachListener(poller, (listener) => listener.onPoll?.(head))
+        return schedule()
+      }
+      if (await readHead(client, chain, poller)) schedule()
+    } finally {
+      busy = false
     }
-    if (await readHead(client, chain, poller)) schedule()
+  }
+  const pause = () => {
+    poller.paused = true
+    clearTimeout(poller.timer)
+    poller.timer = undefined
+    stream?.leave()
+    stream = undefined
   }
   const onVisibility = () => {
-    if (poller.paused && !isHidden()) {
-      poller.paused = false
+    if (isHidden()) {
+      if (!poller.paused) pause()
+      return
+    }
+    if (!poller.paused) return
+    poller.paused = false
+    if (streamed) {
+      // Shown again: the stream is opened at once, whatever its retry time (its first event is the head
+      // as it is now); polled only if it does not answer within an interval.
+      stream = join()
+      stream?.open()
+      schedule()
+    } else {
       void poll()
     }
   }
@@ -123,6 +166,7 @@ function createPoller(client: BlockfeedClient, chain: string | undefined, forget
   poller.stop = () => {
     clearTimeout(poller.timer)
     poller.controller.abort()
+    stream?.leave()
     doc?.removeEventListener('visibilitychange', onVisibility)
     forget()
   }
@@ -136,17 +180,22 @@ async function readHead(client: BlockfeedClient, chain: string | undefined, poll
     // A head no block number can be (2^200 from a broken node) would be kept as the last one and
     // hide every real block after it: it is this poll's error, and the next poll asks again.
     if (head > MAX_BLOCK) throw new RangeError('eth_blockNumber: not a block number')
-    forEachListener(poller, (listener) => listener.onPoll?.(head))
-    if (poller.last === undefined || head > poller.last) {
-      const previous = poller.last
-      poller.last = head
-      forEachListener(poller, (listener) => listener.onHead(head, previous))
-    }
+    deliver(poller, head)
   } catch (error) {
     if (isAbortError(error) || poller.controller.signal.aborted) return false
     for (const listener of [...poller.listeners]) listener.onError?.(error)
   }
   return true
+}
+
+/** A head read or heard: every listener hears it was read, and those it is new to hear it is new. */
+function deliver(poller: Poller, head: bigint) {
+  forEachListener(poller, (listener) => listener.onPoll?.(head))
+  if (poller.last === undefined || head > poller.last) {
+    const previous = poller.last
+    poller.last = head
+    forEachListener(poller, (listener) => listener.onHead(head, previous))
+  }
 }
 
 /** One subscriber's failure must not keep the head from the others, nor stop the poller. */
