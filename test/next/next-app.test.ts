@@ -3,8 +3,10 @@
  * tarball, `next build` and `next start` against the devnet (history and RPC behind the proxy route,
  * with an API key), then Chromium: the first rows are in the server's HTML, hydration neither warns
  * nor fetches the page again, the key is in no static file and no response, a bad address is the
- * feed's error state, not a crash page, and the send page's transaction (held pending by switching
- * the devnet's automine off) is in the Pending group at once, then confirmed, then its indexed row.
+ * feed's error state, not a crash page, and the send page's transaction, sent through wagmi (its
+ * `mock` connector holding bob; held pending by switching the devnet's automine off), is in the
+ * Pending group at once with no `track` call in the app (blockfeed/wagmi picks it up), then
+ * confirmed, then its indexed row.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
@@ -153,9 +155,13 @@ describe('examples/next-app built and served by Next.js', () => {
     await page.close()
   })
 
-  it('the send page: a devnet transaction sent with useSendRawTransaction is pending at once, then confirmed, then its indexed row (no reload, no duplicate)', async () => {
+  it('the send page: a devnet transaction sent through wagmi is pending at once (the bridge tracks it), then confirmed, then its indexed row (no reload, no duplicate)', async () => {
     const node = (method: string, params: unknown[] = []) =>
       fetch(devnet.nodeUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) }).then((r) => r.json())
+    // What puts the row there is the bridge: the page sends with wagmi's useSendTransaction and never tracks by hand.
+    const source = readFileSync(join(app, 'app/send/send-on-devnet.tsx'), 'utf8')
+    expect(source).toMatch(/\buseSendTransaction\b/)
+    expect(source).not.toMatch(/useSendRawTransaction|useTrackTransaction|\btrack\(/)
     const page = await browser.newPage()
     const problems: string[] = []
     page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && problems.push(m.text()))
@@ -180,7 +186,7 @@ describe('examples/next-app built and served by Next.js', () => {
       await page.getByRole('button', { name: /send 0\.012345 ETH/i }).click()
       const hash = await page.locator('output[data-hash]').getAttribute('data-hash')
       expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
-      // Held in the node's pool: shown in the Pending group, from the signed transaction alone.
+      // Held in the node's pool: shown in the Pending group, from what the app asked wagmi to send.
       const group = page.getByRole('group', { name: 'Pending' })
       const item = group.locator('.bf-pending__item')
       await item.waitFor()
