@@ -10,7 +10,7 @@ import { StrictMode, type ReactNode } from 'react'
 import { defineChain, erc20Abi, parseEther, parseUnits, type Hex } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createConfig, http, useSendCalls, useSendTransaction, useWriteContract, WagmiProvider, type Config } from 'wagmi'
-import { connect, disconnect } from 'wagmi/actions'
+import { connect, disconnect, switchChain } from 'wagmi/actions'
 import { mock } from 'wagmi/connectors'
 import { createClient, type BlockfeedClient } from '../../src/core/client.js'
 import { memoryStorage } from '../../src/core/live/storage.js'
@@ -222,6 +222,20 @@ describe('ConnectedWalletActivityFeed', () => {
     await act(() => disconnect(s.config))
     expect(await screen.findByText('Connect a wallet to see its activity')).toBeTruthy()
     expect(screen.queryAllByRole('article')).toEqual([])
+  }, 60_000)
+
+  it('chain switch: the feed of the new chain at once, never a row of the previous chain', async () => {
+    const s = setup({ extraChainId: 1 })
+    live.push(s)
+    render(<Providers s={s}><ConnectedWalletActivityFeed limit={5} /></Providers>)
+    await act(() => connect(s.config, { connector: s.config.connectors[0]! }))
+    await screen.findAllByRole('article', {}, { timeout: 15_000 })
+    const devnetRows = new Set(screen.getAllByRole('article').map((a) => a.textContent))
+    const asked = s.history.length
+    await act(() => switchChain(s.config, { chainId: 1 }))
+    expect(screen.queryAllByRole('article').filter((a) => devnetRows.has(a.textContent))).toEqual([])
+    await waitFor(() => expect(s.history.slice(asked).map((u) => new URL(u).searchParams.get('chain'))).toContain('0x1'))
+    expect(s.history.slice(asked).every((u) => new URL(u).searchParams.get('chain') === '0x1')).toBe(true)
   }, 60_000)
 
   it('renderDisconnected replaces the line; a chain the service does not serve is a typed error in the feed, not a crash', async () => {
