@@ -57,9 +57,9 @@ describe('peer ranges', () => {
 
   it('the wagmi 3 set is the main set but for wagmi and the lowest viem wagmi 3.0.0 loads with, both in range', () => {
     const set = lowestSets['wagmi-3']
-    const differs = Object.keys(set).filter((name) => set[name as keyof typeof set] !== lowest[name as keyof typeof lowest])
+    const differs = (Object.keys(set) as (keyof typeof set)[]).filter((name) => set[name] !== lowest[name])
     expect(differs.sort()).toEqual(['viem', 'wagmi'])
-    for (const name of differs) expect(admits(pkg.peerDependencies[name]!, set[name as keyof typeof set])).toBe(true)
+    for (const name of differs) expect(admits(pkg.peerDependencies[name]!, set[name])).toBe(true)
   })
 
   it('the public declarations type-check against the lowest peers (a core and a React consumer)', () => {
