@@ -2,7 +2,8 @@
 // toNodeHandler on node:http, 127.0.0.1. The parent asks over IPC for the heap (after GC) and the fd count.
 import { readdirSync } from 'node:fs'
 import { Agent, createServer, request } from 'node:http'
-import { createProxyHandler, toNodeHandler } from '../../dist/exports/server.js'
+// BLOCKFEED_DIST: another build of the package (a copy compiled elsewhere while iterating on the hot path).
+const { createProxyHandler, toNodeHandler } = await import(process.env.BLOCKFEED_DIST ? `${process.env.BLOCKFEED_DIST}/exports/server.js` : '../../dist/exports/server.js')
 
 const upstream = `http://127.0.0.1:${process.env.UPSTREAM_PORT}`
 const cacheMode = process.env.CACHE ?? 'off' // off | memory | redis

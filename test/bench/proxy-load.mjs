@@ -23,6 +23,8 @@ const quick = process.argv.includes('--quick')
 const overheadOnly = process.argv.includes('--overhead')
 // --devnet: only the side-by-side figures against the devnet (4.).
 const devnetOnly = process.argv.includes('--devnet')
+// --local: only the side-by-side figures against the local upstream (1.), for the CPU ratios.
+const localOnly = process.argv.includes('--local')
 const SECONDS = 2
 const CONNECTIONS = 10
 const ROUNDS = quick ? 1 : 3
@@ -173,6 +175,8 @@ async function overhead(upstream, proxy, floor, kinds) {
     // Against the floor: what blockfeed's checks, limits and key removal add to passing bytes on.
     row.p50VsFloor = round(row.proxy.p50Ms / row.floor.p50Ms)
     row.throughputVsFloor = round(row.proxy.perSecond / row.floor.perSecond)
+    // Issue 29's budget: blockfeed's CPU per request against the pass-through's, measured in the same run.
+    row.cpuVsFloor = round(row.proxy.proxyCpuUsPerRequest / row.floor.proxyCpuUsPerRequest)
     out[kind] = row
   }
   return out
@@ -251,7 +255,7 @@ const started = Date.now()
 // The machine is shared: its load average says how much else ran alongside.
 const result = { cpus: os.cpus().length, loadAverageAtStart: os.loadavg()[0] }
 if (!devnetOnly) await localRuns()
-await devnetRuns()
+if (!localOnly) await devnetRuns()
 result.loadAverageAtEnd = os.loadavg()[0]
 result.seconds = round((Date.now() - started) / 1000, 1)
 console.log(JSON.stringify(result, null, 2))

@@ -110,6 +110,8 @@ if (pl.status === 0) {
     row(`proxy / direct throughput, ${what}, 10 connections`, `${o.throughputRatio}× (${o.proxy.perSecond} / ${o.direct.perSecond} req/s)`, '≥ 0.6×', o.throughputRatio >= 0.6)
     row(`proxy CPU per request, ${what} (upstream's own)`, `${o.proxy.proxyCpuUsPerRequest} µs (${o.direct.upstreamCpuUsPerRequest} µs)`, 'report', null)
     row(`floor: a 20-line pass-through node:http proxy / direct, ${what}: p50, throughput, CPU per request`, `${o.floorP50Ratio}×, ${o.floorThroughputRatio}×, ${o.floor.proxyCpuUsPerRequest} µs`, 'report', null)
+    // Issue 29: what blockfeed's checks, limits and key removal cost in CPU beside passing the bytes on, in the same run.
+    row(`proxy / floor CPU per request, ${what}`, `${o.cpuVsFloor}× (${o.proxy.proxyCpuUsPerRequest} / ${o.floor.proxyCpuUsPerRequest} µs)`, '≤ 1.15×', o.cpuVsFloor <= 1.15)
   }
   // The same against the devnet (anvil, its history API and /rpc): an upstream doing real work per request.
   const dp = l.devnetPage
@@ -136,6 +138,19 @@ if (pl.status === 0) {
   }
 } else {
   row('proxy load benchmark', 'did not run', 'runs', false)
+}
+
+// 7b. Shared head reads (issue 29): open tabs polling the head through the proxy, upstream calls counted.
+const hr = spawnSync(process.execPath, ['test/bench/head-reads.mjs'], { encoding: 'utf8', timeout: 300_000 })
+const heads = hr.status === 0 ? JSON.parse(hr.stdout) : undefined
+for (const [name, x] of [['one proxy', heads?.oneInstance], ['two proxies and one Redis', heads?.twoInstances]]) {
+  const what = `300 tabs polling eth_blockNumber every 250 ms for 4 s through ${name}, cache on`
+  if (!x || x.skipped) {
+    row(`${what} → upstream calls`, x?.skipped ?? 'did not run', '≤ 12', false)
+    continue
+  }
+  row(`${what} → upstream calls`, `${x.upstreamCalls} (${x.answers.toLocaleString('en')} answers, ${x.failed} failed)`, '≤ 12', x.upstreamCalls <= 12 && x.failed === 0)
+  row(`${what} → blocks the worst answer was behind the upstream's head (a block every ${heads.blockMs / 1000} s)`, `${x.maxLagBlocks} (a poll's p50 ${x.pollMsP50} ms, max ${x.pollMsMax} ms)`, '≤ 2', x.maxLagBlocks <= 2)
 }
 
 // 8. Live tracking, details and names: their scripts print `figure | measured | target` lines.
