@@ -43,8 +43,22 @@ export const lowestDir = resolve(process.env.BLOCKFEED_LOWEST_DIR ?? resolve(imp
 /** Where a set is installed: the main set in .lowest/, another in .lowest/<its name>/. */
 export const lowestSetDir = (set, dir = lowestDir) => (set === 'main' ? dir : resolve(dir, set))
 
+// wagmi 2's @wagmi/connectors depends on every wallet SDK it wraps (MetaMask, Coinbase, WalletConnect,
+// Reown, Safe: ~500 MB, minutes of a cold install); the tests use only the connectors @wagmi/core
+// ships itself (`mock`), so a stub that re-exports those stands in for it (copied, so it resolves
+// @wagmi/core from the set's own node_modules).
+const connectorsStub = resolve(import.meta.dirname, 'lowest-stubs/wagmi-connectors')
 const manifest = (set) =>
-  JSON.stringify({ name: set === 'main' ? 'blockfeed-lowest' : `blockfeed-lowest-${set}`, private: true, dependencies: lowestSets[set] }, null, 2) + '\n'
+  JSON.stringify(
+    {
+      name: set === 'main' ? 'blockfeed-lowest' : `blockfeed-lowest-${set}`,
+      private: true,
+      dependencies: lowestSets[set],
+      overrides: { '@wagmi/connectors': `file:${connectorsStub}` },
+    },
+    null,
+    2,
+  ) + '\n'
 
 function setInstalled(set, dir) {
   const file = resolve(dir, 'package.json')
@@ -69,7 +83,7 @@ export function installLowest(dir = lowestDir) {
     writeFileSync(resolve(at, 'package.json'), manifest(set))
     // No install scripts: only tests import these trees, and wagmi 2's wallet SDKs (which its
     // `mock` connector never loads) carry native add-ons whose builds would reach past the registry.
-    const args = ['install', '--no-audit', '--no-fund', '--no-package-lock', '--save-exact', '--ignore-scripts', '--prefer-offline', '--loglevel=error']
+    const args = ['install', '--no-audit', '--no-fund', '--no-package-lock', '--save-exact', '--ignore-scripts', '--prefer-offline', '--install-links', '--loglevel=error']
     const r = spawnSync('npm', args, { cwd: at, stdio: 'inherit' })
     return r.status === 0 && setInstalled(set, at)
   })
