@@ -43,3 +43,8 @@ export async function sendToNode(devnet: Devnet, fromName: string, to: string, v
 
 export const byPosition = (a: Entry, b: Entry) =>
   Number(a.block_number) - Number(b.block_number) || Number(a.transaction_index) - Number(b.transaction_index)
+
+/** One JSON-RPC call straight to the devnet's anvil (mining, automine, dropping a transaction): the whole reply. */
+export function callNode(devnet: Devnet, method: string, params: unknown[] = []): Promise<{ result?: any; error?: { message: string } }> {
+  return fetch(devnet.nodeUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) }).then((r) => r.json())
+}

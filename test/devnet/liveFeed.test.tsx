@@ -16,6 +16,7 @@ import { createTransactionTracker } from '../../src/core/live/tracker.js'
 import { startDevnet, type Devnet } from '../../src/devnet/startDevnet.js'
 import { BlockfeedProvider } from '../../src/react/BlockfeedProvider.js'
 import { useSendRawTransaction } from '../../src/react/useSendRawTransaction.js'
+import { callNode } from './helpers.js'
 
 let devnet: Devnet
 beforeAll(async () => {
@@ -23,8 +24,7 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => devnet?.stop())
 
-const node = (method: string, params: unknown[] = []) =>
-  fetch(devnet.nodeUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) }).then((r) => r.json())
+const node = (method: string, params: unknown[] = []) => callNode(devnet, method, params)
 
 it('shows a sent transaction as pending at once, then its indexed row in its place', async () => {
   const bob = devnet.wallets.find((w) => w.name === 'bob')!

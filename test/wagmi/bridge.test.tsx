@@ -19,6 +19,7 @@ import { startDevnet, type Devnet } from '../../src/devnet/startDevnet.js'
 import { BlockfeedProvider } from '../../src/react/BlockfeedProvider.js'
 import { ConnectedWalletActivityFeed } from '../../src/wagmi/ConnectedWalletActivityFeed.js'
 import { useTrackWagmiTransactions } from '../../src/wagmi/useTrackWagmiTransactions.js'
+import { callNode } from '../devnet/helpers.js'
 
 let devnet: Devnet
 beforeAll(async () => {
@@ -26,8 +27,7 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => devnet?.stop())
 
-const node = (method: string, params: unknown[] = []) =>
-  fetch(devnet.nodeUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) }).then((r) => r.json())
+const node = (method: string, params: unknown[] = []) => callNode(devnet, method, params)
 const wallet = (name: string) => devnet.wallets.find((w) => w.name === name)!
 
 interface Setup {
