@@ -74,163 +74,174 @@ interface ChainFeed {
   stopFollowing: () => void
 }
 
+/** One hub's state: the functions below work on it. */
+interface Hub {
+  options: HeadHubOptions
+  chains: Map<string, ChainFeed>
+  connections: Set<Connection>
+  heartbeat: ReturnType<typeof setInterval> | undefined
+  /** This instance, in its lease tokens. */
+  instance: string
+}
+
 let feeds = 0
 
 export function createHeadHub(options: HeadHubOptions): HeadHub {
-  const chains = new Map<string, ChainFeed>()
-  const connections = new Set<Connection>()
-  let heartbeat: ReturnType<typeof setInterval> | undefined
-  const instance = crypto.randomUUID()
-
-  const release = (connection: Connection) => {
-    if (connection.released) return
-    connection.released = true
-    for (const entry of connection.entries) entry.feed.subscribers.delete(entry)
-    connections.delete(connection)
-    if (connections.size === 0) {
-      clearInterval(heartbeat)
-      heartbeat = undefined
-    }
-  }
-  /** Writes to a connection; one that reads too slowly is let go. */
-  const write = (connection: Connection, text: string) => {
-    if (connection.released || connection.sink.write(text)) return
-    release(connection)
-    connection.sink.end()
-  }
-  const send = (feed: ChainFeed, text: (entry: Entry) => string) => {
-    for (const entry of [...feed.subscribers]) write(entry.connection, text(entry))
-  }
-  const offer = (feed: ChainFeed, head: bigint) => {
-    if (feed.last !== undefined && head <= feed.last) return false
-    feed.last = head
-    const hex = head.toString(16)
-    send(feed, (s) => `${s.prefix}${hex}"}\n\n`)
-    return true
-  }
-
-  /** The last subscriber has gone: stopped at the next tick, not at once, so that a reconnecting client (a reload) finds the poller still running. */
-  const deserted = (feed: ChainFeed) => {
-    if (feed.subscribers.size > 0) return false
-    stop(feed)
-    return true
-  }
-  const later = (feed: ChainFeed, ms: number, run: (feed: ChainFeed) => Promise<void>) => {
-    const timer = setTimeout(() => void run(feed), ms)
-    // Subscribers keep a server alive; a poller alone must not keep a process from exiting.
-    timer.unref?.()
-    return timer
-  }
-
-  /** Reads the head upstream every interval while this instance polls (alone or leading); a follower's loop ends until it takes over. */
-  const poll = async (feed: ChainFeed) => {
-    feed.pollTimer = undefined
-    if (deserted(feed) || feed.role === 'follower') return
-    const pollMs = options.pollIntervalMs(feed.id)
-    feed.reading = true
-    try {
-      // Bounded by the interval: a hung upstream read must not hold the next one back.
-      const signal = AbortSignal.any([feed.controller.signal, AbortSignal.timeout(Math.max(pollMs, Math.ceil(options.leaseMs / 2)))])
-      const head = await options.readHead(feed.chain, feed.tools, signal)
-      if (feed.controller.signal.aborted) return
-      if (offer(feed, head) && feed.role === 'leader') await options.shared?.publish(feed.id, head, Math.max(pollMs, options.leaseMs) * 4)
-    } catch {
-      // The upstream failed: the subscribers keep their last head, and the next interval asks again.
-    }
-    feed.reading = false
-    if (!feed.controller.signal.aborted) feed.pollTimer = later(feed, pollMs, poll)
-  }
-
-  /**
-   * With Redis: takes or renews the lease three times a lease, on a loop of its own so that a slow
-   * upstream read never delays a renewal; a follower asks again as the leader's lease runs out.
-   */
-  const claim = async (feed: ChainFeed) => {
-    feed.claimTimer = undefined
-    if (deserted(feed)) return
-    const found = await options.shared!.claim(feed.id, feed.token, options.leaseMs)
-    if (feed.controller.signal.aborted) return
-    const role = found === undefined ? 'alone' : found.leader ? 'leader' : 'follower'
-    const tookOver = feed.role === 'follower' && role !== 'follower'
-    feed.role = role
-    if (found?.head !== undefined) offer(feed, found.head)
-    // Taking over (or Redis gone): poll at once, not an interval after the old leader's last read.
-    if (tookOver && !feed.reading) {
-      clearTimeout(feed.pollTimer)
-      void poll(feed)
-    }
-    let next = Math.ceil(options.leaseMs / 3)
-    if (found && !found.leader && found.leaseLeftMs >= 0) next = Math.min(next, found.leaseLeftMs + 1)
-    feed.claimTimer = later(feed, next, claim)
-  }
-
-  const stop = (feed: ChainFeed) => {
-    clearTimeout(feed.pollTimer)
-    clearTimeout(feed.claimTimer)
-    feed.controller.abort()
-    feed.stopFollowing()
-    if (chains.get(feed.id) === feed) chains.delete(feed.id)
-    if (feed.role === 'leader') void options.shared?.release(feed.id, feed.token)
-  }
-  const start = (id: string, chain: string, tools: Tools): ChainFeed => {
-    const feed: ChainFeed = {
-      id,
-      chain,
-      tools,
-      subscribers: new Set(),
-      last: undefined,
-      pollTimer: undefined,
-      claimTimer: undefined,
-      reading: false,
-      controller: new AbortController(),
-      // With Redis, nobody polls before its first claim says it leads (or that Redis is down).
-      role: options.shared ? 'follower' : 'alone',
-      token: `${instance}:${++feeds}`,
-      stopFollowing: () => {},
-    }
-    if (options.shared) feed.stopFollowing = options.shared.follow(id, (head) => void offer(feed, head))
-    chains.set(id, feed)
-    return feed
-  }
-  /** The loops of a feed that has just got its first subscriber. */
-  const run = (feed: ChainFeed) => void (options.shared ? claim(feed) : poll(feed))
-
+  const hub: Hub = { options, chains: new Map(), connections: new Set(), heartbeat: undefined, instance: crypto.randomUUID() }
   return {
-    full: () => connections.size >= options.maxSubscribers,
+    full: () => hub.connections.size >= options.maxSubscribers,
     get subscribers() {
-      return connections.size
+      return hub.connections.size
     },
     get chains() {
-      return chains.size
+      return hub.chains.size
     },
     get polling() {
-      return [...chains.values()].filter((feed) => feed.role !== 'follower').length
+      return [...hub.chains.values()].filter((feed) => feed.role !== 'follower').length
     },
-    subscribe(spellings, tools, sink) {
-      const connection: Connection = { sink, entries: [], released: false }
-      connections.add(connection)
-      if (!heartbeat) {
-        // One timer for every connection: a comment keeps proxies and load balancers from closing an idle stream.
-        heartbeat = setInterval(() => {
-          for (const c of [...connections]) write(c, ': heartbeat\n\n')
-        }, options.heartbeatMs)
-        heartbeat.unref?.()
-      }
-      write(connection, `retry: ${options.retryMs}\n\n`)
-      for (const chain of spellings) {
-        // Dropped while starting (a write refused): nothing more of it goes into a feed.
-        if (connection.released) break
-        const id = chainIdentity(chain)
-        const running = chains.get(id)
-        const feed = running ?? start(id, chain, tools)
-        const entry: Entry = { connection, feed, prefix: `data: {"chain":${JSON.stringify(chain)},"blockNumber":"0x` }
-        connection.entries.push(entry)
-        feed.subscribers.add(entry)
-        if (!running) run(feed)
-        // The head already known: the subscriber's baseline, at once.
-        if (feed.last !== undefined) write(connection, `${entry.prefix}${feed.last.toString(16)}"}\n\n`)
-      }
-      return () => release(connection)
-    },
+    subscribe: (spellings, tools, sink) => subscribe(hub, spellings, tools, sink),
   }
+}
+
+function subscribe(hub: Hub, spellings: readonly string[], tools: Tools, sink: EventSink): () => void {
+  const connection: Connection = { sink, entries: [], released: false }
+  hub.connections.add(connection)
+  if (!hub.heartbeat) {
+    // One timer for every connection: a comment keeps proxies and load balancers from closing an idle stream.
+    hub.heartbeat = setInterval(() => {
+      for (const c of [...hub.connections]) write(hub, c, ': heartbeat\n\n')
+    }, hub.options.heartbeatMs)
+    hub.heartbeat.unref?.()
+  }
+  write(hub, connection, `retry: ${hub.options.retryMs}\n\n`)
+  for (const chain of spellings) {
+    // Dropped while starting (a write refused): nothing more of it goes into a feed.
+    if (connection.released) break
+    const id = chainIdentity(chain)
+    const running = hub.chains.get(id)
+    const feed = running ?? start(hub, id, chain, tools)
+    const entry: Entry = { connection, feed, prefix: `data: {"chain":${JSON.stringify(chain)},"blockNumber":"0x` }
+    connection.entries.push(entry)
+    feed.subscribers.add(entry)
+    if (!running) void (hub.options.shared ? claim(hub, feed) : poll(hub, feed))
+    // The head already known: the subscriber's baseline, at once.
+    if (feed.last !== undefined) write(hub, connection, `${entry.prefix}${feed.last.toString(16)}"}\n\n`)
+  }
+  return () => release(hub, connection)
+}
+
+function release(hub: Hub, connection: Connection) {
+  if (connection.released) return
+  connection.released = true
+  for (const entry of connection.entries) entry.feed.subscribers.delete(entry)
+  hub.connections.delete(connection)
+  if (hub.connections.size === 0) {
+    clearInterval(hub.heartbeat)
+    hub.heartbeat = undefined
+  }
+}
+
+/** Writes to a connection; one that reads too slowly is let go. */
+function write(hub: Hub, connection: Connection, text: string) {
+  if (connection.released || connection.sink.write(text)) return
+  release(hub, connection)
+  connection.sink.end()
+}
+
+/** A head for the chain's subscribers, when it is higher than the last: false when it is not. */
+function offer(hub: Hub, feed: ChainFeed, head: bigint): boolean {
+  if (feed.last !== undefined && head <= feed.last) return false
+  feed.last = head
+  const hex = head.toString(16)
+  for (const entry of [...feed.subscribers]) write(hub, entry.connection, `${entry.prefix}${hex}"}\n\n`)
+  return true
+}
+
+function start(hub: Hub, id: string, chain: string, tools: Tools): ChainFeed {
+  const shared = hub.options.shared
+  const feed: ChainFeed = {
+    id,
+    chain,
+    tools,
+    subscribers: new Set(),
+    last: undefined,
+    pollTimer: undefined,
+    claimTimer: undefined,
+    reading: false,
+    controller: new AbortController(),
+    // With Redis, nobody polls before its first claim says it leads (or that Redis is down).
+    role: shared ? 'follower' : 'alone',
+    token: `${hub.instance}:${++feeds}`,
+    stopFollowing: () => {},
+  }
+  if (shared) feed.stopFollowing = shared.follow(id, (head) => void offer(hub, feed, head))
+  hub.chains.set(id, feed)
+  return feed
+}
+
+function stop(hub: Hub, feed: ChainFeed) {
+  clearTimeout(feed.pollTimer)
+  clearTimeout(feed.claimTimer)
+  feed.controller.abort()
+  feed.stopFollowing()
+  if (hub.chains.get(feed.id) === feed) hub.chains.delete(feed.id)
+  if (feed.role === 'leader') void hub.options.shared?.release(feed.id, feed.token)
+}
+
+/** The last subscriber has gone: stopped at the next tick, not at once, so that a reconnecting client (a reload) finds the poller still running. */
+function deserted(hub: Hub, feed: ChainFeed): boolean {
+  if (feed.subscribers.size > 0) return false
+  stop(hub, feed)
+  return true
+}
+
+function later(hub: Hub, feed: ChainFeed, ms: number, run: (hub: Hub, feed: ChainFeed) => Promise<void>) {
+  const timer = setTimeout(() => void run(hub, feed), ms)
+  // Subscribers keep a server alive; a poller alone must not keep a process from exiting.
+  timer.unref?.()
+  return timer
+}
+
+/** Reads the head upstream every interval while this instance polls (alone or leading); a follower's loop ends until it takes over. */
+async function poll(hub: Hub, feed: ChainFeed) {
+  feed.pollTimer = undefined
+  if (deserted(hub, feed) || feed.role === 'follower') return
+  const { options } = hub
+  const pollMs = options.pollIntervalMs(feed.id)
+  feed.reading = true
+  try {
+    // Bounded by the interval: a hung upstream read must not hold the next one back.
+    const signal = AbortSignal.any([feed.controller.signal, AbortSignal.timeout(Math.max(pollMs, Math.ceil(options.leaseMs / 2)))])
+    const head = await options.readHead(feed.chain, feed.tools, signal)
+    if (feed.controller.signal.aborted) return
+    if (offer(hub, feed, head) && feed.role === 'leader') await options.shared?.publish(feed.id, head, Math.max(pollMs, options.leaseMs) * 4)
+  } catch {
+    // The upstream failed: the subscribers keep their last head, and the next interval asks again.
+  }
+  feed.reading = false
+  if (!feed.controller.signal.aborted) feed.pollTimer = later(hub, feed, pollMs, poll)
+}
+
+/**
+ * With Redis: takes or renews the lease three times a lease, on a loop of its own so that a slow
+ * upstream read never delays a renewal; a follower asks again as the leader's lease runs out.
+ */
+async function claim(hub: Hub, feed: ChainFeed) {
+  feed.claimTimer = undefined
+  if (deserted(hub, feed)) return
+  const { leaseMs } = hub.options
+  const found = await hub.options.shared!.claim(feed.id, feed.token, leaseMs)
+  if (feed.controller.signal.aborted) return
+  const role = found === undefined ? 'alone' : found.leader ? 'leader' : 'follower'
+  const tookOver = feed.role === 'follower' && role !== 'follower'
+  feed.role = role
+  if (found?.head !== undefined) offer(hub, feed, found.head)
+  // Taking over (or Redis gone): poll at once, not an interval after the old leader's last read.
+  if (tookOver && !feed.reading) {
+    clearTimeout(feed.pollTimer)
+    void poll(hub, feed)
+  }
+  let next = Math.ceil(leaseMs / 3)
+  if (found && !found.leader && found.leaseLeftMs >= 0) next = Math.min(next, found.leaseLeftMs + 1)
+  feed.claimTimer = later(hub, feed, next, claim)
 }
