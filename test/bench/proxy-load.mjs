@@ -4,7 +4,9 @@
 // + toNodeHandler, --expose-gc) and autocannon here. Needs `npm run build` (it loads dist/).
 //   1. overhead: the same requests direct to the upstream and through the proxy, side by side;
 //      p50 latency at 1 connection (unloaded: at saturation latency is only connections/throughput),
-//      throughput at CONNECTIONS connections, the same connections and duration for both.
+//      throughput at CONNECTIONS connections, the same connections and duration for both; and
+//      against the local upstream, CPU per request of the proxy and of the pass-through floor at one
+//      request rate (CPU_RATES), issue 29's budget.
 //   2. 100,000 requests through the proxy: heap after GC before/after, /proc/self/fd before/after.
 //   3. cache on (memory, then a real redis-server): 1,000 connections reading one wallet for
 //      several TTLs; upstream history calls counted at the upstream.
@@ -123,7 +125,15 @@ function devnetKinds(devnet, proxy, floor) {
   }
 }
 
-async function overhead(upstream, proxy, floor, kinds) {
+/**
+ * Requests a second at which the CPU per request of the floor and of the proxy is compared (issue 29's
+ * budget): the same rate for both, well under either's saturation, so that each does the same work per
+ * request. At saturation a faster process takes more requests per wake-up, and its CPU per request
+ * falls for that alone: beside a slower one, that figure moves by half from run to run on a shared machine.
+ */
+const CPU_RATES = { history: 300, rpc: 1_500 }
+
+async function overhead(upstream, proxy, floor, kinds, rates = {}) {
   const via = { floor, proxy }
   const out = {}
   for (const [kind, targets] of Object.entries(kinds)) {
@@ -140,7 +150,15 @@ async function overhead(upstream, proxy, floor, kinds) {
         const [p0, u0] = [await middle?.ask('cpu', 'cpuMs'), await upstream.ask('counts', 'counts')]
         const loaded = await load({ ...t, connections: CONNECTIONS, duration: SECONDS })
         const [p1, u1] = [await middle?.ask('cpu', 'cpuMs'), await upstream.ask('counts', 'counts')]
+        let atRate
+        if (middle && rates[kind]) {
+          const c0 = await middle.ask('cpu', 'cpuMs')
+          const paced = await load({ ...t, connections: CONNECTIONS, duration: SECONDS, overallRate: rates[kind] })
+          const c1 = await middle.ask('cpu', 'cpuMs')
+          atRate = { proxyCpuUsPerRequestAtRate: ((c1.cpuMs - c0.cpuMs) * 1000) / paced.requests, pacedFailed: paced.non2xx + paced.errors }
+        }
         runs[where].push({
+          ...atRate,
           upstreamCpuUsPerRequest: ((u1.cpuMs - u0.cpuMs) * 1000) / loaded.requests,
           // The devnet's share that is its node's (anvil): what the server itself spends is the rest.
           ...(u1.anvilCpuMs === undefined ? {} : { nodeCpuUsPerRequest: ((u1.anvilCpuMs - u0.anvilCpuMs) * 1000) / loaded.requests }),
@@ -148,7 +166,7 @@ async function overhead(upstream, proxy, floor, kinds) {
           p50Ms: unloaded.p50Ms,
           perSecond: loaded.perSecond,
           loadedP50Ms: loaded.p50Ms,
-          non2xx: unloaded.non2xx + loaded.non2xx,
+          non2xx: unloaded.non2xx + loaded.non2xx + (atRate?.pacedFailed ?? 0),
           errors: unloaded.errors + loaded.errors,
         })
       }
@@ -160,6 +178,7 @@ async function overhead(upstream, proxy, floor, kinds) {
         upstreamCpuUsPerRequest: Math.round(med('upstreamCpuUsPerRequest')),
         ...(list[0].nodeCpuUsPerRequest === undefined ? {} : { nodeCpuUsPerRequest: Math.round(med('nodeCpuUsPerRequest')) }),
         ...(where === 'direct' ? {} : { proxyCpuUsPerRequest: Math.round(med('proxyCpuUsPerRequest')) }),
+        ...(list[0].proxyCpuUsPerRequestAtRate === undefined ? {} : { proxyCpuUsPerRequestAtRate: Math.round(med('proxyCpuUsPerRequestAtRate')) }),
         p50Ms: round(med('p50Ms'), 3),
         perSecond: Math.round(med('perSecond')),
         loadedP50Ms: round(med('loadedP50Ms'), 3),
@@ -175,8 +194,13 @@ async function overhead(upstream, proxy, floor, kinds) {
     // Against the floor: what blockfeed's checks, limits and key removal add to passing bytes on.
     row.p50VsFloor = round(row.proxy.p50Ms / row.floor.p50Ms)
     row.throughputVsFloor = round(row.proxy.perSecond / row.floor.perSecond)
-    // Issue 29's budget: blockfeed's CPU per request against the pass-through's, measured in the same run.
-    row.cpuVsFloor = round(row.proxy.proxyCpuUsPerRequest / row.floor.proxyCpuUsPerRequest)
+    // Issue 29's budget: blockfeed's CPU per request against the pass-through's, measured in the same run,
+    // at the same request rate when one is set for this kind (else at saturation).
+    if (rates[kind]) {
+      row.cpuRate = rates[kind]
+      row.cpuVsFloor = round(row.proxy.proxyCpuUsPerRequestAtRate / row.floor.proxyCpuUsPerRequestAtRate)
+    } else row.cpuVsFloor = round(row.proxy.proxyCpuUsPerRequest / row.floor.proxyCpuUsPerRequest)
+    row.cpuVsFloorSaturated = round(row.proxy.proxyCpuUsPerRequest / row.floor.proxyCpuUsPerRequest)
     out[kind] = row
   }
   return out
@@ -267,7 +291,7 @@ try {
   const plain = await child('proxy-load-proxy.mjs', { env: { UPSTREAM_PORT: String(upstream.port), CACHE: 'off' }, execArgv: ['--expose-gc'] })
   const floor = await child('proxy-load-proxy.mjs', { env: { UPSTREAM_PORT: String(upstream.port), FLOOR: '1' } })
   try {
-    result.overhead = await overhead(upstream, plain, floor, localKinds(upstream, plain, floor))
+    result.overhead = await overhead(upstream, plain, floor, localKinds(upstream, plain, floor), CPU_RATES)
     await floor.stop()
     if (!overheadOnly) result.soak = await soak(plain)
   } finally {
