@@ -53,7 +53,8 @@ export function createSharedHeads(options: SharedHeadsOptions): SharedHeads {
   const redis: RedisCommand = redisCommand(options.redis, options.timeoutMs)
   const outage = outageLog('head stream', options.onWarning)
   const keys = (chain: string) => {
-    const base = `${options.keyPrefix}:${chain}`
+    // One hash slot for a chain's two keys (the claim reads both in one script), on a Redis Cluster too.
+    const base = `${options.keyPrefix}:{${chain}}`
     return { lease: `${base}:lease`, head: `${base}:value`, channel: base }
   }
   const ask = async <T>(args: (string | number)[]): Promise<T | undefined> => {
