@@ -3,8 +3,9 @@ import { checkCount, checkMs, checkPositive } from '../../core/options.js'
 import { outageLog, redisCommand, type RedisClient, type RedisCommand, type StoreWarning } from './redis.js'
 
 /**
- * A cache of upstream answers the proxy may serve again: history pages and reads by transaction
- * hash for a short time, reads addressed by a block hash for good (in Redis for a day). In this
+ * A cache of upstream answers the proxy may serve again: head reads for a fraction of a block
+ * (headReads.ts), history pages and reads by transaction hash for a short time, reads addressed by
+ * a block hash for good (in Redis for a day). In this
  * process's memory, and in Redis when given, so that every instance serves what one of them
  * fetched. Identical concurrent requests cost one upstream call, in one process and, with Redis,
  * across instances.
