@@ -1,6 +1,7 @@
 // blockfeed: the fetch core. No React is imported below this entry.
 export { createClient } from '../core/client.js'
 export type { BlockfeedClient, ClientConfig, RequestOptions, RpcConfig, RpcOptions } from '../core/client.js'
+export type { HeadStreamConfig } from '../core/clientTypes.js'
 
 export {
   BlockfeedError,

@@ -1,6 +1,7 @@
 // blockfeed/server: the key proxy (Fetch-API handler + a node:http adapter).
 export { createProxyHandler } from '../server/createProxyHandler.js'
 export type { ProxyErrorBody, ProxyHandler, ProxyHandlerOptions } from '../server/createProxyHandler.js'
+export type { HeadStreamOptions } from '../server/headStream.js'
 export { toNodeHandler } from '../server/toNodeHandler.js'
 export type { NodeHandlerOptions } from '../server/toNodeHandler.js'
 export { createRateLimiter, defaultClientKey } from '../server/store/rateLimit.js'
