@@ -29,7 +29,8 @@ describe('one wallet given twice in `addresses`', () => {
     // Every row is the wallet's own: paid out, not a transfer between two of "its" wallets.
     expect(screen.getAllByRole('article')[0]!.dataset['direction']).toBe('out')
     await act(async () => void (await track!({ hash: `0x${'c'.repeat(64)}`, chain: 'eth', from: WALLET as `0x${string}` })))
-    await screen.findByRole('group', { name: 'Pending on Ethereum' })
+    // The Pending group is a chunk of its own: under a loaded run it can take seconds to arrive.
+    await screen.findByRole('group', { name: 'Pending on Ethereum' }, { timeout: 10_000 })
     await service.following()
     service.arrive('eth', wire('eth', 31))
     await waitFor(() => expect(rowKeys()[0]).toBe(key('eth', 31)))
