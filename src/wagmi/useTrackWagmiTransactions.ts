@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { getConnectorClient } from 'wagmi/actions'
-import type { Config, Connector } from 'wagmi'
+import { useConfig, type Config, type Connector } from 'wagmi'
 import type { BlockfeedClient } from '../core/client.js'
 import type { TrackParameters } from '../core/live/track.js'
 import { useBlockfeedClient } from '../react/useBlockfeedClient.js'
@@ -9,7 +9,7 @@ import { useTracker } from '../react/useTrackedTransactions.js'
 import { followCalls } from './followCalls.js'
 import { onWagmiSends } from './shareWagmiSends.js'
 import { chainOfWagmiId } from './wagmiChain.js'
-import { connectionOf, useWagmiConnection } from './wagmiConnection.js'
+import { connectionOf } from './wagmiConnection.js'
 import type { WagmiSend } from './wagmiSends.js'
 
 export interface UseTrackWagmiTransactionsOptions {
@@ -29,7 +29,8 @@ export interface UseTrackWagmiTransactionsOptions {
  */
 export function useTrackWagmiTransactions(options: UseTrackWagmiTransactionsOptions = {}): void {
   const queryClient = useQueryClient()
-  const { config } = useWagmiConnection()
+  // The config alone: the connection is read when a send lands, so this hook never re-renders its host on a wagmi change.
+  const config = useConfig()
   const client = useBlockfeedClient()
   const getTracker = useTracker()
   const latest = useRef({ config, client, getTracker, onError: options.onError })

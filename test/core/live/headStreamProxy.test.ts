@@ -15,7 +15,8 @@ import { createProxyHandler } from '../../../src/server/createProxyHandler.js'
 import { toNodeHandler } from '../../../src/server/toNodeHandler.js'
 import { startHeldChain } from './support.js'
 
-const INTERVAL = 40
+// Three intervals of silence send the client back to polling: long enough that a loaded run's late event is not silence.
+const INTERVAL = 150
 let chain: Awaited<ReturnType<typeof startHeldChain>>
 const wait = (assertion: () => void) => vi.waitFor(assertion, { timeout: 10_000, interval: 10 })
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))

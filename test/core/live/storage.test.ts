@@ -29,8 +29,9 @@ const offlineClient = () =>
     },
   })
 
+// One clock reading for every record: record i is i ms older, whatever time the machine takes between two of them.
+const now = Date.now()
 function record(i: number, over: Partial<TrackedTransaction> = {}): TrackedTransaction {
-  const now = Date.now()
   return {
     hash: `0x${i.toString(16).padStart(64, '0')}`, chain: 'eth', from: alice, nonce: i, to: bob, value: '1', tokenTransfer: null,
     status: 'confirmed', blockNumber: 100 + i, confirmations: 12, confirmationsTarget: 12, final: true,
