@@ -5,9 +5,9 @@
 // counts the calls it gets; then the same through two proxy instances sharing one redis-server.
 // Every answer is compared with the upstream's head when it arrives. All on 127.0.0.1; the proxies
 // are proxy-load-proxy.mjs in their own processes. Needs `npm run build` (it loads dist/).
-import { fork, spawn } from 'node:child_process'
+import { fork } from 'node:child_process'
 import { Agent, createServer, request } from 'node:http'
-import { createServer as createNetServer } from 'node:net'
+import { startRedis } from './redis.mjs'
 
 const here = import.meta.dirname
 const TABS = 300
@@ -65,28 +65,7 @@ async function startProxy(env) {
   return { port: ready.port, stop }
 }
 
-async function freePort() {
-  const s = createNetServer()
-  await new Promise((r) => s.listen(0, '127.0.0.1', r))
-  const { port } = s.address()
-  await new Promise((r) => s.close(r))
-  return port
-}
 
-/** A throwaway redis-server on 127.0.0.1 (test/support/redis.ts's way: a free port, nothing on disk). */
-async function startRedis() {
-  const port = await freePort()
-  const proc = spawn(process.env.REDIS_SERVER ?? 'redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'], {
-    stdio: ['ignore', 'pipe', 'ignore'],
-  })
-  await new Promise((resolve, reject) => {
-    let out = ''
-    proc.once('error', reject)
-    proc.once('exit', () => reject(new Error('redis-server exited')))
-    proc.stdout.on('data', (d) => (out += d) && out.includes('Ready to accept connections') && resolve())
-  })
-  return { url: `redis://127.0.0.1:${port}`, stop: () => new Promise((r) => (proc.once('exit', r), proc.kill('SIGTERM'))) }
-}
 
 const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] })
 

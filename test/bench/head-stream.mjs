@@ -9,9 +9,9 @@
 //   3. Leader killed (SIGKILL) with the default lease (3 s): time until the other instance's first poll.
 //   4. 10,000 connect/disconnect cycles on one instance: heap after GC and open descriptors, before and after.
 // --quick: shorter and smaller (for iterating).
-import { fork, spawn } from 'node:child_process'
+import { fork } from 'node:child_process'
 import { Agent, createServer, request } from 'node:http'
-import { createServer as createNetServer } from 'node:net'
+import { startRedis } from './redis.mjs'
 
 const here = import.meta.dirname
 const quick = process.argv.includes('--quick')
@@ -48,25 +48,7 @@ async function startUpstream() {
   return { url: `http://127.0.0.1:${server.address().port}`, polls, head, close: () => (server.closeAllConnections(), new Promise((r) => server.close(r))) }
 }
 
-async function freePort() {
-  const s = createNetServer()
-  await new Promise((r) => s.listen(0, '127.0.0.1', r))
-  const { port } = s.address()
-  await new Promise((r) => s.close(r))
-  return port
-}
 
-async function startRedis() {
-  const port = await freePort()
-  const proc = spawn(process.env.REDIS_SERVER ?? 'redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'ignore'] })
-  await new Promise((resolve, reject) => {
-    let out = ''
-    proc.stdout.on('data', (d) => (out += d) && out.includes('Ready to accept connections') && resolve())
-    proc.once('error', reject)
-    proc.once('exit', () => reject(new Error('redis-server exited')))
-  })
-  return { url: `redis://127.0.0.1:${port}`, stop: () => new Promise((r) => (proc.once('exit', r), proc.kill('SIGTERM'))) }
-}
 
 /** A proxy instance (head-stream-proxy.mjs) in its own process. */
 let upstreamUrl

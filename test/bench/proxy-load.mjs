@@ -14,10 +14,10 @@
 //      its history API and /rpc, with a key): a 100-entry page, eth_getBalance, eth_getBlockByNumber.
 //      The local upstream of 1. answers from bytes made once in 20–70 µs: the worst case of any proxy;
 //      the devnet does real work per request, as the hosted service does.
-import { fork, spawn } from 'node:child_process'
-import { createServer } from 'node:net'
+import { fork } from 'node:child_process'
 import os from 'node:os'
 import autocannon from 'autocannon'
+import { startRedis } from './redis.mjs'
 
 const here = import.meta.dirname
 const quick = process.argv.includes('--quick')
@@ -255,25 +255,7 @@ async function popular(upstream, proxy) {
   return { connections: 1_000, seconds, elapsed: round(elapsed), ttlSeconds: TTL, requests: r.requests, failed: r.non2xx + r.errors, upstreamCalls: counts.history, allowed, perTtl: round(counts.history / (elapsed / TTL)) }
 }
 
-async function freePort() {
-  const s = createServer()
-  await new Promise((r) => s.listen(0, '127.0.0.1', r))
-  const { port } = s.address()
-  await new Promise((r) => s.close(r))
-  return port
-}
 
-async function startRedis() {
-  const port = await freePort()
-  const proc = spawn(process.env.REDIS_SERVER ?? 'redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'ignore'] })
-  await new Promise((resolve, reject) => {
-    let out = ''
-    proc.once('error', reject)
-    proc.once('exit', () => reject(new Error('redis-server exited')))
-    proc.stdout.on('data', (d) => (out += d) && out.includes('Ready to accept connections') && resolve())
-  })
-  return { url: `redis://127.0.0.1:${port}`, stop: () => new Promise((r) => (proc.once('exit', r), proc.kill('SIGTERM'))) }
-}
 
 const started = Date.now()
 // The machine is shared: its load average says how much else ran alongside.
