@@ -78,7 +78,7 @@ function trackSend(send: WagmiSend, context: SendContext): void {
   if (send.callsId === undefined) return
   const id = send.callsId
   getConnectorClient(context.config, { chainId, ...(send.connector ? { connector: send.connector as Connector } : {}) })
-    .then((wallet) => followCalls(wallet, id, track, context.signal))
+    .then((wallet) => followCalls(wallet, id, send.requests.length, track, context.signal))
     .catch(context.onError)
 }
 
