@@ -1,4 +1,5 @@
 import {
+  hashKey,
   useInfiniteQuery,
   type InfiniteData,
   type QueryClient,
@@ -15,7 +16,7 @@ import {
   type MergedWalletHistoryParameters,
   type MergeState,
 } from '../core/history/merge.js'
-import { nextMergedPageParam, sessionFor, sessionOf, type MergedHistoryPage, type MergedPageParam } from '../core/query/mergedSession.js'
+import { firstMergedPageParam, nextMergedPageParam, sessionFor, sessionOf, type MergedHistoryPage, type MergedPageParam } from '../core/query/mergedSession.js'
 import type { BlockfeedQueryError } from '../core/query/error.js'
 import { jsonSafe } from '../core/query/jsonSafe.js'
 import { both } from '../core/query/enabled.js'
@@ -82,6 +83,10 @@ export function useMergedWalletHistory(parameters: UseMergedWalletHistoryParamet
   const { client, queryClient } = useBlockfeedQueryContext()
   const { query, ...params } = parameters
   const queryKey = mergedWalletHistoryQueryKey(client, params)
+  // One param (and merge session) per key, held from the first render: the sources show as
+  // `loading` while the first page is under way, before TanStack stores the page's param.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const initialPageParam = useMemo(firstMergedPageParam, [hashKey(queryKey)])
 
   const result = useInfiniteQuery(
     {
@@ -91,8 +96,7 @@ export function useMergedWalletHistory(parameters: UseMergedWalletHistoryParamet
       ...query,
       queryKey,
       enabled: both(hasWallets(params), query?.enabled),
-      // A new object each time: the first fetch attaches the query's merge session to it.
-      initialPageParam: { page: 0 },
+      initialPageParam,
       // The merge's cursors are mutated by each step: a fetch not awaited to the end would leave
       // them between pages, so the signal is not taken (the step finishes and its page is kept).
       queryFn: ({ pageParam }) => sessionFor(pageParam, client, params).page(pageParam.page),
@@ -106,7 +110,7 @@ export function useMergedWalletHistory(parameters: UseMergedWalletHistoryParamet
     queryClient,
   )
 
-  const session = sessionOf(result.data?.pageParams[0])
+  const session = sessionOf(result.data ? result.data.pageParams[0] : initialPageParam)
   const subscribe = useCallback((listener: () => void) => session?.subscribe(listener) ?? (() => {}), [session])
   const live = useSyncExternalStore(subscribe, () => session?.sources ?? EMPTY, () => EMPTY)
 

@@ -79,6 +79,9 @@ describe('useMergedWalletHistory', () => {
     const { result } = renderHook(() => useMergedWalletHistory({ address: A, chains: [...chainNames], limit: 25 }), { wrapper })
     await waitFor(() => expect(requests).toHaveLength(13))
     expect(maxInFlight).toBe(13)
+    // Before the first page: every chain listed, each loading with its request under way.
+    await waitFor(() => expect(result.current.sources.map((s) => [s.chain, s.status, s.requests])).toEqual(chainNames.map((c) => [c, 'loading', 1])))
+    expect(result.current.transactions).toEqual([])
     release!()
     await waitFor(() => expect(result.current.transactions).toHaveLength(25))
     expect(requests).toHaveLength(13)

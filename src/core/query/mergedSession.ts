@@ -146,6 +146,11 @@ export function sessionFor(param: MergedPageParam, client: HistorySource, params
   return session
 }
 
+/** A first page's param with a new session: whoever holds it sees the merge's sources from its first request. */
+export function firstMergedPageParam(): MergedPageParam {
+  return { page: 0, [SESSION]: new MergeSession() }
+}
+
 /** The param of the page after `last`: same session. */
 export function nextMergedPageParam(last: MergedPageParam, page: number): MergedPageParam {
   const session = last[SESSION]
