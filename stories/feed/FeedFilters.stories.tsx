@@ -44,7 +44,8 @@ const meta = {
   title: 'Feed/Filters and export',
   component: WalletActivityFeed,
   render: (args) => <Feed {...args} />,
-  args: { address: ME, chain: 'eth', includeInternalTransactions: true, limit: 100, locale: 'en-US', timeZone: 'UTC' },
+  // The Language toolbar's locale (the plays, which find controls by their English names, run in English only).
+  args: { address: ME, chain: 'eth', includeInternalTransactions: true, limit: 100, timeZone: 'UTC' },
   parameters: {
     docs: {
       description: {
@@ -58,28 +59,35 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
+/** A play that finds controls by their English names: run in English, skipped in another toolbar language. */
+const inEnglish =
+  (play: NonNullable<Story['play']>): Story['play'] =>
+  async (context) => {
+    if (((context.globals.locale as string | undefined) ?? 'en') === 'en') await play(context)
+  }
+
 const bar = (canvasElement: HTMLElement) => within(within(canvasElement).getByRole('group', { name: 'Filter activity' }))
 
 /** Direction alone: what the wallet received. */
 export const Received: Story = {
-  play: async ({ canvasElement }) => {
+  play: inEnglish(async ({ canvasElement }) => {
     await userEvent.click(await bar(canvasElement).findByRole('button', { name: 'Received' }))
     await onlyRowsOf(canvasElement, hashesWhere((raw) => moves(raw).some((m) => m.to === ME && m.from !== ME)), 3)
-  },
+  }),
 }
 
 /** Kind alone: NFTs. */
 export const NftsOnly: Story = {
   args: { defaultFilter: { kinds: ['nft'] } },
-  play: async ({ canvasElement }) => {
+  play: inEnglish(async ({ canvasElement }) => {
     await expect(bar(canvasElement).getByRole('button', { name: 'NFTs' })).toHaveAttribute('aria-pressed', 'true')
     await onlyRowsOf(canvasElement, hashesWhere((raw) => moves(raw).some((m) => m.kind === 'nft')), 2)
-  },
+  }),
 }
 
 /** Category alone, chosen in the "More filters" menu with the keyboard. */
 export const ByCategory: Story = {
-  play: async ({ canvasElement }) => {
+  play: inEnglish(async ({ canvasElement }) => {
     await waitFor(() => expect(rowKeys(canvasElement).length).toBeGreaterThan(0), { timeout: 15_000 })
     const more = bar(canvasElement).getByRole('button', { name: 'More filters' })
     more.focus()
@@ -88,27 +96,27 @@ export const ByCategory: Story = {
     await userEvent.keyboard('{Escape}')
     await expect(more).toHaveFocus()
     await onlyRowsOf(canvasElement, hashesWhere((raw) => raw.category === 'approve'))
-  },
+  }),
 }
 
 /** Token alone: USDC, by contract address. */
 export const UsdcOnly: Story = {
   args: { defaultFilter: { tokens: [USDC] } },
-  play: async ({ canvasElement }) => {
+  play: inEnglish(async ({ canvasElement }) => {
     await onlyRowsOf(canvasElement, hashesWhere((raw) => moves(raw).some((m) => m.token === USDC)))
-  },
+  }),
 }
 
 /** Dates alone: March 2024, asked of the service (from_date / to_date), no extra page. */
 export const March2024: Story = {
   args: { defaultFilter: { fromDate: '2024-03-01', toDate: '2024-03-31T23:59:59Z' } },
-  play: async ({ canvasElement }) => {
+  play: inEnglish(async ({ canvasElement }) => {
     const march = hashesWhere((_, ms) => new Date(ms).toISOString().startsWith('2024-03'))
     // Virtualized, and possible spam hidden: the rows in view are all March's, and the list ends there.
     await onlyRowsOf(canvasElement, march, 5)
     await waitFor(() => expect(Number(canvasElement.querySelector('article')?.getAttribute('aria-setsize'))).toBeGreaterThan(0), { timeout: 15_000 })
     await expect(Number(canvasElement.querySelector('article')!.getAttribute('aria-setsize'))).toBeLessThanOrEqual(march.size)
-  },
+  }),
 }
 
 /** Combined: received USDC in March 2024, the issue's example; the URL form is shown under the feed. */
@@ -122,32 +130,32 @@ export const ReceivedUsdcInMarch: Story = {
       </p>
     </>
   ),
-  play: async ({ canvasElement }) => {
+  play: inEnglish(async ({ canvasElement }) => {
     const expected = hashesWhere((raw, ms) => new Date(ms).toISOString().startsWith('2024-03') && moves(raw).some((m) => m.token === USDC && m.to === ME))
     await waitFor(() => expect(new Set(rowKeys(canvasElement))).toEqual(expected), { timeout: 15_000 })
     await expect(within(canvasElement).getByText(/match(es)? in \d+ loaded transactions — the whole history/)).toBeInTheDocument()
-  },
+  }),
 }
 
 /** Nothing found: the feed pages through the whole history and says so. */
 export const NothingFound: Story = {
   args: { defaultFilter: { search: 'no-such-thing-anywhere' } },
-  play: async ({ canvasElement }) => {
+  play: inEnglish(async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(await canvas.findByText('No matches', {}, { timeout: 15_000 })).toBeInTheDocument()
     await expect(canvas.getByText(`Nothing in the whole history (${history.length} transactions) matches the filter.`)).toBeInTheDocument()
     await expect(canvas.getByRole('searchbox')).toHaveValue('no-such-thing-anywhere')
-  },
+  }),
 }
 
 /** Search by hash: typed (debounced), the one transaction it names. */
 export const SearchByHash: Story = {
-  play: async ({ canvasElement }) => {
+  play: inEnglish(async ({ canvasElement }) => {
     const wanted = String(transactionOfKind('swapInternal').raw.hash)
     await waitFor(() => expect(rowKeys(canvasElement).length).toBeGreaterThan(0), { timeout: 15_000 })
     await userEvent.type(bar(canvasElement).getByRole('searchbox'), wanted.slice(0, 20))
     await waitFor(() => expect(rowKeys(canvasElement)).toEqual([wanted]), { timeout: 15_000 })
-  },
+  }),
 }
 
 /** History requests that an export story can hold or fail, ahead of the fixture service. */
@@ -174,21 +182,21 @@ const stalled = exportScenario('stall')
 export const ExportInProgress: Story = {
   ...stalled.story,
   args: { showFilterBar: false },
-  play: async ({ canvasElement }) => {
+  play: inEnglish(async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await waitFor(() => expect(rowKeys(canvasElement).length).toBeGreaterThan(0), { timeout: 15_000 })
     stalled.state.armed = true
     await userEvent.click(canvas.getByRole('button', { name: 'Export CSV' }))
     await expect(await canvas.findByRole('progressbar', { name: 'Exporting history' })).toBeInTheDocument()
     await expect(canvas.getByRole('button', { name: 'Cancel' })).toBeInTheDocument()
-  },
+  }),
 }
 
 const cancelled = exportScenario('stall')
 /** Export cancelled: no request after Cancel, and it says so. */
 export const ExportCancelled: Story = {
   ...cancelled.story,
-  play: async ({ canvasElement }) => {
+  play: inEnglish(async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await waitFor(() => expect(rowKeys(canvasElement).length).toBeGreaterThan(0), { timeout: 15_000 })
     cancelled.state.armed = true
@@ -200,14 +208,14 @@ export const ExportCancelled: Story = {
     await new Promise((r) => setTimeout(r, 300))
     await expect(cancelled.state.seen).toBe(seen)
     await expect(canvas.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument()
-  },
+  }),
 }
 
 const failing = exportScenario('fail')
 /** Export failed: what stopped it, and "Resume export". */
 export const ExportFailed: Story = {
   ...failing.story,
-  play: async ({ canvasElement }) => {
+  play: inEnglish(async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await waitFor(() => expect(rowKeys(canvasElement).length).toBeGreaterThan(0), { timeout: 15_000 })
     failing.state.armed = true
@@ -215,7 +223,7 @@ export const ExportFailed: Story = {
     const alert = await canvas.findByText(/Export stopped after/)
     await expect(alert).toHaveTextContent('500')
     await expect(canvas.getByRole('button', { name: 'Resume export' })).toBeInTheDocument()
-  },
+  }),
 }
 
 /** At 360 px the toolbar folds to one line: the search box, "Filters" (the chips open below it) and "More" (Export CSV). */
@@ -225,7 +233,7 @@ export const Narrow: Story = {
       <Feed {...args} />
     </div>
   ),
-  play: async ({ canvasElement }) => {
+  play: inEnglish(async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await waitFor(() => expect(rowKeys(canvasElement).length).toBeGreaterThan(0), { timeout: 15_000 })
     await expect(canvasElement.querySelector('.bf-toolbar')!.getBoundingClientRect().height).toBeLessThanOrEqual(48)
@@ -237,5 +245,5 @@ export const Narrow: Story = {
     await expect(canvas.getByRole('button', { name: 'Filters (1 active)' })).toHaveAttribute('aria-expanded', 'true')
     await userEvent.click(canvas.getByRole('button', { name: 'More' }))
     await expect(canvas.getByRole('menuitem', { name: 'Export CSV' })).toHaveFocus()
-  },
+  }),
 }

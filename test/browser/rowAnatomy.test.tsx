@@ -73,6 +73,24 @@ describe('Row anatomy in Chromium: density', () => {
   })
 })
 
+describe('Row anatomy in Chromium: one column of chevrons', () => {
+  for (const [width, dir] of [[1024, 'ltr'], [360, 'ltr'], [360, 'rtl']] as const) {
+    it(`${width} px, ${dir}: every row's chevron ends at the same edge, with or without an amount`, async () => {
+      await page.viewport(width, 800)
+      const el = await mount(<div dir={dir}>{feed()}</div>, width)
+      const rows = [...el.querySelectorAll('article')]
+      const bare = rows.filter((a) => !a.querySelector('.bf-row__trailing'))
+      // The fixtures hold rows without an amount (an approval, a deployment): the case that drifted.
+      expect(bare.length).toBeGreaterThan(0)
+      const edges = rows.map((a) => {
+        const box = a.querySelector('.bf-row__chevron')!.getBoundingClientRect()
+        return Math.round(dir === 'rtl' ? box.left : box.right)
+      })
+      expect(new Set(edges).size, JSON.stringify(edges)).toBe(1)
+    })
+  }
+})
+
 describe('Row anatomy in Chromium: every interactive element apart', () => {
   for (const width of [1024, 360]) {
     for (const theme of ['light', 'dark'] as const) {
