@@ -60,6 +60,15 @@ function expectNoOverlap(els: HTMLElement[]) {
     for (let j = i + 1; j < els.length; j++) expect(intersects(rect(els[i]!), rect(els[j]!)), `${els[i]!.className || els[i]!.tagName} × ${els[j]!.className || els[j]!.tagName}`).toBe(false)
 }
 
+/** The input's inner width left over once its placeholder is drawn in its own font (negative: clipped). */
+function placeholderRoom(input: HTMLElement): number {
+  const style = getComputedStyle(input)
+  const context = document.createElement('canvas').getContext('2d')!
+  context.font = style.font
+  const text = context.measureText((input as HTMLInputElement).placeholder).width
+  return input.clientWidth - parseFloat(style.paddingInlineStart) - parseFloat(style.paddingInlineEnd) - text
+}
+
 function expectNoSidewaysScroll(toolbar: HTMLElement) {
   for (const el of [toolbar, toolbar.querySelector('.bf-toolbar__line')!, document.documentElement]) expect(el.scrollWidth, el.className || el.tagName).toBeLessThanOrEqual(el.clientWidth)
 }
@@ -95,6 +104,10 @@ describe('FeedToolbar in Chromium: folded at 360 px, whole at 1024 px', () => {
       await expect.element(page.getByRole('button', { name: 'Filters (2 active)', exact: true })).toBeVisible()
       expect(filters.querySelector('.bf-filters__count')!.textContent).toBe('2')
       expectNoOverlap([search, filters, more])
+      // "More" folds to three dots, still heard as "More", so the search box shows its whole placeholder.
+      await expect.element(page.getByRole('button', { name: 'More', exact: true })).toBeVisible()
+      expect(rect(more).width).toBeLessThanOrEqual(40)
+      expect(placeholderRoom(search)).toBeGreaterThanOrEqual(0)
       // The wide form is out of sight and out of the tab order: no second "Export CSV", no chips.
       expect(visible(buttonNamed(toolbar, 'Export CSV'))).toBe(false)
       expect(visible(buttonNamed(toolbar, 'Received'))).toBe(false)

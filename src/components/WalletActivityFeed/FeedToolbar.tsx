@@ -3,6 +3,7 @@ import type { ExportControlProps } from '../ExportControl/ExportControl.js'
 import { FilterBar, type FilterBarProps } from '../FilterBar/FilterBar.js'
 import { useMessages } from '../../i18n/useMessages.js'
 import { useMounted } from '../shared/mounted.js'
+import { MoreButtonFace } from './MoreButtonFace.js'
 
 // Not on the first screen's code path: the export's machinery (progress, outcome, its words in every
 // language) and the folded toolbar's menu load after the first client render (never suspending the
@@ -42,10 +43,7 @@ export const FeedToolbar = forwardRef<HTMLDivElement, FeedToolbarProps>(function
     const moreButton = (
       <div className="bf-toolbar__more">
         <button type="button" className="bf-button bf-toolbar__more-button" aria-haspopup="menu" aria-expanded={false}>
-          {m.more}
-          <svg className="bf-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-            <path d="M4 6l4 4 4-4" />
-          </svg>
+          <MoreButtonFace label={m.more} />
         </button>
       </div>
     )

@@ -2,6 +2,7 @@ import { lazy, Suspense, useId } from 'react'
 import type { ExportControlProps } from '../ExportControl/ExportControl.js'
 import { useMessages } from '../../i18n/useMessages.js'
 import { useMenuButton } from './menuButton.js'
+import { MoreButtonFace } from './MoreButtonFace.js'
 
 // The status in words comes with the export's machinery (it has one only once an export started).
 const ExportStatusText = lazy(() => import('../ExportControl/ExportControl.js').then((m) => ({ default: m.ExportStatusText })))
@@ -33,11 +34,7 @@ export default function OverflowMenu({ status, progress, onStart, onCancel, loca
         onClick={menu.onButtonClick}
         onKeyDown={menu.onButtonKey}
       >
-        {running && <span className="bf-toolbar__spinner" aria-hidden="true" />}
-        {m.toolbar.more}
-        <svg className="bf-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-          <path d="M4 6l4 4 4-4" />
-        </svg>
+        <MoreButtonFace label={m.toolbar.more} running={running} />
       </button>
       {running && (
         <span id={`${id}-busy`} hidden>
