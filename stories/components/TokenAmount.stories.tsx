@@ -48,3 +48,12 @@ export const HostileSymbol: Story = {
   },
 }
 export const GermanLocale: Story = { args: { value: '1234567890000000000000', locale: 'de-DE', symbol: 'ETH' } }
+/** As the feed's rows show it: at most 7 digits, fewer fraction digits as the whole part grows; the exact amount is the title. */
+export const RowDigits: Story = {
+  args: { value: '13404764499000000000000', decimals: 18, symbol: 'DAI', direction: 'in', significantDigits: 7 },
+  play: async ({ canvasElement }) => {
+    const amount = canvasElement.querySelector<HTMLElement>('.bf-amount')!
+    await expect(amount.textContent).toBe('+13,404.76 DAI')
+    await expect(amount.title).toBe('+13,404.764499 DAI')
+  },
+}

@@ -8,7 +8,7 @@ import { TransactionRow } from '../../src/components/TransactionRow/TransactionR
 import { ChainFilter } from '../../src/components/ChainFilter/ChainFilter.js'
 import { ChainMark } from '../../src/components/ChainBadge/ChainMark.js'
 import { ChainMarkContext } from '../../src/components/shared/chainMarkContext.js'
-import { WALLET } from '../components/fixtures.js'
+import { ALICE, erc20, TOKEN, tx, WALLET } from '../components/fixtures.js'
 import { everyKind } from './rowFixtures.js'
 import { interactiveOverlaps, wholeRowsIn } from './geometry.js'
 
@@ -70,6 +70,24 @@ describe('Row anatomy in Chromium: density', () => {
       const row = amount.closest('article')!.getBoundingClientRect()
       expect.soft(amount.getBoundingClientRect().right).toBeLessThanOrEqual(row.right + 0.5)
     }
+  })
+})
+
+describe('Row anatomy in Chromium: large amounts at 360 px', () => {
+  it('a received 13,404.764499 DAI and a swap of 163.828096 USDC keep their titles whole (the rows show 7 digits; the exact amount is the title)', async () => {
+    await page.viewport(360, 780)
+    const dai = { token_symbol: 'DAI', token_decimals: '18', address: '0x6b175474e89094c44da98b954eedeac495271d0f' }
+    const transactions = [
+      tx({ from_address: ALICE, to_address: TOKEN, erc20_transfer: [erc20({ ...dai, from_address: ALICE, to_address: WALLET, value: '13404764499000000000000' })] }),
+      tx({ to_address: ALICE, category: 'token swap', erc20_transfer: [erc20({ value: '163828096' })], native_transfers: [{ from_address: ALICE, to_address: WALLET, value: '2752709000000000000', internal_transaction: true }] }),
+    ]
+    const el = await mount(feed({ transactions }), 360)
+    const verbs = [...el.querySelectorAll<HTMLElement>('.bf-row__verb')]
+    expect(verbs.map((v) => v.textContent)).toEqual(['Received', 'Swapped'])
+    for (const verb of verbs) expect(verb.scrollWidth, verb.textContent!).toBeLessThanOrEqual(verb.clientWidth)
+    const amounts = [...el.querySelectorAll<HTMLElement>('.bf-row__amount .bf-amount')]
+    expect(amounts.map((a) => a.textContent)).toEqual(['+13,404.76 DAI', '−163.8281 USDC', '+2.752709 ETH'])
+    expect(amounts[0]!.title).toBe('+13,404.764499 DAI')
   })
 })
 

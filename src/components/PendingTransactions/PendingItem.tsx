@@ -16,6 +16,7 @@ import { cleanText, clipText } from '../shared/text.js'
 import { explorerLink } from '../shared/url.js'
 import { hasActions, PendingActions } from './PendingActions.js'
 import { rowText, type LiveTranslator } from './pendingText.js'
+import { ROW_DIGITS } from '../shared/format.js'
 
 export interface PendingItemProps extends Required<Pick<DisplayOptions, 'renderLink'>>, Pick<DisplayOptions, 'chain'> {
   t: LiveTranslator
@@ -112,7 +113,7 @@ export function PendingItem({ record, tokens, logs, onSendAgain, onDismiss, chai
         ) : amount && (
           <div className="bf-row__trailing" aria-hidden="true" data-moved={moved ? undefined : 'false'}>
             <bdi className="bf-row__amount" dir="ltr">
-              <TokenAmount value={amount.value} decimals={amount.decimals} symbol={amount.symbol} direction="out" locale={locale} />
+              <TokenAmount value={amount.value} decimals={amount.decimals} symbol={amount.symbol} direction="out" locale={locale} significantDigits={ROW_DIGITS} />
             </bdi>
           </div>
         )}

@@ -1,7 +1,7 @@
 import { summarizeTracked, type TrackedTokenLookup } from '../../core/live/display.js'
 import type { TrackedTransaction } from '../../core/live/record.js'
 import { displayAddress } from '../shared/address.js'
-import { formatDecimal } from '../shared/format.js'
+import { formatDecimal, ROW_DIGITS } from '../shared/format.js'
 import { cleanText, clipText } from '../shared/text.js'
 import type { LivePart, MainPart } from '../../i18n/types.js'
 import type { Translator } from '../../i18n/useMessages.js'
@@ -19,7 +19,7 @@ export function rowText(record: TrackedTransaction, tokens: TrackedTokenLookup |
   const s = summarizeTracked(record, { tokens })
   const m = t.messages.tracked
   const sentences = m[s.stage]
-  const number = s.amount === null ? null : formatDecimal(s.amount, t.locale)
+  const number = s.amount === null ? null : formatDecimal(s.amount, t.locale, ROW_DIGITS)
   const symbol = symbolText(s.symbol)
   const amount =
     number === null ? ''

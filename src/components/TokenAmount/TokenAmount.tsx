@@ -16,13 +16,18 @@ export interface TokenAmountProps extends Omit<HTMLAttributes<HTMLSpanElement>, 
   /** Adds + for in and − for out. */
   direction?: FlowDirection | undefined
   locale?: string | undefined
+  /**
+   * At most this many digits, the whole part always whole: fewer fraction digits for larger amounts
+   * (the feed's rows use 7: "13,404.76 DAI"). Default: up to 6 fraction digits. The exact amount is the title.
+   */
+  significantDigits?: number | undefined
   className?: string | undefined
   style?: CSSProperties | undefined
 }
 
 /** An amount for people: BigInt + decimals through viem's formatUnits, then Intl; the exact amount on hover. */
 export const TokenAmount = forwardRef<HTMLSpanElement, TokenAmountProps>(function TokenAmount(
-  { value, decimals, formatted, symbol, direction = 'none', locale, className, style, ...rest },
+  { value, decimals, formatted, symbol, direction = 'none', locale, significantDigits, className, style, ...rest },
   ref,
 ) {
   const t = useMessages(locale)
@@ -31,7 +36,7 @@ export const TokenAmount = forwardRef<HTMLSpanElement, TokenAmountProps>(functio
   const shownSymbol = cleanSymbol ? clipText(cleanSymbol, 12).shown : null
   const unlimited = isMaxUint256(value)
   const exact = isDecimalText(formatted) ? formatted : d !== null ? toWholeUnits(value, d) : isDecimalText(value) ? value : null
-  const number = unlimited ? t.messages.row.unlimited : exact === null ? '?' : formatDecimal(exact, t.locale)
+  const number = unlimited ? t.messages.row.unlimited : exact === null ? '?' : formatDecimal(exact, t.locale, significantDigits)
   const sign = unlimited || exact === null || /^[0.]+$/.test(exact) ? '' : flowSign(direction)
   const amount = [sign + (exact === null ? value : formatExact(exact, t.locale)), cleanSymbol].filter(Boolean).join(' ')
   const full = d === null && !isDecimalText(formatted) ? t.format(t.messages.row.rawUnits, { amount }) : amount

@@ -1,7 +1,7 @@
 import { TokenAmount } from '../TokenAmount/TokenAmount.js'
 import { ClippedText } from '../shared/ClippedText.js'
 import { flowSign } from '../shared/direction.js'
-import { formatDecimal } from '../shared/format.js'
+import { formatDecimal, ROW_DIGITS } from '../shared/format.js'
 import { useMessages } from '../../i18n/useMessages.js'
 import type { Movement } from './rowFacts.js'
 
@@ -15,7 +15,7 @@ function MovementAmount({ movement: m, locale }: { movement: Movement; locale: s
       </span>
     )
   }
-  return <TokenAmount value={m.value} decimals={m.decimals} formatted={m.formatted} symbol={m.symbol} direction={m.direction} locale={locale} />
+  return <TokenAmount value={m.value} decimals={m.decimals} formatted={m.formatted} symbol={m.symbol} direction={m.direction} locale={locale} significantDigits={ROW_DIGITS} />
 }
 
 /**

@@ -27,6 +27,9 @@ export function isZero(raw: string | null | undefined): boolean {
   return raw != null && ZERO.test(raw)
 }
 
+/** A row's amounts keep 7 digits (13,404.76, 163.8281, 2.568682), so a phone-wide row keeps its title; the exact amount is the title on hover and in the details. */
+export const ROW_DIGITS = 7
+
 function numberFormat(locale: string | undefined, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   return intlFormatter(Intl.NumberFormat, locale, options)
 }
@@ -36,15 +39,19 @@ type StringFormat = (value: string) => string
 
 /**
  * Exact decimal text → what a person reads: grouped, up to 6 fraction digits, tiny non-zero
- * amounts as "<0.000001", astronomically large ones in scientific notation.
+ * amounts as "<0.000001", astronomically large ones in scientific notation. With
+ * `significantDigits`, fewer fraction digits as the whole part grows (the whole part is never
+ * rounded): 13,404.76 rather than 13,404.764499 at 7.
  */
-export function formatDecimal(decimal: string, locale?: string): string {
+export function formatDecimal(decimal: string, locale?: string, significantDigits?: number): string {
   if (!DECIMAL.test(decimal)) return decimal
   const [int = '0', frac = ''] = decimal.split('.')
-  if (int.replace(/^0+/, '').length > 15) {
+  const wholeDigits = int.replace(/^0+/, '').length
+  if (wholeDigits > 15) {
     return (numberFormat(locale, { notation: 'scientific', maximumFractionDigits: 3 }).format as unknown as StringFormat)(decimal)
   }
-  const f = numberFormat(locale, { maximumFractionDigits: 6 })
+  const fractionDigits = significantDigits === undefined ? 6 : Math.min(6, Math.max(0, significantDigits - wholeDigits))
+  const f = numberFormat(locale, { maximumFractionDigits: fractionDigits })
   const shown = (f.format as unknown as StringFormat)(decimal)
   if (/^0*$/.test(int) && /[1-9]/.test(frac) && !/[1-9]/.test(frac.slice(0, 6))) {
     return `<${(f.format as unknown as StringFormat)('0.000001')}`

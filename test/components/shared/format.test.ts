@@ -42,6 +42,16 @@ describe('formatDecimal', () => {
   it('text that is not a decimal comes back unchanged', () => {
     expect(formatDecimal('n/a', 'en-US')).toBe('n/a')
   })
+
+  it('with 7 significant digits (the rows): fewer fraction digits as the whole part grows, the whole part never rounded', () => {
+    expect(formatDecimal('13404.764499', 'en-US', 7)).toBe('13,404.76')
+    expect(formatDecimal('163.828096', 'en-US', 7)).toBe('163.8281')
+    expect(formatDecimal('2.5686824', 'en-US', 7)).toBe('2.568682')
+    expect(formatDecimal('1234567890.98', 'en-US', 7)).toBe('1,234,567,891')
+    expect(formatDecimal('0.000123456789', 'en-US', 7)).toBe('0.000123')
+    expect(formatDecimal('0.0000000001', 'en-US', 7)).toBe('<0.000001')
+    expect(formatDecimal('13404.764499', 'de-DE', 7)).toBe('13.404,76')
+  })
 })
 
 describe('formatExact', () => {
