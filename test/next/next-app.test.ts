@@ -155,6 +155,33 @@ describe('examples/next-app built and served by Next.js', () => {
     await page.close()
   })
 
+  it('new blocks reach the feed over the proxy\'s head stream: a transaction to the wallet shows without one eth_blockNumber poll', async () => {
+    const page = await browser.newPage()
+    const streams: { url: string; status: number; type: string }[] = []
+    const polls: string[] = []
+    page.on('response', (r) => r.url().includes('/api/blockfeed/head') && streams.push({ url: r.url(), status: r.status(), type: r.headers()['content-type'] ?? '' }))
+    page.on('request', (r) => r.url().includes('/api/blockfeed/rpc') && /eth_blockNumber/.test(r.postData() ?? '') && polls.push(r.postData()!))
+    await page.goto(`${appUrl}/?address=${alice}`, { waitUntil: 'domcontentloaded' })
+    await page.getByRole('feed').locator('article').first().waitFor()
+    await expect.poll(() => streams.length, { timeout: 30_000 }).toBeGreaterThan(0)
+    expect(streams[0]).toMatchObject({ status: 200, type: expect.stringMatching(/^text\/event-stream/) })
+    expect(new URL(streams[0]!.url).searchParams.get('chain')).toBe('0x7a69')
+    polls.splice(0)
+
+    const bob = devnet.wallets.find((w) => w.name === 'bob')!.address
+    const sent = await fetch(devnet.nodeUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_sendTransaction', params: [{ from: bob, to: alice, value: '0x60452cbf06e28000' }] }),
+    }).then((r) => r.json() as Promise<{ result?: string }>)
+    expect(sent.result).toMatch(/^0x[0-9a-f]{64}$/)
+    // 6.937 ETH from bob: the new block's event brings the first page again, and the row.
+    await page.getByRole('feed').locator('article', { hasText: '6.937' }).first().waitFor({ timeout: 30_000 })
+    expect(polls).toEqual([])
+    expect(streams).toHaveLength(1)
+    await page.close()
+  })
+
   it('the send page: a devnet transaction sent through wagmi is pending at once (the bridge tracks it), then confirmed, then its indexed row (no reload, no duplicate)', async () => {
     const node = (method: string, params: unknown[] = []) =>
       fetch(devnet.nodeUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) }).then((r) => r.json())
