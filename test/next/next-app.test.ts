@@ -3,7 +3,7 @@
  * tarball, `next build` and `next start` against the devnet (history and RPC behind the proxy route,
  * with an API key), then Chromium: the first rows are in the server's HTML, hydration neither warns
  * nor fetches the page again, the key is in no static file and no response, a bad address is the
- * feed's error state, not a crash page, and the send page's transaction, sent through wagmi (its
+ * feed's error state, not a crash page, new blocks come over the proxy's head stream (no polls), and the send page's transaction, sent through wagmi (its
  * `mock` connector holding bob; held pending by switching the devnet's automine off), is in the
  * Pending group at once with no `track` call in the app (blockfeed/wagmi picks it up), then
  * confirmed, then its indexed row.

@@ -12,11 +12,11 @@ import { EXTERNAL } from '../shared/links.js'
 import { nativeCurrency } from '../shared/native.js'
 import type { DisplayOptions } from '../shared/options.js'
 import { fillTemplate } from '../shared/template.js'
+import { ROW_DIGITS } from '../shared/format.js'
 import { cleanText, clipText } from '../shared/text.js'
 import { explorerLink } from '../shared/url.js'
 import { hasActions, PendingActions } from './PendingActions.js'
 import { rowText, type LiveTranslator } from './pendingText.js'
-import { ROW_DIGITS } from '../shared/format.js'
 
 export interface PendingItemProps extends Required<Pick<DisplayOptions, 'renderLink'>>, Pick<DisplayOptions, 'chain'> {
   t: LiveTranslator
