@@ -73,15 +73,16 @@ describe('Row anatomy in Chromium: density', () => {
   })
 })
 
-describe('Row anatomy in Chromium: large amounts at 360 px', () => {
-  it('a received 13,404.764499 DAI and a swap of 163.828096 USDC keep their titles whole (the rows show 7 digits; the exact amount is the title)', async () => {
+describe('Row anatomy in Chromium: large amounts on a phone', () => {
+  // 360: a feed as wide as the phone; 326: inside a page's margins (the stories' frame at 360).
+  it.each([360, 326])('%i px: a received 13,404.764499 DAI and a swap of 163.828096 USDC keep their titles whole (the rows show 7 digits; the exact amount is the title)', async (width) => {
     await page.viewport(360, 780)
     const dai = { token_symbol: 'DAI', token_decimals: '18', address: '0x6b175474e89094c44da98b954eedeac495271d0f' }
     const transactions = [
       tx({ from_address: ALICE, to_address: TOKEN, erc20_transfer: [erc20({ ...dai, from_address: ALICE, to_address: WALLET, value: '13404764499000000000000' })] }),
       tx({ to_address: ALICE, category: 'token swap', erc20_transfer: [erc20({ value: '163828096' })], native_transfers: [{ from_address: ALICE, to_address: WALLET, value: '2752709000000000000', internal_transaction: true }] }),
     ]
-    const el = await mount(feed({ transactions }), 360)
+    const el = await mount(feed({ transactions }), width)
     const verbs = [...el.querySelectorAll<HTMLElement>('.bf-row__verb')]
     expect(verbs.map((v) => v.textContent)).toEqual(['Received', 'Swapped'])
     for (const verb of verbs) expect(verb.scrollWidth, verb.textContent!).toBeLessThanOrEqual(verb.clientWidth)
