@@ -125,12 +125,14 @@ describe('which language the feed speaks', () => {
 describe('overrides (messages on BlockfeedProvider)', () => {
   it('one key renamed shows; every other string is unchanged', async () => {
     const plain = render(feed(), { wrapper: providers({ locale: 'en' }) })
+    // Settled: every row in and no page still loading (a loaded run can be between pages).
+    await waitFor(() => expect(titles()).toHaveLength(3), { timeout: 10_000 })
     await screen.findByRole('button', { name: en.feed.showSpam }, { timeout: 10_000 })
     const expected = plain.container.textContent!.replace(en.feed.showSpam, 'Show junk')
     plain.unmount()
     const { container } = render(feed(), { wrapper: providers({ locale: 'en', messages: { feed: { showSpam: 'Show junk' } } }) })
     await screen.findByRole('button', { name: 'Show junk' }, { timeout: 10_000 })
-    expect(container.textContent).toBe(expected)
+    await waitFor(() => expect(container.textContent).toBe(expected), { timeout: 10_000 })
   })
 
   it('per locale: only the active locale’s overrides apply', async () => {
