@@ -143,7 +143,13 @@ export function trackerProbe() {
 export function fakeServiceForFile() {
   const service = fakeService()
   const server = setupServer(...service.handlers)
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+  beforeAll(async () => {
+    // The feed loads the arrivals engine as a chunk after its first screen. Loaded here first, it
+    // follows the chain from the feed's start, not from whenever a loaded run gets to it: a block
+    // that came before it starts is its starting point, and that block's entries wait for the next one.
+    await import('../../src/core/arrivals/firstPageRefresh.js')
+    server.listen({ onUnhandledRequest: 'error' })
+  })
   beforeEach(() => service.reset())
   afterEach(() => localStorage.clear())
   afterAll(() => server.close())
