@@ -65,8 +65,6 @@ async function startProxy(env) {
   return { port: ready.port, stop }
 }
 
-
-
 const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] })
 
 /** One poll: the block number the proxy answered, or undefined when it failed. */

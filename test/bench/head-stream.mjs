@@ -48,8 +48,6 @@ async function startUpstream() {
   return { url: `http://127.0.0.1:${server.address().port}`, polls, head, close: () => (server.closeAllConnections(), new Promise((r) => server.close(r))) }
 }
 
-
-
 /** A proxy instance (head-stream-proxy.mjs) in its own process. */
 let upstreamUrl
 const children = new Set()
