@@ -32,8 +32,9 @@ const fresh = () => `test${++prefix}:${Date.now()}`
 describe('rate limit shared through Redis', () => {
   it('two proxy instances with one Redis share one budget per client', async () => {
     const keyPrefix = fresh()
-    const a = createRateLimiter({ capacity: 3, refillPerSecond: 0.01, redis: connect(), keyPrefix })
-    const b = createRateLimiter({ capacity: 3, refillPerSecond: 0.01, redis: connect(), keyPrefix })
+    // Sharing, not the outage path (redisOutage.test.ts): a first connection slower than the 200 ms default on a loaded machine would count alone.
+    const a = createRateLimiter({ capacity: 3, refillPerSecond: 0.01, redis: connect(), keyPrefix, redisTimeoutMs: 2_000 })
+    const b = createRateLimiter({ capacity: 3, refillPerSecond: 0.01, redis: connect(), keyPrefix, redisTimeoutMs: 2_000 })
     expect(await a(from('1.1.1.1'))).toEqual({ ok: true })
     expect(await b(from('1.1.1.1'))).toEqual({ ok: true })
     expect(await a(from('1.1.1.1'))).toEqual({ ok: true })
