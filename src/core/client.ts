@@ -23,10 +23,36 @@ export type {
 } from './clientTypes.js'
 
 /**
- * The configuration and the transport: the wallet-history GET, the JSON-RPC sender, retries and
- * typed errors. Everything else is an action that takes the client first (viem's model), so an
- * app bundles only the actions it imports: `getTransactionDetails(client, …)`, `getNames(client, …)`,
- * `exportWalletHistoryCsv(client, …)`, `mergedWalletHistoryPages(client, …)`.
+ * Creates the client every other part of blockfeed reads through: it holds your service's
+ * address, key, RPC URLs and retry policy, and sends the wallet-history and JSON-RPC requests.
+ *
+ * The client keeps `getWalletHistory`, `walletHistoryPages`, `rpc` and `chainInfo`. Every other
+ * capability is an action that takes the client first (`getTransactionDetails(client, …)`,
+ * `getNames(client, …)`, `exportWalletHistoryCsv(client, …)`, `mergedWalletHistoryPages(client, …)`),
+ * so your bundle holds only the actions you import. Create one client per service and share it
+ * (in React, through `BlockfeedProvider`).
+ *
+ * @param config - Where the service and the JSON-RPC node are, and how to talk to them.
+ * @returns The client: pass it to the actions, the query options factories and `BlockfeedProvider`.
+ * @throws {@link InvalidParameterError} When an option is malformed (no `baseUrl`, an `apiKey`
+ *   with a line break, an unknown `chain`, a `timeoutMs`, `retry` or `batch` that is not a whole
+ *   number in range, a `head` without `url`); `parameter` names it. Nothing is sent.
+ * @remarks Creating a client sends nothing. With `head` set it opens the proxy's head stream when
+ *   something first follows new blocks. The API key is sent as `X-API-Key` and never appears in a
+ *   URL, an error message or a query key.
+ * @example
+ * ```ts
+ * import { createClient } from 'blockfeed'
+ *
+ * const client = createClient({
+ *   baseUrl: 'https://api.example.com',
+ *   apiKey: 'your-api-key',
+ *   rpc: { url: 'https://rpc.example.com' },
+ *   chain: 'eth',
+ * })
+ * const page = await client.getWalletHistory({ address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })
+ * console.log(page.result.length)
+ * ```
  */
 export function createClient(config: ClientConfig): BlockfeedClient {
   if (config === null || typeof config !== 'object') throw new InvalidParameterError('config', 'expected an object')

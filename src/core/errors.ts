@@ -4,6 +4,7 @@
  * it stays the caller's `AbortError`.
  */
 
+/** The `name` of each blockfeed error class: switch on it to narrow an error to its class. */
 export type BlockfeedErrorName =
   | 'InvalidParameterError'
   | 'HttpStatusError'
@@ -12,18 +13,44 @@ export type BlockfeedErrorName =
   | 'TimeoutError'
   | 'NetworkError'
 
+/**
+ * The base class of every error blockfeed throws: test with `isBlockfeedError(error)` or
+ * `error instanceof BlockfeedError`, then read `name` and `retryable` (or test for a subclass
+ * with `instanceof` to read its fields).
+ *
+ * @example
+ * ```ts
+ * import { BlockfeedError, createClient } from 'blockfeed'
+ *
+ * const client = createClient({ baseUrl: 'https://api.example.com', chain: 'eth' })
+ * try {
+ *   await client.getWalletHistory({ address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })
+ * } catch (error) {
+ *   if (error instanceof BlockfeedError && error.retryable) console.log('Try again later:', error.message)
+ * }
+ * ```
+ */
 export abstract class BlockfeedError extends Error {
+  /** Which class this is, stable across versions and bundles: switch on it. */
   abstract override readonly name: BlockfeedErrorName
   /** Whether the same request may succeed when sent again. */
   abstract readonly retryable: boolean
 }
 
-/** A caller's input was refused before any request was sent. */
+/**
+ * Thrown when your input is refused before any request is sent: a malformed address, an unknown
+ * chain, a bad block number or date, a JSON-RPC method outside the 28, a client option out of range.
+ *
+ * Nothing was sent, and sending it again cannot help (`retryable` is false): fix the input that
+ * `parameter` names. In a hook, the query ends in this error at once instead of waiting.
+ */
 export class InvalidParameterError extends BlockfeedError {
   override readonly name = 'InvalidParameterError' as const
+  /** Always false: the same input is refused again. */
   readonly retryable = false
   /** Which parameter was wrong, as the caller named it (e.g. `address`, `params[0].to`). */
   readonly parameter: string
+  /** Why it was refused, e.g. `expected 0x followed by 40 hex characters`. */
   readonly reason: string
 
   constructor(parameter: string, reason: string) {
@@ -33,14 +60,23 @@ export class InvalidParameterError extends BlockfeedError {
   }
 }
 
-/** The service answered with a status other than 2xx. */
+/**
+ * Thrown when the service (or the JSON-RPC node) answers with an HTTP status other than 2xx.
+ *
+ * 408, 429 and 5xx are `retryable` and were already retried by the client (429 after its
+ * `Retry-After`); what reaches you is the last attempt's. 401 or 403 means a missing or wrong API
+ * key (check `apiKey`, or your proxy's); 404 a wrong `baseUrl`; 429 that you are rate-limited
+ * (wait `retryAfterMs`).
+ */
 export class HttpStatusError extends BlockfeedError {
   override readonly name = 'HttpStatusError' as const
+  /** The HTTP status, e.g. 401, 429, 503. */
   readonly status: number
   /** From `Retry-After`, in milliseconds, when the service sent one. */
   readonly retryAfterMs: number | undefined
   /** The first 500 characters of the body (with any configured key removed). */
   readonly body: string
+  /** The URL asked for, with any configured key removed (for a JSON-RPC node, its origin only). */
   readonly url: string
 
   constructor(args: { status: number; url: string; body?: string; retryAfterMs?: number | undefined }) {
@@ -51,14 +87,23 @@ export class HttpStatusError extends BlockfeedError {
     this.retryAfterMs = args.retryAfterMs
   }
 
+  /** True for 408, 429 and 5xx: the same request may succeed later. */
   get retryable(): boolean {
     return this.status === 408 || this.status === 429 || this.status >= 500
   }
 }
 
-/** The body could not be read as the resource the spec describes. */
+/**
+ * Thrown when an answer cannot be read as what the spec describes: a body that is not JSON, a
+ * wallet-history page with a wrong field, a JSON-RPC reply that answers another call.
+ *
+ * The service sent something blockfeed cannot use; sending again will not change it
+ * (`retryable` is false). `path` names the first wrong field: check that `baseUrl` points at
+ * the service (an HTML page means it does not), or report the field to the service's owner.
+ */
 export class ResponseShapeError extends BlockfeedError {
   override readonly name = 'ResponseShapeError' as const
+  /** Always false: the same answer would come back. */
   readonly retryable = false
   /** Path of the first wrong field, e.g. `['result', 3, 'block_number']`. */
   readonly path: readonly (string | number)[]
@@ -78,13 +123,23 @@ export class ResponseShapeError extends BlockfeedError {
   }
 }
 
-/** A JSON-RPC error object returned by the node (`{ code, message, data }`). */
+/**
+ * Thrown when the JSON-RPC node answers a call with an error object (`{ code, message, data }`):
+ * a reverted `eth_call`, invalid params, a transaction the node refuses.
+ *
+ * Codes -32603 (internal error), -32005 (limit exceeded) and 429 are `retryable` and were retried
+ * by the client; the others (a revert, invalid params, an unknown method) are answers: show them
+ * or fix the call. A revert's encoded reason is in `data`.
+ */
 export class JsonRpcError extends BlockfeedError {
   override readonly name = 'JsonRpcError' as const
   /** The JSON-RPC error code, e.g. -32602 invalid params, 3 execution reverted. */
   readonly code: number
+  /** The error's `data` as the node sent it (for a revert, the encoded reason). */
   readonly data: unknown
+  /** The method called, e.g. `eth_call`. */
   readonly method: string
+  /** The node's own message, as sent. */
   readonly rpcMessage: string
 
   constructor(args: { code: number; message: string; data?: unknown; method: string }) {
@@ -95,15 +150,25 @@ export class JsonRpcError extends BlockfeedError {
     this.method = args.method
   }
 
+  /** True for -32603, -32005 and 429: the same call may pass later. */
   get retryable(): boolean {
     // Internal error and limit exceeded may pass; invalid params, reverts and unknown methods never do.
     return this.code === -32603 || this.code === -32005 || this.code === 429
   }
 }
 
+/**
+ * Thrown when a request got no answer within the client's `timeoutMs` (30 s unless set), on its
+ * last attempt.
+ *
+ * It is `retryable` and was already retried by the client. Try again later, or raise `timeoutMs`
+ * if the service is slow for large pages (or ask for a smaller `limit`).
+ */
 export class TimeoutError extends BlockfeedError {
   override readonly name = 'TimeoutError' as const
+  /** Always true: the same request may answer in time later. */
   readonly retryable = true
+  /** The time allowed for one attempt, in milliseconds. */
   readonly timeoutMs: number
 
   constructor(timeoutMs: number, what: string) {
@@ -112,9 +177,17 @@ export class TimeoutError extends BlockfeedError {
   }
 }
 
-/** The request never got an HTTP answer (DNS, refused connection, CORS, offline). */
+/**
+ * Thrown when a request never got an HTTP answer: the device is offline, the name does not
+ * resolve, the connection is refused, or the browser blocked it (CORS).
+ *
+ * It is `retryable` and was already retried by the client. In a browser, a CORS refusal looks the
+ * same: if it happens every time, check that the service (or your proxy) allows your origin.
+ * The underlying error is in `cause`.
+ */
 export class NetworkError extends BlockfeedError {
   override readonly name = 'NetworkError' as const
+  /** Always true: the network may come back. */
   readonly retryable = true
 
   constructor(url: string, cause?: unknown) {
@@ -122,10 +195,48 @@ export class NetworkError extends BlockfeedError {
   }
 }
 
+/**
+ * Tells whether an error is an abort (your `AbortSignal`, or a query cancelled by TanStack Query),
+ * which blockfeed never wraps: ignore it rather than showing it.
+ *
+ * @param error - Anything caught.
+ * @returns True when it is an `Error` named `AbortError`.
+ * @example
+ * ```ts
+ * import { createClient, isAbortError } from 'blockfeed'
+ *
+ * const client = createClient({ baseUrl: 'https://api.example.com', chain: 'eth' })
+ * const controller = new AbortController()
+ * const request = client.getWalletHistory({ address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }, { signal: controller.signal })
+ * controller.abort()
+ * await request.catch((error) => {
+ *   if (!isAbortError(error)) throw error
+ * })
+ * ```
+ */
 export function isAbortError(error: unknown): boolean {
   return error instanceof Error && error.name === 'AbortError'
 }
 
+/**
+ * Tells whether an error is one of blockfeed's typed errors (any of the six classes).
+ *
+ * @param error - Anything caught.
+ * @returns True for an instance of `BlockfeedError` (any of its six classes).
+ * @example
+ * ```ts
+ * import { HttpStatusError, createClient, isBlockfeedError } from 'blockfeed'
+ *
+ * const client = createClient({ baseUrl: 'https://api.example.com', chain: 'eth' })
+ * try {
+ *   await client.getWalletHistory({ address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })
+ * } catch (error) {
+ *   if (!isBlockfeedError(error)) throw error
+ *   if (error instanceof HttpStatusError && error.status === 401) console.log('Check the API key')
+ *   else console.log(error.name, error.retryable)
+ * }
+ * ```
+ */
 export function isBlockfeedError(error: unknown): error is BlockfeedError {
   return error instanceof BlockfeedError
 }

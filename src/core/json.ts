@@ -1,11 +1,26 @@
-/**
- * JSON.parse that keeps integers above 2^53 exact: a bare JSON number too large for a
- * double is read as its decimal text instead (Node 20's JSON.parse has no source-text
- * access, so the text is rewritten before parsing). Bodies with no such number take the
- * plain JSON.parse path untouched.
- */
+// JSON.parse that keeps integers above 2^53 exact: a bare JSON number too large for a double is
+// read as its decimal text instead (Node 20's JSON.parse has no source-text access, so the text is
+// rewritten before parsing). Bodies with no such number take the plain JSON.parse path untouched.
 const MAYBE_BIG = /[:,[]\s*-?\d{16,}/
 
+/**
+ * Parses JSON text like `JSON.parse`, but keeps integers too large for a JavaScript number
+ * (above 2^53) exact, as their decimal text.
+ *
+ * Use it on a wallet-history body you fetched yourself before `readWalletHistoryPage`, so a value
+ * in wei sent as a bare JSON number is not rounded.
+ *
+ * @param text - JSON text.
+ * @returns The parsed value; integers above 2^53 (or below -2^53) become strings such as `"12345678901234567890"`.
+ * @throws SyntaxError When the text is not JSON (as `JSON.parse` does).
+ * @example
+ * ```ts
+ * import { parseJsonLossless } from 'blockfeed'
+ *
+ * const value = parseJsonLossless('{"value": 12345678901234567890}') as { value: string }
+ * console.log(value.value) // '12345678901234567890'
+ * ```
+ */
 export function parseJsonLossless(text: string): unknown {
   if (!MAYBE_BIG.test(text)) return JSON.parse(text)
   return JSON.parse(quoteUnsafeIntegers(text))

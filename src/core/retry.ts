@@ -2,19 +2,45 @@ import { HttpStatusError, InvalidParameterError, isAbortError, isBlockfeedError 
 import { checkCount, checkMs } from './options.js'
 
 /**
- * The one retry layer of blockfeed (the hooks set TanStack Query's `retry` to 0, and viem's
- * transport is built with `retryCount: 0`). 4xx, invalid params, shape errors and aborts
- * are never retried; 429 waits for `Retry-After`.
+ * How the client retries a failed request: how many times, and how long it waits between tries.
+ *
+ * This is blockfeed's one retry layer (the query options set TanStack Query's `retry` to false,
+ * and viem's transport is built with `retryCount: 0`), so retries never multiply. Only errors
+ * whose `retryable` is true are retried: timeouts, network failures, 408, 429 and 5xx, and the
+ * JSON-RPC codes -32603, -32005 and 429. 4xx, invalid params, shape errors and aborts are never
+ * retried; a 429 waits for its `Retry-After`. `eth_sendRawTransaction` is never retried.
  */
 export interface RetryConfig {
-  /** Retries after the first attempt (so `3` means at most 4 calls). Default 3. */
+  /**
+   * Retries after the first attempt (so `3` means at most 4 calls).
+   * @defaultValue `3`
+   */
   count?: number
-  /** First back-off delay; doubled each time, with jitter. Default 300 ms. */
+  /**
+   * The first back-off delay in milliseconds; doubled each time, with ±25 % jitter.
+   * @defaultValue `300`
+   */
   baseDelayMs?: number
-  /** Longest single wait, including a `Retry-After`; a longer `Retry-After` is not waited for. Default 30 s. */
+  /**
+   * The longest single wait in milliseconds, including a `Retry-After`; a longer `Retry-After`
+   * is not waited for (the error is thrown at once).
+   * @defaultValue `30000`
+   */
   maxDelayMs?: number
 }
 
+/**
+ * The client's `retry` option: a number of retries (with the default delays), `false` for none,
+ * or a {@link RetryConfig}.
+ *
+ * @example
+ * ```ts
+ * import { createClient } from 'blockfeed'
+ *
+ * const patient = createClient({ baseUrl: 'https://api.example.com', retry: { count: 5, baseDelayMs: 500 } })
+ * const once = createClient({ baseUrl: 'https://api.example.com', retry: false })
+ * ```
+ */
 export type RetryOption = number | false | RetryConfig
 
 /** The policy `option` stands for; an option that is none of the documented forms is an `InvalidParameterError` naming it. */
