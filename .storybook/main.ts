@@ -2,7 +2,8 @@ import type { StorybookConfig } from '@storybook/react-vite'
 
 const config: StorybookConfig = {
   framework: { name: '@storybook/react-vite', options: {} },
-  stories: ['../stories/**/*.mdx', '../stories/**/*.stories.@(ts|tsx)'],
+  // The manual (docs/, MDX) first, then the component stories.
+  stories: ['../docs/**/*.mdx', '../stories/**/*.stories.@(ts|tsx)'],
   addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest'],
   // The committed MSW worker (public/mockServiceWorker.js) is served from here.
   staticDirs: ['../public'],

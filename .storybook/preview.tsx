@@ -130,7 +130,42 @@ const preview: Preview = {
     controls: { expanded: true, matchers: { date: /Date$/ } },
     layout: 'fullscreen',
     options: {
-      storySort: { order: ['Introduction', 'Feed', 'Components', 'Hooks', 'Fixtures'] },
+      // The manual first (DOCS.md's sidebar), guides in the order a dapp adopts them, then the stories.
+      storySort: {
+        order: [
+          'Docs',
+          [
+            'Introduction',
+            'Quick start',
+            ['Vite', 'Next.js App Router', 'wagmi'],
+            'Guides',
+            [
+              'The feed and theming',
+              'Languages and right to left',
+              "Your user's own transactions",
+              'New arrivals',
+              'One feed across chains',
+              'Details and names',
+              'Filters and export',
+              'Reopening and memory',
+              'The proxy and deploying',
+              'The devnet',
+              'Errors and retries',
+              'Server rendering',
+              'Security notes',
+              'Where the spec is silent',
+            ],
+            'Reference',
+            ['blockfeed', ['createClient', 'Errors', 'Chains', 'Schemas', 'react', 'components', 'server', 'wagmi', 'devnet', 'testing', '*', 'Types and constants']],
+            'Migrating from 0.1 to 0.2',
+            'Changelog',
+          ],
+          'Feed',
+          'Components',
+          'Hooks',
+          'Fixtures',
+        ],
+      },
     },
   },
 }

@@ -7,6 +7,8 @@ export function parseTsdoc(value) {
     .replace(/^\*/, '')
     .split('\n')
     .map((l) => l.replace(/^\s*\* ?/, '').replace(/\s+$/, ''))
+    // A one-line comment may carry its default after the summary: `/** The chain. @defaultValue `eth` *\/`.
+    .flatMap((l) => (/^\s*```/.test(l) ? [l] : l.replace(/\s+@(defaultValue|default)\b/, '\n@$1').split('\n')))
   const doc = { summary: '', body: '', params: {}, returns: '', throws: [], remarks: '', examples: [], defaultValue: '', deprecated: null }
   let tag = null
   let buffer = []
