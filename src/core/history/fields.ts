@@ -242,6 +242,7 @@ export const optTimestamp = withShortcut(transform((v: unknown, ctx): string | n
   v === undefined || v === null || v === '' ? null : readTimestamp(v, ctx as Ctx),
 ), { nullAsNull: true })
 
+/** A transfer's direction from the viewed wallet's side, normalized from any common spelling (`send`, `out`, `receive`, `in`…); a transfer with none has `direction: null`. */
 export type Direction = 'incoming' | 'outgoing'
 // A Map, not an object literal: service text such as "constructor" must not find Object.prototype members.
 const DIRECTIONS = new Map<string, Direction>([

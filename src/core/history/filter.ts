@@ -4,40 +4,73 @@ import { entryFlows, flowDirection, type Flow } from './flows.js'
 import { checkDate, checkDateRange, type DateInput } from './params.js'
 import type { TransactionEntry } from './schema.js'
 
+/** A transfer's side for a filter: `in` (to the wallet), `out` (from it) or `self` (from it to itself). */
 export type FilterDirection = 'in' | 'out' | 'self'
+/** What a transfer moved, for a filter: the chain's currency, an ERC-20 token, an NFT, or value moved by a contract (`internal`). */
 export type FilterKind = 'native' | 'erc20' | 'nft' | 'internal'
 
 /**
- * What to show of a wallet's history. Within one field any value matches; fields combine with
- * AND, and direction, kind and token must hold for the same transfer ("received USDC" is an
- * incoming USDC transfer, not a transaction that received ETH and sent USDC). Dates go to the
- * service (`from_date` / `to_date`), so they cost no extra pages; the rest is applied to the
- * entries already loaded.
+ * What to show of a wallet's history: categories, directions, kinds of transfer, tokens, a text
+ * search and a date range. Every field is optional; an empty filter keeps everything.
+ *
+ * Within one field any value matches; fields combine with AND, and direction, kind and token must
+ * hold for the same transfer ("received USDC" is an incoming USDC transfer, not a transaction that
+ * received ETH and sent USDC). Dates go to the service (`from_date` / `to_date`), so they cost no
+ * extra pages; the rest is applied to the entries already loaded.
  */
 export interface WalletHistoryFilter {
-  /** The service's categories (`send`, `receive`, `token send`, `nft receive`, `approve`, …). */
+  /** The service's categories to keep (`send`, `receive`, `token send`, `nft receive`, `approve`, …), in any letter case. */
   categories?: readonly string[] | undefined
-  /** From the wallet's side. */
+  /** The sides to keep, from the wallet's side. */
   directions?: readonly FilterDirection[] | undefined
+  /** The kinds of transfer to keep. */
   kinds?: readonly FilterKind[] | undefined
-  /** Token or NFT contract addresses. */
+  /** Token or NFT contract addresses to keep. */
   tokens?: readonly string[] | undefined
-  /** Text to find in a hash, an address, a label, a token's symbol or name, a summary or method. */
+  /** Text to find (any letter case) in a hash, an address, a label, a token's symbol or name, a summary or method. */
   search?: string | undefined
+  /** The earliest time to show; sent to the service as `from_date`. */
   fromDate?: DateInput | undefined
+  /** The latest time to show; sent to the service as `to_date`. */
   toDate?: DateInput | undefined
 }
 
 const DIRECTIONS: readonly FilterDirection[] = ['in', 'out', 'self']
 const KINDS: readonly FilterKind[] = ['native', 'erc20', 'nft', 'internal']
 
-/** Whether the filter narrows loaded entries (dates alone do not: the service applied them). */
+/**
+ * Tells whether a filter narrows the entries already loaded (dates alone do not: the service applies them).
+ *
+ * @param filter - The filter, or `undefined`.
+ * @returns True when it has a category, direction, kind, token or non-blank search.
+ * @example
+ * ```ts
+ * import { filtersEntries } from 'blockfeed'
+ *
+ * filtersEntries({ fromDate: '2024-01-01' }) // false
+ * filtersEntries({ kinds: ['erc20'] }) // true
+ * ```
+ */
 export function filtersEntries(filter: WalletHistoryFilter | undefined): boolean {
   if (!filter) return false
   return Boolean(filter.categories?.length || filter.directions?.length || filter.kinds?.length || filter.tokens?.length || filter.search?.trim())
 }
 
-/** The filter checked: unknown directions or kinds, or tokens that are not addresses, are named. */
+/**
+ * Checks a filter (one read from a form or a link, say) before you use it.
+ *
+ * @param filter - Anything; `undefined` is the empty filter.
+ * @returns The filter, typed.
+ * @throws {@link InvalidParameterError} When a field is not a list of text, a direction or kind is
+ *   unknown, a token is not an address, `search` is not text, or a date is unreadable or
+ *   `fromDate` is after `toDate`; `parameter` names it (e.g. `filter.kinds[1]`).
+ * @example
+ * ```ts
+ * import { checkWalletHistoryFilter } from 'blockfeed'
+ *
+ * const filter = checkWalletHistoryFilter(JSON.parse('{"directions":["in"],"kinds":["erc20"]}'))
+ * ```
+ */
 export function checkWalletHistoryFilter(filter: unknown): WalletHistoryFilter {
   if (filter === undefined) return {}
   if (filter === null || typeof filter !== 'object' || Array.isArray(filter)) throw new InvalidParameterError('filter', 'expected an object')
@@ -135,8 +168,22 @@ function cachedFlows(entry: TransactionEntry, chain: string | undefined): Cached
 }
 
 /**
- * Works out ahead what a filter reads of each entry (its search text and transfers), so the
- * first keystroke costs no more than the next: call it for each page as it arrives, in idle time.
+ * Prepares loaded entries for filtering ahead of time, so the first keystroke in a search box is as
+ * fast as the next.
+ *
+ * Call it for each page as it arrives, in idle time. What it works out (each entry's search text
+ * and transfers) is kept per entry object and reused by every filter.
+ *
+ * @param entries - Entries of a wallet's history.
+ * @param chain - Their chain, for the native currency's symbol. Default: none.
+ * @example
+ * ```ts
+ * import { createClient, prepareWalletHistoryFilter } from 'blockfeed'
+ *
+ * const client = createClient({ baseUrl: 'https://api.example.com', chain: 'eth' })
+ * const page = await client.getWalletHistory({ address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })
+ * requestIdleCallback(() => prepareWalletHistoryFilter(page.result, 'eth'))
+ * ```
  */
 export function prepareWalletHistoryFilter(entries: readonly TransactionEntry[], chain?: string): void {
   for (const entry of entries) {
@@ -146,8 +193,24 @@ export function prepareWalletHistoryFilter(entries: readonly TransactionEntry[],
 }
 
 /**
- * A predicate for entries of `wallet`'s history that the filter keeps. Build it once per filter
- * (it prepares the sets), then call it per entry.
+ * Builds a test that tells whether the filter keeps an entry of a wallet's history.
+ *
+ * Build it once per filter, then call it per entry. Dates are not tested (the service applied them).
+ *
+ * @param wallet - The wallet whose history this is (directions are from its side).
+ * @param filter - The filter (see {@link WalletHistoryFilter}).
+ * @param chain - The entries' chain, for native transfers. Default: none.
+ * @returns A function that returns true for an entry the filter keeps.
+ * @example
+ * ```ts
+ * import { createClient, walletHistoryFilterPredicate } from 'blockfeed'
+ *
+ * const wallet = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+ * const client = createClient({ baseUrl: 'https://api.example.com', chain: 'eth' })
+ * const page = await client.getWalletHistory({ address: wallet })
+ * const received = walletHistoryFilterPredicate(wallet, { directions: ['in'] }, 'eth')
+ * const count = page.result.filter(received).length
+ * ```
  */
 export function walletHistoryFilterPredicate(wallet: string, filter: WalletHistoryFilter, chain?: string): (entry: TransactionEntry) => boolean {
   const categories = filter.categories?.length ? new Set(filter.categories.map((c) => c.toLowerCase())) : null
@@ -178,7 +241,24 @@ export function walletHistoryFilterPredicate(wallet: string, filter: WalletHisto
   }
 }
 
-/** The entries the filter keeps, in order. */
+/**
+ * Returns the entries of a wallet's history that a filter keeps, in their order.
+ *
+ * @param entries - Entries of the wallet's history.
+ * @param wallet - The wallet whose history this is (directions are from its side).
+ * @param filter - The filter (see {@link WalletHistoryFilter}); dates are not applied here.
+ * @param chain - The entries' chain, for native transfers. Default: none.
+ * @returns A new array (all entries when the filter narrows nothing).
+ * @example
+ * ```ts
+ * import { createClient, filterWalletHistory } from 'blockfeed'
+ *
+ * const wallet = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+ * const client = createClient({ baseUrl: 'https://api.example.com', chain: 'eth' })
+ * const page = await client.getWalletHistory({ address: wallet })
+ * const tokenMoves = filterWalletHistory(page.result, wallet, { kinds: ['erc20'], search: 'usdc' }, 'eth')
+ * ```
+ */
 export function filterWalletHistory(entries: readonly TransactionEntry[], wallet: string, filter: WalletHistoryFilter, chain?: string): TransactionEntry[] {
   if (!filtersEntries(filter)) return entries.slice()
   return entries.filter(walletHistoryFilterPredicate(wallet, filter, chain))
@@ -186,7 +266,22 @@ export function filterWalletHistory(entries: readonly TransactionEntry[], wallet
 
 const LIST_KEYS = ['categories', 'directions', 'kinds', 'tokens'] as const
 
-/** The filter as URL search parameters (`category=send&direction=in&q=usdc&from=2024-03-01`), for shareable links. */
+/**
+ * Writes a filter as URL search parameters, for links that share a filtered feed
+ * (`category=send&direction=in&q=usdc&from=2024-03-01`).
+ *
+ * @param filter - The filter.
+ * @param into - Search parameters to add to (your page's others). Default: new ones.
+ * @returns `into`, with `category`, `direction`, `kind`, `token` (repeated), `q`, `from` and `to` set.
+ * @throws {@link InvalidParameterError} When a date is an invalid `Date`.
+ * @example
+ * ```ts
+ * import { walletHistoryFilterToSearchParams } from 'blockfeed'
+ *
+ * const search = walletHistoryFilterToSearchParams({ directions: ['in'], search: 'usdc' })
+ * const link = `/wallet?${search}` // '/wallet?direction=in&q=usdc'
+ * ```
+ */
 export function walletHistoryFilterToSearchParams(filter: WalletHistoryFilter, into = new URLSearchParams()): URLSearchParams {
   const names = { categories: 'category', directions: 'direction', kinds: 'kind', tokens: 'token' } as const
   for (const key of LIST_KEYS) for (const v of filter[key] ?? []) into.append(names[key], v)
@@ -198,7 +293,20 @@ export function walletHistoryFilterToSearchParams(filter: WalletHistoryFilter, i
   return into
 }
 
-/** Reads a filter back from URL search parameters; values it does not know are dropped, never thrown. */
+/**
+ * Reads a filter back from URL search parameters written by {@link walletHistoryFilterToSearchParams}.
+ *
+ * Values it does not know (a hand-edited link's) are dropped, never thrown.
+ *
+ * @param params - The page's search parameters.
+ * @returns The filter (empty when the link carries none).
+ * @example
+ * ```ts
+ * import { walletHistoryFilterFromSearchParams } from 'blockfeed'
+ *
+ * const filter = walletHistoryFilterFromSearchParams(new URLSearchParams('direction=in&kind=nft&q=punk'))
+ * ```
+ */
 export function walletHistoryFilterFromSearchParams(params: URLSearchParams): WalletHistoryFilter {
   const filter: WalletHistoryFilter = {}
   const categories = params.getAll('category').filter((c) => c !== '')

@@ -1,19 +1,28 @@
 import { getChainInfo } from '../chains.js'
 import type { InternalTransaction, NativeTransfer, TransactionEntry } from './schema.js'
 
-/** What moved: the chain's own currency, a token, an NFT, or value sent by a contract call. */
+/** What a flow moved: the chain's own currency, an ERC-20 token, an NFT (ERC-721, ERC-1155, or of unknown standard), value sent by a contract call, or nothing. */
 export type FlowKind = 'native' | 'erc20' | 'erc721' | 'erc1155' | 'nft' | 'internal' | 'none'
 
-/** One money flow of a transaction, from the service's transfer lists. */
+/** One movement of value in a transaction (who sent what to whom), read from the service's transfer lists. */
 export interface Flow {
+  /** What moved. */
   kind: FlowKind
+  /** The sender's address, when the service gave one. */
   from: string | null
+  /** The recipient's address, when the service gave one. */
   to: string | null
+  /** The token or NFT contract; null for the chain's currency. */
   tokenAddress: string | null
+  /** The token's symbol (the chain's currency symbol for native and internal flows); null when unknown or for an NFT. */
   symbol: string | null
+  /** The token's decimals (0 for an NFT); null when the service gave none. */
   decimals: number | null
+  /** The NFT's token id; null for other kinds. */
   tokenId: string | null
+  /** The amount in base units (wei, the token's smallest unit, or the NFT count), as decimal text. */
   amount: string
+  /** Whether the service marked the token `possible_spam`. */
   spam: boolean
 }
 
@@ -35,9 +44,27 @@ function decimalsOf(text: string | null): number | null {
 }
 
 /**
- * The money flows of one entry, by the same pairing the feed's rows use (`nativeFlows`): an
- * internal payment the service lists twice is one flow; internal calls that move no value are
- * not flows (the export and the filters read them; the rows still show such calls).
+ * Lists what moved in one transaction: each native, token, NFT and internal transfer once, in the
+ * order the feed's rows show them.
+ *
+ * An internal payment the service lists twice (as a native transfer and as an internal
+ * transaction) is one flow; internal calls that move no value are not flows. A transaction with no
+ * native transfer list but a `value` gets that value as its native flow. The CSV export and the
+ * filters read these flows.
+ *
+ * @param entry - A transaction of a wallet's history.
+ * @param chain - Its chain, for the native currency's symbol and decimals (18 when unknown).
+ * @returns The flows, natives first, then ERC-20, then NFTs, then internal payments.
+ * @example
+ * ```ts
+ * import { createClient, entryFlows } from 'blockfeed'
+ *
+ * const client = createClient({ baseUrl: 'https://api.example.com', chain: 'eth' })
+ * const page = await client.getWalletHistory({ address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })
+ * for (const flow of page.result.flatMap((entry) => entryFlows(entry, 'eth'))) {
+ *   console.log(flow.kind, flow.amount, flow.symbol)
+ * }
+ * ```
  */
 export function entryFlows(entry: TransactionEntry, chain: string | undefined): Flow[] {
   const native = getChainInfo(chain)?.nativeCurrency

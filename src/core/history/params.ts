@@ -3,34 +3,69 @@ import { checkChain, type ChainInput } from '../chains.js'
 import { InvalidParameterError } from '../errors.js'
 import { parseIsoUtc } from '../time.js'
 
-/** A block number: a non-negative integer as number, bigint or decimal text. */
+/** A block number: a non-negative integer as a number, a bigint or decimal text (`18000000`, `18000000n`, `'18000000'`). */
 export type BlockNumberInput = number | bigint | string
-/** A date: a `Date`, unix seconds, or ISO 8601 text. */
+/** A date: a `Date`, unix seconds (a number or digits), or ISO 8601 text; sent as ISO 8601 UTC. */
 export type DateInput = Date | number | string
 
-/** The wallet-history operation's parameters, camelCase (sent as the spec's snake_case). */
+/**
+ * What to ask the wallet-history operation for: the wallet, and optionally the chain, a block or
+ * date range, extra data, the page and its size. camelCase here, sent as the spec's snake_case.
+ *
+ * Every value is checked before anything is sent: a wrong one is an `InvalidParameterError`
+ * naming it. A parameter left out is not sent, so the service's default applies.
+ */
 export interface WalletHistoryParameters {
   /** The wallet address (0x + 40 hex; a mixed-case address must carry a valid checksum). */
   address: string
-  /** A spec chain name or hex id; defaults to the client's `chain`, else the service's default. */
+  /**
+   * The chain to read: a spec name (`eth`) or hex id (`0x1`), sent as given.
+   * @defaultValue the client's `chain`, else the service's default
+   */
   chain?: ChainInput | undefined
+  /** The lowest block to include (`from_block`). Used over `fromDate` when both are given. */
   fromBlock?: BlockNumberInput | undefined
+  /** The highest block to include (`to_block`). Used over `toDate` when both are given. */
   toBlock?: BlockNumberInput | undefined
+  /** The earliest time to include (`from_date`); not sent when `fromBlock` is given. */
   fromDate?: DateInput | undefined
+  /** The latest time to include (`to_date`); not sent when `toBlock` is given. */
   toDate?: DateInput | undefined
+  /**
+   * Asks for each entry's `internal_transactions` (`include_internal_transactions`).
+   * @defaultValue not sent: the service's default
+   */
   includeInternalTransactions?: boolean | undefined
+  /**
+   * Asks for each entry's `input` data (`include_input_data`).
+   * @defaultValue not sent: the service's default
+   */
   includeInputData?: boolean | undefined
+  /**
+   * Asks for NFT metadata on NFT transfers (`nft_metadata`).
+   * @defaultValue not sent: the service's default
+   */
   nftMetadata?: boolean | undefined
+  /** The `cursor` of the previous page, to read the next one; empty text means the first page. */
   cursor?: string | undefined
+  /**
+   * `DESC` for newest first, `ASC` for oldest first (either case; sent in upper case).
+   * @defaultValue not sent: the service's default
+   */
   order?: 'ASC' | 'DESC' | 'asc' | 'desc' | undefined
-  /** Desired page size, a positive integer. */
+  /**
+   * The page size you want, a positive integer (the service may cap it).
+   * @defaultValue not sent: the service's default
+   */
   limit?: number | undefined
 }
 
 /**
- * The same parameters checked and normalized: JSON-safe (no bigint, no Date), rules 1–3
- * applied (a block bound wins over a date bound, and the losing one is dropped), keys
- * present only when set. This is what query keys hold and what is sent.
+ * Wallet-history parameters checked and normalized: what query keys hold and what is sent.
+ *
+ * JSON-safe (no bigint, no Date: blocks as decimal text, dates as ISO 8601 UTC), rules 1–3 of the
+ * spec applied (a block bound wins over a date bound on the same side, and the date is dropped),
+ * `order` in upper case, keys present only when set.
  */
 export interface NormalizedWalletHistoryParameters {
   address: string
@@ -99,7 +134,28 @@ function checkBoolean(value: unknown, parameter: string): boolean {
   return value
 }
 
-/** Checks every parameter (throwing `InvalidParameterError` naming the first wrong one) and normalizes them. */
+/**
+ * Checks wallet-history parameters and returns them in the one form that is sent and cached.
+ *
+ * @param params - The parameters as you would pass them to `getWalletHistory`.
+ * @param defaults - The client's default `chain` and its `extraChains`. Default: none.
+ * @returns The normalized parameters (see {@link NormalizedWalletHistoryParameters}).
+ * @throws {@link InvalidParameterError} When a parameter is wrong (address, chain, a block or date,
+ *   `fromBlock` after `toBlock`, `fromDate` after `toDate`, a flag that is not a boolean, `order`, `limit`); `parameter` names the first.
+ * @remarks No request.
+ * @example
+ * ```ts
+ * import { normalizeWalletHistoryParameters } from 'blockfeed'
+ *
+ * const normalized = normalizeWalletHistoryParameters({
+ *   address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+ *   fromBlock: 18_000_000n,
+ *   fromDate: new Date('2024-01-01'),
+ *   order: 'asc',
+ * })
+ * // { address: '0x7099…79C8', fromBlock: '18000000', order: 'ASC' }: the block bound wins over the date
+ * ```
+ */
 export function normalizeWalletHistoryParameters(
   params: WalletHistoryParameters,
   defaults: { chain?: string | undefined; extraChains?: readonly string[] } = {},
@@ -157,7 +213,19 @@ export const walletHistoryQueryNames = {
   limit: 'limit',
 } as const satisfies Record<Exclude<keyof NormalizedWalletHistoryParameters, 'address'>, string>
 
-/** The spec's snake_case query string for normalized parameters. */
+/**
+ * Builds the spec's snake_case query string for normalized parameters (the address goes in the path).
+ *
+ * @param p - Parameters from {@link normalizeWalletHistoryParameters}.
+ * @returns The query, e.g. `chain=eth&from_block=18000000&order=ASC`.
+ * @example
+ * ```ts
+ * import { normalizeWalletHistoryParameters, toWalletHistorySearchParams, walletHistoryPath } from 'blockfeed'
+ *
+ * const params = normalizeWalletHistoryParameters({ address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', chain: 'eth', limit: 50 })
+ * const url = `https://api.example.com${walletHistoryPath(params.address)}?${toWalletHistorySearchParams(params)}`
+ * ```
+ */
 export function toWalletHistorySearchParams(p: NormalizedWalletHistoryParameters): URLSearchParams {
   const q = new URLSearchParams()
   for (const [name, wire] of Object.entries(walletHistoryQueryNames) as [keyof typeof walletHistoryQueryNames, string][]) {
@@ -166,7 +234,18 @@ export function toWalletHistorySearchParams(p: NormalizedWalletHistoryParameters
   return q
 }
 
-/** The operation's path, relative to {base_url}. */
+/**
+ * Builds the wallet-history operation's path for an address, relative to the service's `{base_url}`.
+ *
+ * @param address - The wallet address (URL-encoded into the path).
+ * @returns `/api/v2.2/wallets/{address}/history`.
+ * @example
+ * ```ts
+ * import { walletHistoryPath } from 'blockfeed'
+ *
+ * const path = walletHistoryPath('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+ * ```
+ */
 export function walletHistoryPath(address: string): string {
   return `/api/v2.2/wallets/${encodeURIComponent(address)}/history`
 }

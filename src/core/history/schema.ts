@@ -29,14 +29,12 @@ import {
   valueOfEntry,
 } from './fields.js'
 
-/**
- * Schemas for every resource of the wallet-history operation. They read what real
- * deployments send (see README, "Tolerant reading") and produce one normalized model:
- * field names as in the spec; integers as decimal text; flags as booleans; missing or
- * null optional fields as null; missing lists as []; unknown extra fields kept.
- */
+// Schemas for every resource of the wallet-history operation. They read what real deployments
+// send and produce one normalized model: field names as in the spec; integers as decimal text;
+// flags as booleans; missing or null optional fields as null; missing lists as []; unknown extra
+// fields kept.
 
-/** Element of a transaction entry's `logs` (shape not given by the spec; the common one). */
+/** Reads one element of a transaction entry's `logs` (the spec gives no shape; this is the common one): indexes as decimal text, topics `topic0`…`topic3`. */
 export const logEntrySchema = looseObject({
   log_index: optIntText,
   transaction_hash: txHashOfEntry,
@@ -52,6 +50,7 @@ export const logEntrySchema = looseObject({
   block_hash: blockHashOfEntry,
 })
 
+/** Reads one internal transaction (a value transfer or call made by a contract): `from`, `to`, `value` in wei as decimal text, `type`, gas. */
 export const internalTransactionSchema = looseObject({
   transaction_hash: txHashOfEntry,
   block_number: blockNumberOfEntry,
@@ -66,6 +65,7 @@ export const internalTransactionSchema = looseObject({
   output: optHexData,
 })
 
+/** Reads one NFT transfer (ERC-721 or ERC-1155): `token_address`, `token_id`, `amount`, `contract_type`, the two ends, `direction`, `possible_spam`. */
 export const nftTransferSchema = looseObject({
   token_address: sharedText,
   token_id: intText,
@@ -89,6 +89,7 @@ export const nftTransferSchema = looseObject({
   direction,
 })
 
+/** Reads one ERC-20 transfer: the token (`address`, `token_symbol`, `token_decimals`, `token_logo`), `value` in base units as decimal text, the two ends, `direction`, `possible_spam`. */
 export const erc20TransferSchema = looseObject({
   token_name: optSharedText,
   token_symbol: optSharedText,
@@ -112,6 +113,7 @@ export const erc20TransferSchema = looseObject({
   direction,
 })
 
+/** Reads one transfer of the chain's own currency: the two ends, `value` in wei as decimal text, `direction`, `internal_transaction`. */
 export const nativeTransferSchema = looseObject({
   from_address: optSharedText,
   from_address_label: optSharedText,
@@ -175,6 +177,14 @@ function mergeErc20Key(v: unknown): unknown {
   return v
 }
 
+/**
+ * Reads one transaction of a wallet's history into the normalized {@link TransactionEntry}.
+ *
+ * The ERC-20 list is read under the spec's `erc20_transfer` or the plural `erc20_transfers`, and
+ * given as `erc20_transfer`. Fields some deployments add beyond the spec (`category`, `summary`,
+ * `method_label`, `transaction_fee`, `*_entity`, `*_entity_logo`, `possible_spam`) are normalized
+ * when present, null otherwise.
+ */
 export const transactionEntrySchema = pipe(
   // The compiled reader reads the plural key where it stands, without this step's copy of the entry.
   withShortcut(transform(mergeErc20Key), { nullAsNull: false, rename: { from: 'erc20_transfers', to: 'erc20_transfer' } }),
@@ -187,6 +197,12 @@ const page = transform((v: unknown): number | null => {
   return null
 })
 
+/**
+ * Reads a whole wallet-history page into the normalized {@link WalletHistoryPage}.
+ *
+ * Prefer {@link readWalletHistoryPage}: it is faster and its error names the wrong field.
+ * `page` and `page_size` become numbers (null when unreadable); an empty `cursor` becomes null.
+ */
 export const walletHistoryPageSchema = looseObject({
   page,
   page_size: page,
@@ -195,18 +211,51 @@ export const walletHistoryPageSchema = looseObject({
   result: array(transactionEntrySchema),
 })
 
+/** One log (event) of a transaction, as the wallet history lists it in `logs`. */
 export type LogEntry = z.output<typeof logEntrySchema>
+/** One internal transaction: value moved or a call made by a contract during the transaction. */
 export type InternalTransaction = z.output<typeof internalTransactionSchema>
+/** One NFT (ERC-721 or ERC-1155) transfer of a transaction. */
 export type NftTransfer = z.output<typeof nftTransferSchema>
+/** One ERC-20 token transfer of a transaction; `value` is in the token's base units (divide by `10 ** token_decimals`). */
 export type Erc20Transfer = z.output<typeof erc20TransferSchema>
+/** One transfer of the chain's own currency (ETH, POL…); `value` is in wei. */
 export type NativeTransfer = z.output<typeof nativeTransferSchema>
+/**
+ * One transaction of a wallet's history, with the spec's snake_case field names, normalized.
+ *
+ * Integers (`value`, `gas`, `block_number`, …) are decimal text, exact however large; flags are
+ * booleans; `block_timestamp` is ISO 8601 UTC with milliseconds; an optional field the service
+ * left out or sent as null is `null` (`to_address` is null for a contract creation,
+ * `receipt_contract_address` when none was created); a list it left out is `[]`. Fields the spec
+ * does not name are kept as sent.
+ */
 export type TransactionEntry = z.output<typeof transactionEntrySchema>
+/**
+ * One page of a wallet's history: `result` (its transactions), `cursor` (the next page's, `null`
+ * when there is none), `page` and `page_size` (numbers, or `null` when the service sent none).
+ */
 export type WalletHistoryPage = z.output<typeof walletHistoryPageSchema>
 export type { Direction } from './fields.js'
 
 /**
- * Reads a wallet-history page (already JSON-parsed, ideally by `parseJsonLossless`) into
- * the normalized model, or throws a `ResponseShapeError` naming the first wrong field.
+ * Reads a wallet-history body you fetched yourself into the same normalized page the client returns.
+ *
+ * Parse the body with {@link parseJsonLossless}, not `JSON.parse`: an integer above 2^53 that
+ * `JSON.parse` already rounded is refused rather than kept wrong.
+ *
+ * @param body - The parsed JSON body.
+ * @returns The page, normalized (see {@link WalletHistoryPage}).
+ * @throws {@link ResponseShapeError} When the body is not a wallet-history page; `path` names the first wrong field and `issues` lists them all.
+ * @remarks No request. The page's entries are new objects; `body` is left as it was.
+ * @example
+ * ```ts
+ * import { parseJsonLossless, readWalletHistoryPage } from 'blockfeed'
+ *
+ * const response = await fetch('https://api.example.com/api/v2.2/wallets/0x70997970C51812dc3A010C7d01b50e0d17dc79C8/history?chain=eth')
+ * const page = readWalletHistoryPage(parseJsonLossless(await response.text()))
+ * console.log(page.result.map((entry) => entry.hash))
+ * ```
  */
 export function readWalletHistoryPage(body: unknown): WalletHistoryPage {
   const fast = fastReader()(body)
