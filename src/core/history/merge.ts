@@ -37,7 +37,10 @@ export { beginSourceRequest, failSource, findSources, receiveLivePage, receiveSo
 export { incompleteSources, isMergeDone, mergeHasMore, mergeSourceStates, mergedPage, takeLateEntries, takeMergedEntries } from './merge/emit.js'
 export { applyMergedPage, mergedEntryId } from './merge/applyMergedPage.js'
 
-/** The merged feed as an async iterator, with per-source retry. */
+/**
+ * The merged feed `mergedWalletHistoryPages` returns: an async iterator of merged pages, with each
+ * source's status and a way to retry the sources that failed.
+ */
 export interface MergedWalletHistoryIterator extends AsyncIterableIterator<MergedWalletHistoryPage, undefined, undefined> {
   /**
    * Lets the failed sources of `chain` (one `wallet`'s, or every wallet's) be asked again; the next
@@ -47,15 +50,47 @@ export interface MergedWalletHistoryIterator extends AsyncIterableIterator<Merge
   retrySource(chain: string, wallet?: string): void
   /** Every source's status now (also while a page is being fetched). */
   readonly sources: MergedSourceState[]
+  /** The merge's internal state, for the hooks that drive it; treat it as read-only. */
   readonly state: MergeState
 }
 
 /**
- * Pages of one feed merged across `chains` and wallets, through anything with
- * `getWalletHistory` (a `BlockfeedClient`). Bad parameters throw here, before any request.
- * Each page holds up to `limit` new entries; a source that fails is reported in the page and
- * skipped (the others keep flowing). The iterator ends when every source has ended, or when
- * only failed sources are left (after a page saying so); `retrySource` then lets it go on.
+ * Reads one feed merged across several chains and wallets, newest first (or oldest first), page by page.
+ *
+ * Each wallet on each chain is one source with its own cursor. Entries are merged by
+ * `block_timestamp` (then chain order, block number, transaction index), and an entry is handed
+ * out only once no source can still hold one that sorts before it, so `entries` never goes back.
+ * Each entry carries its `chain` (and, with several wallets, `wallets` and `views`). A source that
+ * fails is reported in the page's `sources` and skipped while the others keep flowing; call
+ * `retrySource` to ask it again. The iterator ends when every source has ended, or when only
+ * failed sources are left (after a page saying so).
+ *
+ * @param client - The client (anything with `getWalletHistory`, `chain` and `extraChains`).
+ * @param params - The wallet(s), the chains, and the history parameters every source shares.
+ * @param options - An `AbortSignal` that stops every request; `next()` then rejects with its reason.
+ * @returns An async iterator of {@link MergedWalletHistoryPage}s, with `sources` and `retrySource`.
+ * @throws {@link InvalidParameterError} At once, before any request: a bad address, chain or
+ *   parameter, both `address` and `addresses`, no chain at all, or a `cursor` (a merged feed
+ *   cannot start from one). A source's request errors are not thrown: they are in its `error`.
+ * @remarks One `GET /api/v2.2/wallets/{address}/history` per source page, through the client
+ *   (with its retries). Only the sources holding the merge back are asked for their next page;
+ *   each request asks for `limit` entries. Nothing is cached.
+ * @example
+ * ```ts
+ * import { createClient, mergedWalletHistoryPages } from 'blockfeed'
+ *
+ * const client = createClient({ baseUrl: 'https://api.example.com' })
+ * const feed = mergedWalletHistoryPages(client, {
+ *   address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+ *   chains: ['eth', 'base', 'arbitrum'],
+ *   limit: 20,
+ * })
+ * const first = await feed.next()
+ * if (!first.done) {
+ *   for (const entry of first.value.entries) console.log(entry.chain, entry.hash)
+ *   for (const source of first.value.sources) if (source.status === 'error') feed.retrySource(source.chain)
+ * }
+ * ```
  */
 export function mergedWalletHistoryPages(
   client: HistorySource,

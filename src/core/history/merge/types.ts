@@ -9,20 +9,35 @@ export interface HistorySource {
   readonly extraChains?: readonly string[] | undefined
 }
 
-/** The history parameters for a merged feed: `address` or `addresses`, and `chains`. */
+/**
+ * What to merge: one wallet (`address`) or several (`addresses`), on one or more `chains`, with the
+ * wallet-history parameters every source shares (`fromBlock`, `fromDate`, `includeInternalTransactions`…).
+ */
 export interface MergedWalletHistoryParameters extends Omit<WalletHistoryParameters, 'address' | 'chain' | 'cursor' | 'limit'> {
+  /** The one wallet to read. Give this or `addresses`, not both. */
   address?: string | undefined
+  /** Several wallets to read as one feed (each once, whatever its letter case). Give this or `address`, not both. */
   addresses?: readonly string[] | undefined
-  /** The chains to merge (spec names or hex ids); their order breaks timestamp ties. Default: `[chain]`, then the client's chain. */
+  /**
+   * The chains to merge (spec names or hex ids, each once); their order breaks timestamp ties.
+   * @defaultValue `[chain]`, else the client's `chain`
+   */
   chains?: readonly ChainInput[] | undefined
+  /** The one chain to read when `chains` is left out. */
   chain?: ChainInput | undefined
-  /** Entries per merged page and per source request. Default 25. */
+  /**
+   * Entries per merged page, and per source request.
+   * @defaultValue `25`
+   */
   limit?: number | undefined
-  /** Default `DESC` (newest first); always sent, since the merge relies on each source's order. */
+  /**
+   * `DESC` for newest first, `ASC` for oldest first; always sent, since the merge relies on each source's order.
+   * @defaultValue `'DESC'`
+   */
   order?: WalletHistoryParameters['order']
 }
 
-/** A transaction in a merged feed: the service's entry plus where it came from. */
+/** A transaction in a merged feed: the service's entry plus the chain (and, with several wallets, the wallets) it came from. */
 export type MergedTransactionEntry = TransactionEntry & {
   /** The chain as given in `chains`. */
   chain: string
@@ -34,10 +49,14 @@ export type MergedTransactionEntry = TransactionEntry & {
   views?: readonly TransactionEntry[]
 }
 
+/** Where one source of a merged feed stands: `loading`, `ok` (more to come), `error` or `done`. */
 export type MergedSourceStatus = 'loading' | 'ok' | 'error' | 'done'
 
+/** One source of a merged feed (one wallet on one chain) and where it stands. */
 export interface MergedSourceState {
+  /** The chain, as given in `chains`. */
   readonly chain: string
+  /** The wallet, as given. */
   readonly wallet: string
   /** `loading`: no answer yet (or a request under way); `ok`: more pages to come; `error`: the last request failed; `done`: no more pages. */
   readonly status: MergedSourceStatus
@@ -47,6 +66,7 @@ export interface MergedSourceState {
   readonly requests: number
 }
 
+/** One page of a merged feed: the new entries in order, late ones to put in place, and every source's status. */
 export interface MergedWalletHistoryPage {
   /** New entries in order; each sorts at or after every entry of earlier pages. */
   entries: MergedTransactionEntry[]
