@@ -1,6 +1,6 @@
 import { erc1155Abi, erc20Abi, erc721Abi, multicall3Abi, parseAbi, type Abi } from 'viem'
 
-/** WETH9's own entry points and events (the ERC-20 part comes from `erc20Abi`). */
+/** The ABI of WETH9's own functions and events (`deposit`, `withdraw`, `Deposit`, `Withdrawal`); its ERC-20 part is viem's `erc20Abi`. */
 export const wethAbi = parseAbi([
   'function deposit() payable',
   'function withdraw(uint256 wad)',
@@ -8,8 +8,12 @@ export const wethAbi = parseAbi([
   'event Withdrawal(address indexed src, uint256 wad)',
 ])
 
-/** The swap entry points most wallets meet (Uniswap V2/V3 style routers, the Universal Router); kept short for the lazy chunk's 8 kB budget. */
+/**
+ * The ABI of the swap functions most wallets meet (Uniswap V2/V3 style routers, the Universal Router),
+ * so a swap's method is named in its details.
+ */
 export const routerAbi = parseAbi([
+  // Kept short for the lazy chunk's 8 kB budget.
   'function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
   'function swapTokensForExactTokens(uint256 amountOut, uint256 amountInMax, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
   'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[] amounts)',
@@ -24,10 +28,22 @@ export const routerAbi = parseAbi([
   'function execute(bytes commands, bytes[] inputs) payable',
 ])
 
-/**
- * Every ABI the package knows, searched in this order: a selector or topic shared by two of
- * them (ERC-20 and ERC-721 `Transfer`) is told apart by its indexed arguments when decoding.
- */
-/** Each ABI the package knows, apart; and all of them as one. */
+/** Each ABI the package knows, apart. */
 export const knownAbis: readonly Abi[] = [erc20Abi, erc721Abi, erc1155Abi, wethAbi, multicall3Abi, routerAbi]
+/**
+ * Every ABI blockfeed decodes transactions and logs with, as one: ERC-20, ERC-721, ERC-1155, WETH,
+ * Multicall3 and the common swap routers. Searched after the `abi` you pass to `getTransactionDetails`.
+ *
+ * A selector or topic shared by two of them (ERC-20 and ERC-721 `Transfer`) is told apart by its
+ * indexed arguments when decoding.
+ *
+ * @example
+ * ```ts
+ * import { knownAbi } from 'blockfeed'
+ * import { decodeFunctionData } from 'viem'
+ *
+ * const call = decodeFunctionData({ abi: knownAbi, data: '0xd0e30db0' })
+ * console.log(call.functionName) // 'deposit'
+ * ```
+ */
 export const knownAbi: Abi = knownAbis.flat()

@@ -54,7 +54,23 @@ export function logsApprovals(details: Pick<TransactionDetails, 'logs'> | null |
   return !!details?.logs.some((l) => l.decoded && (l.eventName === 'Approval' || l.eventName === 'ApprovalForAll'))
 }
 
-/** True when `head` is past the block the states were read at: time to read them again. */
+/**
+ * Tells whether approval states read earlier are out of date: true when `head` is past the block they
+ * were read at, so it is time to read them again.
+ *
+ * @param states - States from {@link getApprovalStates} (or their query); `undefined` when not read yet.
+ * @param head - The current head block number (bigint or hex text); `undefined` when not known.
+ * @returns True when they should be read again; false when they are current or nothing can be compared.
+ * @example
+ * ```ts
+ * import { createClient, getApprovalStates, isApprovalStatesStale } from 'blockfeed'
+ *
+ * const client = createClient({ baseUrl: 'http://127.0.0.1:8547', rpc: { url: 'http://127.0.0.1:8545' }, chain: 'eth' })
+ * const states = await getApprovalStates(client, { approvals: [{ kind: 'approval', token: '0x00000000000000000000000000000000000000a1', owner: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', spender: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' }] })
+ * const head = await client.rpc({ method: 'eth_blockNumber' })
+ * if (isApprovalStatesStale(states, head)) console.log('read them again')
+ * ```
+ */
 export function isApprovalStatesStale(states: Pick<ApprovalStates, 'headBlockNumber'> | undefined, head: bigint | string | undefined): boolean {
   if (!states || head === undefined) return false
   return BigInt(head) > states.headBlockNumber

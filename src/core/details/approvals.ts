@@ -9,14 +9,21 @@ export type { ApprovalKind } from './types.js'
 export { isApprovalStatesStale, isUnlimitedAmount } from './approvalHints.js'
 
 
+/** One approval a transaction made or removed: who may spend whose tokens, and how much. */
 export interface Approval {
+  /** What it did: approve, revoke, or approve or revoke an operator for all. */
   kind: ApprovalKind
   /** The token (or collection) contract. */
   token: Address
+  /** The token's symbol as the service sent it (untrusted text); null when unknown. */
   tokenSymbol: string | null
+  /** The token's name as the service sent it (untrusted text); null when unknown. */
   tokenName: string | null
+  /** The token's decimals; null when unknown. */
   tokenDecimals: number | null
+  /** Who may spend (the operator for the `*_all` kinds). */
   spender: Address
+  /** The service's label for the spender (untrusted text); null when none. */
   spenderLabel: string | null
   /**
    * Whose tokens: the log's `owner`, the service item's `owner`, else the sender (a smart account's
@@ -82,25 +89,57 @@ function listedApprovals(entry: Record<string, unknown>): { approval: Approval; 
 }
 
 /**
- * The approvals a history entry made or removed, from its `contract_interactions` object
- * (`approvals`, `revokes`, `set_approvals_all`, `set_revokes_all`); items it cannot read
- * (no token or spender address) are left out. Empty for an entry without the object.
- * The owner is the item's `owner` when it has one, else the entry's sender.
+ * Lists the approvals a history entry made or removed, as the service describes them in its
+ * `contract_interactions` object (`approvals`, `revokes`, `set_approvals_all`, `set_revokes_all`).
+ *
+ * Items it cannot read (no token or spender address) are left out. The owner is the item's
+ * `owner` when it has one, else the entry's sender.
+ *
+ * @param entry - A history entry.
+ * @returns The approvals; empty for an entry without the object.
+ * @remarks No request.
+ * @example
+ * ```ts
+ * import { createClient, readApprovals } from 'blockfeed'
+ *
+ * const client = createClient({ baseUrl: 'http://127.0.0.1:8547', rpc: { url: 'http://127.0.0.1:8545' }, chain: 'eth' })
+ * const page = await client.getWalletHistory({ address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })
+ * for (const entry of page.result) for (const a of readApprovals(entry)) console.log(entry.hash, a.kind, a.spender, a.unlimited)
+ * ```
  */
 export function readApprovals(entry: Partial<Pick<TransactionEntry, 'category' | 'from_address'>> & Record<string, unknown>): Approval[] {
   return listedApprovals(entry).map((l) => l.approval)
 }
 
-/** A transaction request for the app's wallet to sign: blockfeed never holds keys. */
+/** A transaction request for your app's wallet to sign: blockfeed never holds keys. */
 export interface RevokeRequest {
+  /** The token contract. */
   to: Address
+  /** The calldata: `approve(spender, 0)` or `setApprovalForAll(operator, false)`. */
   data: Hex
+  /** No value is sent. */
   value: 0n
 }
 
 /**
- * The request that removes an approval: ERC-20 `approve(spender, 0)`, or for an
- * approval-for-all `setApprovalForAll(operator, false)`.
+ * Builds the transaction that removes an approval, for your user's wallet to send: ERC-20
+ * `approve(spender, 0)`, or for an approval-for-all `setApprovalForAll(operator, false)`.
+ *
+ * @param approval - The token and spender, and the kind (`approval_for_all` revokes an operator).
+ * @returns `{ to, data, value: 0n }`, ready for viem's or wagmi's `sendTransaction`.
+ * @throws {@link InvalidParameterError} When the token or spender is not an address.
+ * @remarks No request: the calldata is encoded locally.
+ * @example
+ * ```ts
+ * import { revokeApprovalRequest } from 'blockfeed'
+ *
+ * const request = revokeApprovalRequest({
+ *   token: '0x00000000000000000000000000000000000000a1',
+ *   spender: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+ *   kind: 'approval',
+ * })
+ * console.log(request.to, request.data)
+ * ```
  */
 export function revokeApprovalRequest(approval: Pick<Approval, 'token' | 'spender'> & { kind?: ApprovalKind }): RevokeRequest {
   const token = approval?.token
@@ -136,13 +175,27 @@ function transfersOut(logs: Receipt['logs']): Set<string> {
 }
 
 /**
- * The approvals a transaction's own receipt records (ERC-20 `Approval`, `ApprovalForAll`), owned by
+ * Lists the approvals a transaction's own receipt records, for entries the service did not describe
+ * (the devnet's, other indexers').
+ *
+ * @param details - The transaction's details from {@link getTransactionDetails}.
+ * @param wallet - The wallet being viewed, when it may not be the sender (a smart account).
+ * @returns The approvals of the sender, of `wallet`, or granted by the call itself.
+ * @remarks No request. ERC-20 `Approval` and `ApprovalForAll` logs, owned by
  * the log's `owner`: the sender's, `wallet`'s (a smart account the sender acted for), or those the
  * call itself grants (approve/permit on the token: a relayed permit is its signer's). For
  * entries without the service's `contract_interactions` (the devnet's, other indexers').
  * An `Approval` next to a `Transfer` of the same token out of the same owner is an allowance being
  * spent (OpenZeppelin's `transferFrom` emits the remainder), not one granted, and is left out —
  * unless the transaction itself calls approve/increaseAllowance/permit on that token.
+ * @example
+ * ```ts
+ * import { approvalsFromLogs, createClient, getTransactionDetails } from 'blockfeed'
+ *
+ * const client = createClient({ baseUrl: 'http://127.0.0.1:8547', rpc: { url: 'http://127.0.0.1:8545' }, chain: 'eth' })
+ * const details = await getTransactionDetails(client, { hash: '0x2a1b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f809' })
+ * if (details) console.log(approvalsFromLogs(details))
+ * ```
  */
 export function approvalsFromLogs(details: Receipt & Partial<Pick<TransactionDetails, 'from'>>, wallet?: string | undefined): Approval[] {
   // Whose approvals: the sender's, the viewed wallet's (a smart account the sender acted for), and
@@ -197,10 +250,26 @@ function ownerInLogs(logs: Receipt['logs'], a: Approval): Address | null {
 }
 
 /**
- * The approvals to show for an entry and its details: the service's list when it sent one, else the
- * receipt's. A listed approval's owner is the item's `owner`, else the owner of the receipt's matching
+ * Lists the approvals to show for a transaction: the service's list when it sent one, else the
+ * receipt's.
+ *
+ * @param entry - The history entry, when you have one.
+ * @param details - Its details from {@link getTransactionDetails}, when read.
+ * @param wallet - The wallet being viewed, when it may not be the sender (a smart account).
+ * @returns The approvals; empty once the details say the transaction reverted.
+ * @remarks No request. A listed approval's owner is the item's `owner`, else the owner of the receipt's matching
  * log, else the transaction's sender. None once the details say the transaction reverted: whatever a
  * list says it approved did not happen.
+ * @example
+ * ```ts
+ * import { approvalsOf, createClient, getTransactionDetails } from 'blockfeed'
+ *
+ * const client = createClient({ baseUrl: 'http://127.0.0.1:8547', rpc: { url: 'http://127.0.0.1:8545' }, chain: 'eth' })
+ * const page = await client.getWalletHistory({ address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', limit: 1 })
+ * const entry = page.result[0]
+ * const details = entry ? await getTransactionDetails(client, { hash: entry.hash as `0x${string}` }) : null
+ * console.log(approvalsOf(entry, details))
+ * ```
  */
 export function approvalsOf(
   entry: (Record<string, unknown> & Partial<Pick<TransactionEntry, 'from_address'>>) | undefined,

@@ -28,10 +28,36 @@ export type { GetTransactionDetailsParameters, TransactionAmount, TransactionDet
 
 
 /**
- * Everything about one transaction, from the node: the transaction, its receipt, its block
- * and the head, asked for together so the client's JSON-RPC batching sends them as one HTTP
- * request (when `blockNumber` is given; otherwise the block follows in a second one). Returns
- * null when the node does not know the hash.
+ * Reads everything about one transaction from the node: status, block and time, confirmations, fee,
+ * value, the decoded method and logs, and for a reverted one the revert reason.
+ *
+ * @param client - The client from `createClient` (its JSON-RPC URLs are used).
+ * @param parameters - The hash, and optionally the chain, the block number it is in, the service's method label and your ABIs.
+ * @param options - `signal` to cancel the reads.
+ * @returns The details, or `null` when the node does not know the hash.
+ * @throws {@link InvalidParameterError} When the hash, block number, method label or ABI is malformed; nothing is sent.
+ * @throws {@link JsonRpcError} When the node refuses one of the calls.
+ * @throws {@link HttpStatusError} When the RPC URL answers with an HTTP error.
+ * @throws {@link NetworkError} When the RPC URL cannot be reached.
+ * @throws {@link TimeoutError} When the node takes longer than the client's `timeoutMs`.
+ * @throws {@link ResponseShapeError} When the node's transaction, receipt or logs are not what was asked for (another hash, a missing field).
+ * @remarks `eth_getTransactionByHash`, `eth_getTransactionReceipt`, `eth_blockNumber` and, with
+ * `blockNumber`, `eth_getBlockByNumber`, asked for together so the client's JSON-RPC batching sends
+ * them as one HTTP request; without `blockNumber` (or when it is wrong) the block follows by
+ * `eth_getBlockByHash` in a second one. A reverted transaction adds one `eth_call` (replayed on its
+ * parent block) for the reason. Nothing is cached here: {@link transactionDetailsQueryOptions} keeps
+ * a mined transaction's details for good.
+ * @example
+ * ```ts
+ * import { createClient, getTransactionDetails } from 'blockfeed'
+ *
+ * const client = createClient({ baseUrl: 'http://127.0.0.1:8547', rpc: { url: 'http://127.0.0.1:8545' }, chain: 'eth' })
+ * const details = await getTransactionDetails(client, {
+ *   hash: '0x2a1b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f809',
+ *   blockNumber: 12,
+ * })
+ * if (details) console.log(details.status, details.fee?.formatted, details.nativeSymbol, details.method.name)
+ * ```
  */
 export async function getTransactionDetails(
   client: Pick<BlockfeedClient, 'rpc' | 'chain'>,
@@ -126,7 +152,21 @@ function checkFields(method: string, value: unknown, checks: Record<string, (v: 
   }
 }
 
-/** Confirmations at a head: 1 in the block itself, 0 while pending (or if the head is behind). */
+/**
+ * Counts a transaction's confirmations at a given head: 1 in its own block, 0 while pending (or when
+ * the head is behind it).
+ *
+ * @param blockNumber - The block the transaction is in (`details.blockNumber`); `null` while pending.
+ * @param head - The head block number.
+ * @returns The number of confirmations.
+ * @example
+ * ```ts
+ * import { confirmationsAt } from 'blockfeed'
+ *
+ * console.log(confirmationsAt(100n, 111n)) // 12
+ * console.log(confirmationsAt(null, 111n)) // 0
+ * ```
+ */
 export function confirmationsAt(blockNumber: bigint | null, head: bigint): number {
   if (blockNumber === null || head < blockNumber) return 0
   return Number(head - blockNumber + 1n)

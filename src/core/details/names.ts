@@ -13,15 +13,35 @@ export type { GetNamesParameters, Names } from './types.js'
 const CCIP_READ_TIMEOUT_MS = 5_000
 
 /**
- * Reverse names with viem's own `getEnsName` (the Universal Resolver's `reverseWithGateways`,
- * which forward-verifies: a reverse record whose name does not resolve back is no name), run on
- * a viem client whose transport is this client's `rpc`, with viem's multicall batching: all
- * lookups go out as one `eth_call` to Multicall3 `aggregate3` — the chain's (from `viem/chains`
- * or `multicall3Address`), else viem's deployless Multicall3 (no contract needed on the chain).
+ * Reads the ENS names of a list of addresses in one request, each verified forward (a reverse record
+ * whose name does not resolve back to the address is no name).
+ *
  * A name that could pass for another (`isDisplaySafeName`: hidden characters, capitals, mixed
  * scripts) is no name either. So is one whose lookup reverts or whose off-chain (CCIP-Read) gateway
  * fails or misses its deadline (`ccipReadTimeoutMs`): gateways are third parties, and one of them
  * must not hold back or hide the names of a whole screen.
+ *
+ * @param client - The client from `createClient` (its JSON-RPC URLs, and its `ensUniversalResolver` when set).
+ * @param parameters - The addresses, and optionally the chain and the ENS and Multicall3 contracts.
+ * @param options - `signal` to cancel the lookup.
+ * @returns A map from each address (checksummed) to its name, or `null` when it has none.
+ * @throws {@link InvalidParameterError} When an address is malformed, or no Universal Resolver is known for the chain; nothing is sent.
+ * @throws {@link JsonRpcError} When the node refuses the call.
+ * @throws {@link HttpStatusError} When the RPC URL answers with an HTTP error.
+ * @throws {@link NetworkError} When the RPC URL cannot be reached.
+ * @throws {@link TimeoutError} When the node takes longer than the client's `timeoutMs`.
+ * @remarks viem's `getEnsName` (the Universal Resolver's `reverseWithGateways`) for every address, all
+ * in one `eth_call` to Multicall3 `aggregate3` (the chain's, `multicall3Address`, else a deployless
+ * one), plus one HTTP request per off-chain name to its gateway. Nothing is cached here:
+ * {@link namesQueryOptions} keeps each name for {@link NAME_STALE_MS}.
+ * @example
+ * ```ts
+ * import { createClient, getNames } from 'blockfeed'
+ *
+ * const client = createClient({ baseUrl: 'http://127.0.0.1:8547', rpc: { url: 'http://127.0.0.1:8545' }, chain: 'eth' })
+ * const names = await getNames(client, { addresses: ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8', '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'] })
+ * console.log(names['0x70997970C51812dc3A010C7d01b50e0d17dc79C8'] ?? 'no name')
+ * ```
  */
 export async function getNames(
   client: Pick<BlockfeedClient, 'rpc' | 'chain'> & Partial<Pick<BlockfeedClient, 'ensUniversalResolver'>>,
@@ -47,6 +67,7 @@ export async function getNames(
   if (unique.length === 0) return out
 
   const rpcOptions = { chain, signal: options?.signal }
+  // viem's own getEnsName, on a viem client whose transport is this client's `rpc`, with viem's multicall batching.
   const viemClient = createPublicClient({
     chain: multicall ? withMulticall(viemChain, multicall) : viemChain,
     // Every lookup of this call in one aggregate3 (viem splits at 1 kB of calldata by default).

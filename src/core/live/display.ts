@@ -6,18 +6,23 @@ import type { TrackedTransaction, TrackedTransferLine } from './record.js'
 
 /** What the feed knows of a token from rows it already has: its symbol and decimals (untrusted service text). */
 export interface TrackedTokenInfo {
+  /** The token's symbol; null when unknown. */
   symbol: string | null
+  /** The token's decimals; null when unknown (amounts then stay raw integers). */
   decimals: number | null
+  /** The token's name. */
   name?: string | null | undefined
+  /** The token's logo URL. */
   logo?: string | null | undefined
 }
 
 /** Token facts by lower-case contract address (a `Map`: a service string is never an object key). */
 export type TrackedTokenLookup = ReadonlyMap<string, TrackedTokenInfo>
 
-/** Just the parts of a receipt log that `parseEventLogs` reads (a JSON-RPC receipt's `logs` fit). */
+/** A receipt log as {@link trackedToEntry} and {@link transfersFromLogs} read it: a JSON-RPC receipt's `logs` fit. */
 export type ReceiptLog = Pick<Log, 'address' | 'data' | 'topics'> & { logIndex?: string | number | null | undefined }
 
+/** What {@link trackedToEntry} and {@link summarizeTracked} may use beyond the record itself. */
 export interface TrackedDisplayOptions {
   /** Symbols and decimals of tokens, e.g. {@link tokenInfoFromEntries} over the feed's indexed rows. */
   tokens?: TrackedTokenLookup | undefined
@@ -30,6 +35,7 @@ export interface TrackedDisplayOptions {
  * `symbol` is untrusted text (clean it before showing).
  */
 export interface TrackedSummary {
+  /** A token send, a native send, a contract call, a deployment, or `unknown` (tracked by hash, sender not known yet). */
   kind: 'token' | 'native' | 'call' | 'deploy' | 'unknown'
   /** `sending` until mined, `sent` once confirmed, `ended` once failed, replaced or dropped (the status says which). */
   stage: 'sending' | 'sent' | 'ended'
@@ -43,7 +49,24 @@ export interface TrackedSummary {
   to: string | null
 }
 
-/** Symbols and decimals of every ERC-20 seen in indexed entries, for naming a pending transfer of the same token. */
+/**
+ * Collects the symbol and decimals of every ERC-20 token in history entries, so a pending transfer of
+ * the same token can be shown as "25 USDC" rather than a raw integer.
+ *
+ * @param entries - History entries, e.g. the `result` of a wallet-history page.
+ * @returns A map from each token contract (lowercase) to what the entries say of it.
+ * @remarks No request: it reads the entries only.
+ * @example
+ * ```ts
+ * import { createClient, createTransactionTracker, summarizeTracked, tokenInfoFromEntries } from 'blockfeed'
+ *
+ * const client = createClient({ baseUrl: 'http://127.0.0.1:8547', rpc: { url: 'http://127.0.0.1:8545' }, chain: 'eth' })
+ * const page = await client.getWalletHistory({ address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })
+ * const tokens = tokenInfoFromEntries(page.result)
+ * const tracker = createTransactionTracker({ client })
+ * for (const record of tracker.list()) console.log(summarizeTracked(record, { tokens }))
+ * ```
+ */
 export function tokenInfoFromEntries(entries: readonly TransactionEntry[]): Map<string, TrackedTokenInfo> {
   const out = new Map<string, TrackedTokenInfo>()
   for (const e of entries) {
@@ -61,7 +84,26 @@ function tokenAmount(raw: string, info: TrackedTokenInfo | undefined): string {
   return info?.decimals != null ? formatUnits(BigInt(raw), info.decimals) : raw
 }
 
-/** What a tracked transaction is, from what is known before it is indexed (decoded calldata, value). */
+/**
+ * Says what a tracked transaction does, as facts to word ("Sending 25 USDC to 0x12ab…cd34"), from what is
+ * known before it is indexed (decoded calldata, value).
+ *
+ * @param record - A record from the tracker.
+ * @param options - `tokens`: symbols and decimals of known tokens ({@link tokenInfoFromEntries}).
+ * @returns Its kind, stage, amount, symbol, token and recipient.
+ * @remarks No request.
+ * @example
+ * ```ts
+ * import { createClient, createTransactionTracker, summarizeTracked } from 'blockfeed'
+ *
+ * const client = createClient({ baseUrl: 'http://127.0.0.1:8547', rpc: { url: 'http://127.0.0.1:8545' }, chain: 'eth' })
+ * const tracker = createTransactionTracker({ client })
+ * for (const record of tracker.list()) {
+ *   const s = summarizeTracked(record)
+ *   console.log(s.stage, s.kind, s.amount, s.symbol, 'to', s.to)
+ * }
+ * ```
+ */
 export function summarizeTracked(record: TrackedTransaction, options: Pick<TrackedDisplayOptions, 'tokens'> = {}): TrackedSummary {
   const stage = record.status === 'confirmed' ? 'sent' : record.status === 'pending' ? 'sending' : 'ended'
   const native = getChainInfo(record.chain)?.nativeCurrency
@@ -102,7 +144,28 @@ function isPlainSend(raw: string): boolean {
 }
 const plainSends = new Map<string, boolean>()
 
-/** A receipt's ERC-20 `Transfer` events (viem's `parseEventLogs`; ERC-721 transfers, with a fourth topic, are skipped). */
+/**
+ * Reads the ERC-20 `Transfer` events of a receipt as history-API transfer items, named from what you
+ * know of the tokens. ERC-721 transfers (with a fourth topic) and malformed logs are skipped.
+ *
+ * @param record - The transaction's hash, block number and sender (a tracked record fits).
+ * @param logs - The receipt's logs.
+ * @param tokens - Symbols and decimals of known tokens ({@link tokenInfoFromEntries}).
+ * @returns One `erc20_transfer` item per transfer, in log order.
+ * @remarks No request: decoded locally with viem's `parseEventLogs`.
+ * @example
+ * ```ts
+ * import { createClient, transfersFromLogs, type ReceiptLog } from 'blockfeed'
+ *
+ * const client = createClient({ baseUrl: 'http://127.0.0.1:8547', rpc: { url: 'http://127.0.0.1:8545' }, chain: 'eth' })
+ * const hash = '0x2a1b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f809'
+ * const receipt = await client.rpc({ method: 'eth_getTransactionReceipt', params: [hash] })
+ * if (receipt) {
+ *   const transfers = transfersFromLogs({ hash, blockNumber: Number(receipt.blockNumber), from: receipt.from }, receipt.logs as ReceiptLog[])
+ *   console.log(transfers.map((t) => t.value))
+ * }
+ * ```
+ */
 export function transfersFromLogs(
   record: Pick<TrackedTransaction, 'hash' | 'blockNumber' | 'from'>,
   logs: readonly ReceiptLog[],
@@ -190,10 +253,23 @@ function directionOf(record: Pick<TrackedTransaction, 'from'>, from: string, to:
 }
 
 /**
- * A tracked record as a (partial) `TransactionEntry`, so rows draw it like an indexed one:
- * the transfer lines come from the decoded calldata until the receipt is read, then from its
+ * Turns a tracked record into a (partial) `TransactionEntry`, so your rows draw it like an indexed one.
+ *
+ * @param record - A record from the tracker.
+ * @param options - `tokens` to name token amounts; `logs` of the receipt to read transfers from.
+ * @returns An entry whose `block_number` is `''` until mined.
+ * @remarks No request. The transfer lines come from the decoded calldata until the receipt is read, then from its
  * logs (the record's `receiptTransfers`, or `logs` when given, read the same way: ERC-20, ERC-721 and ERC-1155, at most 20 lines). `block_timestamp` is when it was tracked; `block_number` is '' until mined
  * (the one field in which an unmined entry is not a valid indexed one).
+ * @example
+ * ```ts
+ * import { createClient, createTransactionTracker, trackedToEntry } from 'blockfeed'
+ *
+ * const client = createClient({ baseUrl: 'http://127.0.0.1:8547', rpc: { url: 'http://127.0.0.1:8545' }, chain: 'eth' })
+ * const tracker = createTransactionTracker({ client })
+ * const entries = tracker.list({ address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }).map((record) => trackedToEntry(record))
+ * console.log(entries.map((e) => e.hash))
+ * ```
  */
 export function trackedToEntry(record: TrackedTransaction, options: TrackedDisplayOptions = {}): TransactionEntry {
   const { tokens, logs } = options
@@ -258,10 +334,24 @@ export function trackedToEntry(record: TrackedTransaction, options: TrackedDispl
 }
 
 /**
- * The merge rule of the feed: the tracked records still to show above the indexed rows.
- * A record whose hash the history API has returned is dropped from the group (its indexed
+ * Picks the tracked records still to show above the indexed rows: the merge rule of the feed.
+ *
+ * @param records - The tracker's records (e.g. `tracker.list({ address })`).
+ * @param indexed - The entries the history API has returned.
+ * @returns The records whose hash is not among `indexed`, in their order.
+ * @remarks No request. A record whose hash the history API has returned is dropped from the group (its indexed
  * row takes its place: never both); everything else stays, newest first, replaced and
  * dropped ones included so they can say "Replaced by 0x…" or offer "Send again".
+ * @example
+ * ```ts
+ * import { createClient, createTransactionTracker, pendingRecords } from 'blockfeed'
+ *
+ * const client = createClient({ baseUrl: 'http://127.0.0.1:8547', rpc: { url: 'http://127.0.0.1:8545' }, chain: 'eth' })
+ * const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+ * const tracker = createTransactionTracker({ client })
+ * const page = await client.getWalletHistory({ address })
+ * const pending = pendingRecords(tracker.list({ address }), page.result)
+ * ```
  */
 export function pendingRecords(records: readonly TrackedTransaction[], indexed: readonly Pick<TransactionEntry, 'hash'>[]): TrackedTransaction[] {
   const seen = new Set(indexed.map((e) => e.hash.toLowerCase()))

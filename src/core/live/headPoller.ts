@@ -4,16 +4,16 @@ import { chainIdentity } from '../chains.js'
 import { joinHeadStream } from './headStream.js'
 import { pollingInterval } from './pollingInterval.js'
 
-/** One subscriber of a chain's head. */
+/** What {@link watchHead} calls: your handlers for new blocks, failed reads and successful reads. */
 export interface HeadListener {
-  /** How often this subscriber wants the head read; the poller uses the smallest wanted (4000 ms when none is a positive number). */
+  /** How often this subscriber wants the head read, in ms; the poller uses the smallest wanted. @defaultValue `4000` when no subscriber gives a positive number */
   intervalMs: number
   /**
    * A higher head was read. `previous` is undefined for the first head this listener sees
    * (its baseline), so it can tell "a new block" from "where the chain was when I joined".
    */
   onHead: (head: bigint, previous: bigint | undefined) => void
-  /** A poll failed; the poller tries again at the next interval. */
+  /** A poll failed (e.g. a {@link NetworkError} or {@link HttpStatusError}); the poller tries again at the next interval. */
   onError?: ((error: unknown) => void) | undefined
   /** A poll succeeded (the head moved or not): lets a subscriber tell that a lost connection is back. */
   onPoll?: ((head: bigint) => void) | undefined
@@ -43,15 +43,35 @@ function currentDocument(): Pick<Document, 'visibilityState' | 'addEventListener
 const isHidden = () => currentDocument()?.visibilityState === 'hidden'
 
 /**
- * Follows the head of `chain` (default: the client's chain) with one shared `eth_blockNumber`
- * poller per (client, chain), however many subscribers `watch`, the tracker and the feeds add.
- * The first subscriber starts it, the last release stops it, and it does not poll while the
- * tab is hidden (`document.visibilityState`), polling at once when the tab is shown again.
+ * Calls you at each new block of a chain, sharing one head reader with every other subscriber of
+ * the same client and chain (the tracker and the feeds use it too).
  *
- * With `createClient({ head: { url } })` the heads come from the proxy's stream instead, and the
- * poller polls only while the stream is refused, closed or silent past three poll intervals (three
- * block times on a slower chain), going back to the stream later; a hidden tab closes the stream
- * and a shown one opens it again.
+ * @param client - The client from `createClient`.
+ * @param chain - The chain to follow (spec name or hex id); `undefined` for the client's chain.
+ * @param listener - Your handlers: `onHead` for a new block, `onError` for a failed read, `onPoll` for every read.
+ * @returns A function that stops listening (the last one to stop ends the polling).
+ * @throws {@link NetworkError} Passed to `onError` (never thrown) when the node cannot be reached; the next interval reads again.
+ * @throws {@link HttpStatusError} Passed to `onError` when the RPC URL answers with an HTTP error.
+ * @throws {@link JsonRpcError} Passed to `onError` when the node refuses `eth_blockNumber`.
+ * @throws {@link TimeoutError} Passed to `onError` when a read takes longer than the client's `timeoutMs`.
+ * @remarks One `eth_blockNumber` per poll interval per (client, chain), however many subscribers.
+ * The first subscriber starts it, the last release stops it, and it does not poll while the tab is
+ * hidden (`document.visibilityState`), polling at once when the tab is shown again. With
+ * `createClient({ head: { url } })` the heads come from the proxy's server-sent event stream instead,
+ * and the poller polls only while the stream is refused, closed or silent past three poll intervals,
+ * going back to the stream later; a hidden tab closes the stream and a shown one opens it again.
+ * @example
+ * ```ts
+ * import { createClient, watchHead } from 'blockfeed'
+ *
+ * const client = createClient({ baseUrl: 'http://127.0.0.1:8547', rpc: { url: 'http://127.0.0.1:8545' }, chain: 'eth' })
+ * const stop = watchHead(client, 'eth', {
+ *   intervalMs: 4000,
+ *   onHead: (head, previous) => console.log(previous === undefined ? 'now at' : 'new block', head),
+ *   onError: (error) => console.warn('head read failed', error),
+ * })
+ * setTimeout(stop, 60_000)
+ * ```
  */
 export function watchHead(client: BlockfeedClient, chain: string | undefined, listener: HeadListener): () => void {
   const resolved = chain ?? client.chain ?? undefined
@@ -209,7 +229,22 @@ function forEachListener(poller: Poller, call: (listener: HeadListener) => void)
   }
 }
 
-/** How many head pollers run for a client (all chains): for tests and diagnostics. */
+/**
+ * Tells how many head pollers run for a client (all chains together): for tests and diagnostics.
+ *
+ * @param client - The client from `createClient`.
+ * @returns The number of chains whose head is followed now (0 once every subscriber has stopped).
+ * @example
+ * ```ts
+ * import { activeHeadPollers, createClient, watchHead } from 'blockfeed'
+ *
+ * const client = createClient({ baseUrl: 'http://127.0.0.1:8547', rpc: { url: 'http://127.0.0.1:8545' }, chain: 'eth' })
+ * const stop = watchHead(client, undefined, { intervalMs: 4000, onHead: () => {} })
+ * console.log(activeHeadPollers(client)) // 1
+ * stop()
+ * console.log(activeHeadPollers(client)) // 0
+ * ```
+ */
 export function activeHeadPollers(client: BlockfeedClient): number {
   return pollers.get(client)?.size ?? 0
 }

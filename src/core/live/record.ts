@@ -4,7 +4,13 @@
 // a `Shape` of it (a field added to the type without a guard, or with a guard of another type, does
 // not compile). The checks are the ones the zod schema made, rule for rule (test/core/live/record.test.ts).
 
+/** Every status a tracked transaction can have, in the order it can reach them: for a select box or an exhaustive switch. */
 export const trackedStatuses = ['pending', 'confirmed', 'failed', 'replaced', 'dropped'] as const
+/**
+ * Where a tracked transaction stands: `pending` (not mined yet), `confirmed` (mined and succeeded),
+ * `failed` (mined and reverted), `replaced` (another transaction used its nonce) or `dropped` (the
+ * node no longer knows it and its nonce is unused).
+ */
 export type TrackedStatus = (typeof trackedStatuses)[number]
 
 const transferKinds = ['erc20', 'erc721', 'erc1155'] as const
@@ -13,7 +19,9 @@ const transferKinds = ['erc20', 'erc721', 'erc1155'] as const
 export type TrackedTokenTransfer = {
   /** The token contract (the transaction's `to`). */
   token: string
+  /** Whose tokens move. */
   from: string
+  /** Who receives them. */
   to: string
   /** Raw amount in the token's smallest unit, as decimal text. */
   amount: string
@@ -21,60 +29,76 @@ export type TrackedTokenTransfer = {
 
 /** One token transfer from the receipt's logs (ERC-20, ERC-721, or one id of an ERC-1155 single or batch transfer). */
 export type TrackedTransferLine = {
+  /** The token standard of the event. */
   kind: (typeof transferKinds)[number]
   /** The contract that emitted the event. */
   token: string
+  /** Whose tokens moved. */
   from: string
+  /** Who received them. */
   to: string
   /** ERC-20 raw amount, ERC-1155 count, '1' for ERC-721. */
   amount: string
   /** ERC-721 / ERC-1155 token id; null for ERC-20. */
   tokenId: string | null
+  /** The log's position in its block; null when the node did not say. */
   logIndex: number | null
 }
 
 /** The receipt's transfers: the first lines (bounded, as a record is stored) and how many there were in all. */
 export type TrackedReceiptTransfers = {
+  /** The first transfers (at most 20). */
   lines: TrackedTransferLine[]
+  /** How many transfers the receipt holds in all. */
   total: number
 }
 
 /** One tracked transaction as it is stored (JSON-safe): every field present, `receiptTransfers` too. */
 export type StoredTrackedTransaction = {
+  /** The transaction hash, lowercase. */
   hash: string
+  /** The chain as it was tracked (spec name or hex id). */
   chain: string
   /** The sender; null until known (tracked by hash alone, before the node answers). */
   from: string | null
+  /** The sender's nonce; null until known. */
   nonce: number | null
   /** Null for a contract creation or while unknown. */
   to: string | null
   /** Native value in wei as decimal text; null while unknown. */
   value: string | null
+  /** An ERC-20 transfer read from the calldata; null for anything else. */
   tokenTransfer: TrackedTokenTransfer | null
   /**
    * What the receipt's logs moved, once mined (null before): these lines replace the calldata
    * guess, which misses what a router moves.
    */
   receiptTransfers: TrackedReceiptTransfers | null
+  /** Where it stands: pending, confirmed, failed, replaced or dropped. */
   status: TrackedStatus
+  /** The block it was mined in; null until mined. */
   blockNumber: number | null
   /** Blocks on top of the receipt's, counting its own, up to `confirmationsTarget`. */
   confirmations: number
+  /** The confirmations after which it is final (the tracker's `confirmations` for its chain). */
   confirmationsTarget: number
   /** True once nothing will change any more (the target is reached, or failed, replaced, dropped). */
   final: boolean
+  /** The hash of the transaction that took its nonce, once `replaced` (when known). */
   replacedBy: string | null
   /** Why it failed or was dropped, in words; null otherwise. */
   error: string | null
   /** The signed transaction, when known: kept so a dropped one can be sent again. */
   raw: string | null
-  /** Milliseconds since the epoch. */
+  /** When it was first tracked, in milliseconds since the epoch. */
   trackedAt: number
+  /** When the record last changed, in milliseconds since the epoch. */
   updatedAt: number
 }
 
 /**
- * One tracked transaction as `get`, `list` and listeners see it. `receiptTransfers` may be left out
+ * One tracked transaction as `get`, `list` and listeners see it: its status, confirmations and what
+ * it sends. Records are frozen; every change is a new object. `receiptTransfers` may be left out
  * when a record is made by hand (a story, a test): it reads as null.
  */
 export type TrackedTransaction = Omit<StoredTrackedTransaction, 'receiptTransfers'> & {

@@ -59,7 +59,25 @@ export async function decodeSignedTransaction(raw: unknown, hash: string, chain:
   }
 }
 
-/** `transfer` / `transferFrom` of viem's `erc20Abi`, or null for any other calldata. */
+/**
+ * Reads an ERC-20 `transfer` or `transferFrom` out of a transaction's calldata, so you can say
+ * "Sending 25 USDC to 0x…" before the transaction is mined.
+ *
+ * @param from - The sender of the transaction (the token owner for `transfer`).
+ * @param to - The transaction's `to`: the token contract; `null` for a contract creation.
+ * @param data - The calldata.
+ * @returns The token, owner, recipient and raw amount (decimal text), or `null` for any other calldata.
+ * @remarks No request: decoded locally with viem's `erc20Abi`.
+ * @example
+ * ```ts
+ * import { decodeTokenTransfer } from 'blockfeed'
+ * import { encodeFunctionData, erc20Abi } from 'viem'
+ *
+ * const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: ['0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', 25_000_000n] })
+ * const transfer = decodeTokenTransfer('0x70997970C51812dc3A010C7d01b50e0d17dc79C8', '0x00000000000000000000000000000000000000a1', data)
+ * console.log(transfer?.amount) // '25000000'
+ * ```
+ */
 export function decodeTokenTransfer(from: Address, to: Address | null, data: Hex | undefined): TrackedTokenTransfer | null {
   if (!to || !data || data.length < 10) return null
   try {

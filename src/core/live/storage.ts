@@ -4,11 +4,24 @@
  * store all fit. Values are JSON text.
  */
 export interface TrackerStorage {
+  /** The text stored under `key`, or `null` when there is none. */
   getItem(key: string): string | null
+  /** Stores `value` (JSON text) under `key`. */
   setItem(key: string, value: string): void
 }
 
-/** Records kept in this JavaScript realm only (Node, tests, server rendering). */
+/**
+ * Keeps the tracker's records in memory only, so they are gone on reload: for Node, tests and server rendering.
+ *
+ * @returns A new, empty {@link TrackerStorage}.
+ * @example
+ * ```ts
+ * import { createClient, createTransactionTracker, memoryStorage } from 'blockfeed'
+ *
+ * const client = createClient({ baseUrl: 'http://127.0.0.1:8547', rpc: { url: 'http://127.0.0.1:8545' }, chain: 'eth' })
+ * const tracker = createTransactionTracker({ client, storage: memoryStorage() })
+ * ```
+ */
 export function memoryStorage(): TrackerStorage {
   const items = new Map<string, string>()
   return {
@@ -24,9 +37,20 @@ export function memoryStorage(): TrackerStorage {
 const unsaved = new Map<string, string>()
 
 /**
- * The browser's `localStorage`, looked up at each call (never at import, so server
- * rendering is safe). Where it is missing or refuses (no `window`, storage disabled, quota
- * full, a sandboxed frame) the records are kept in memory instead of throwing.
+ * Keeps the tracker's records in the browser's `localStorage`, so they survive a reload and show in
+ * every tab. Where it is missing or refuses (no `window`, storage disabled, quota full, a sandboxed
+ * frame) the records are kept in memory instead of throwing.
+ *
+ * `localStorage` is looked up at each call, never at import, so server rendering is safe.
+ *
+ * @returns A {@link TrackerStorage} over `localStorage`.
+ * @example
+ * ```ts
+ * import { createClient, createTransactionTracker, localStorageAdapter } from 'blockfeed'
+ *
+ * const client = createClient({ baseUrl: '/api/blockfeed', rpc: { url: '/api/blockfeed/rpc' }, chain: 'eth' })
+ * const tracker = createTransactionTracker({ client, storage: localStorageAdapter(), storageKey: 'my-app:sends' })
+ * ```
  */
 export function localStorageAdapter(): TrackerStorage {
   const fallback = memoryStorage()
@@ -59,7 +83,18 @@ export function localStorageAdapter(): TrackerStorage {
   }
 }
 
-/** `localStorage` in a browser, memory elsewhere: the tracker's default. */
+/**
+ * The tracker's default storage: `localStorage` in a browser, memory elsewhere.
+ *
+ * @returns A {@link TrackerStorage} (today {@link localStorageAdapter}, which falls back to memory).
+ * @example
+ * ```ts
+ * import { defaultTrackerStorage } from 'blockfeed'
+ *
+ * const storage = defaultTrackerStorage()
+ * console.log(storage.getItem('blockfeed:tracked-transactions:v1'))
+ * ```
+ */
 export function defaultTrackerStorage(): TrackerStorage {
   return localStorageAdapter()
 }

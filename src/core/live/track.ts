@@ -8,21 +8,25 @@ import { updated, withNodeTransaction } from './recordUpdates.js'
 import { decodeSignedTransaction, decodeTokenTransfer, describeValue, isHexBytes, type SignedTransactionFields } from './signedTransaction.js'
 import { recordKey, type TrackerStore } from './trackerStore.js'
 
+/** What to pass to `tracker.track`: the transaction's hash, and what the app already knows of it. */
 export interface TrackParameters {
+  /** The transaction hash (0x + 64 hex digits). */
   hash: string
-  /** Default: the client's chain. */
+  /** The chain it was sent on (spec name or hex id). @defaultValue the client's `chain` */
   chain?: ChainInput | undefined
   /** The signed transaction, when known: decoded at once (no request) and kept so a dropped one can be sent again. */
   raw?: string | undefined
   /** The sender when the app knows it (e.g. the connected account), so the record lists under it before the node answers. */
   from?: string | undefined
   /**
-   * What the app asked to send, when it knows (wagmi's variables): the recipient or contract, the
-   * value in wei and the calldata. The record says what it does ("Sending 25 USDC to 0x…") at once,
-   * with no request; the node's answer replaces it. Ignored when `raw` is given (it says it all).
+   * The recipient or contract the app asked to send to, when it knows (wagmi's variables). With
+   * `value` and `data`, the record says what it does ("Sending 25 USDC to 0x…") at once, with no
+   * request; the node's answer replaces it. Ignored when `raw` is given (it says it all).
    */
   to?: string | undefined
+  /** The value sent, in wei (decimal text or bigint). @defaultValue `0` when `to` or `data` is given */
   value?: string | bigint | undefined
+  /** The calldata sent (0x-prefixed hex): an ERC-20 `transfer` is shown as a token send. */
   data?: string | undefined
 }
 

@@ -14,38 +14,68 @@ export { defaultConfirmations, type TransactionTrackerOptions } from './trackerO
 export type { TrackParameters } from './track.js'
 export type { TrackedTransactionFilter } from './trackerStore.js'
 
+/** The tracker made by {@link createTransactionTracker}: start following transactions, read their records, hear of changes. */
 export interface TransactionTracker {
-  /** Starts following a transaction; resolves with its record (already listed and announced to subscribers). */
+  /**
+   * Starts following a transaction; resolves with its record (already listed and announced to subscribers).
+   * Tracking a hash again returns its record (a dropped one is followed anew, as after "Send again").
+   * @throws {@link InvalidParameterError} When the hash, chain, `from`, `to`, `value`, `data` or `raw` is malformed, or `raw` is not the transaction of `hash`.
+   */
   track(parameters: TrackParameters): Promise<TrackedTransaction>
+  /** The record of one transaction, or `undefined` when it is not tracked; without `chain`, the first record with that hash. */
   get(hash: string, chain?: ChainInput): TrackedTransaction | undefined
   /** Records of one wallet and/or chain, newest first. The same array is returned until something changes. */
   list(filter?: TrackedTransactionFilter): readonly TrackedTransaction[]
-  /** Called with the records that changed (a removed one with its last state). */
+  /**
+   * Calls `listener` with the records that changed (a removed one with its last state); returns the function that unsubscribes.
+   * @throws {@link InvalidParameterError} When `listener` is not a function.
+   */
   subscribe(listener: (changed: readonly TrackedTransaction[]) => void): () => void
+  /** Stops following a transaction and forgets its record (on every chain, without `chain`). */
   remove(hash: string, chain?: ChainInput): void
   /** Stops polling and notifying; records stay in storage for the next tracker. */
   stop(): void
 }
 
 /**
- * Follows the user's own transactions from pending to final, framework-free. Every tracked
- * transaction of a chain is driven by that chain's one shared head poller (`watchHead`).
- * At each new block one tick sends each sender's nonce (read at that block) and the receipts,
- * lowest nonces first, up to `maxCallsPerBlock` calls, which the client's viem transport sends
- * as one batch; a receipt left out is asked for only when the nonce shows it may be mined.
- * Nothing polls while no record of a chain is still changing (pending, or confirmed below its
- * confirmations target), nor while the tab is hidden. Every node answer is checked against what
- * was asked (`./nodeAnswers.ts`): a wrong one (another transaction's receipt, a status or number
- * no chain has) moves no record, and is asked again at the next block.
+ * Follows your user's own transactions from sent to final (pending, confirmed, failed, replaced or
+ * dropped), so your UI can show them before the history service indexes them. Works without React.
  *
- * Pruning: a final record is removed once it is older than `keepFinalMs` (7 days), and only
- * the newest 50 final records of each (chain, sender) are kept; unfinished ones never are.
+ * Records survive a reload in `storage` and are shared with other tabs. Pruning: a final record is
+ * removed once it is older than `keepFinalMs` (7 days), and only the newest 50 final records of each
+ * (chain, sender) are kept; unfinished ones never are.
  *
+ * @param options - The client, and optionally storage, confirmations and timings.
+ * @returns A {@link TransactionTracker}; call `stop()` when you no longer need it.
+ * @throws {@link InvalidParameterError} When `client` is not a client from `createClient`, or an option is not a valid number; nothing is sent.
+ * @remarks Every tracked transaction of a chain is driven by that chain's one shared head poller
+ * (`watchHead`: `eth_blockNumber`, or the proxy's head stream). At each new block one tick sends each
+ * sender's nonce (`eth_getTransactionCount` at that block) and the receipts
+ * (`eth_getTransactionReceipt`), lowest nonces first, up to `maxCallsPerBlock` calls, which the
+ * client's JSON-RPC batching sends as one HTTP request; a receipt left out is asked for only when the
+ * nonce shows it may be mined. A transaction the node does not know (`eth_getTransactionByHash`) while
+ * its nonce stays unused for `dropAfterMs` is dropped; one whose nonce was used by another is replaced
+ * (found with `eth_getBlockByNumber`). Nothing polls while no record of a chain is still changing, nor while
+ * the tab is hidden. A node answer that does not match what was asked moves no record and is asked
+ * again at the next block. Errors of the node's reads are not thrown: a failed or dropped record says
+ * why in its `error` field.
  * @example
+ * ```ts
+ * import { createClient, createTransactionTracker } from 'blockfeed'
+ *
+ * const client = createClient({ baseUrl: 'http://127.0.0.1:8547', rpc: { url: 'http://127.0.0.1:8545' }, chain: 'eth' })
  * const tracker = createTransactionTracker({ client })
- * const hash = await sendTransaction(wagmiConfig, { to, value }) // sent by other means
- * await tracker.track({ hash, chain: 'eth', from: account.address })
- * const stop = tracker.subscribe(() => render(tracker.list({ address: account.address, chain: 'eth' })))
+ * const unsubscribe = tracker.subscribe((changed) => {
+ *   for (const record of changed) console.log(record.hash, record.status, record.confirmations)
+ * })
+ * await tracker.track({
+ *   hash: '0x2a1b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f809',
+ *   from: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+ * })
+ * console.log(tracker.list({ address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }))
+ * unsubscribe()
+ * tracker.stop()
+ * ```
  */
 export function createTransactionTracker(options: TransactionTrackerOptions): TransactionTracker {
   const settings = readTrackerOptions(options)

@@ -5,27 +5,38 @@ import { checkCount, checkMs } from '../options.js'
 import { DEFAULT_POLLING_INTERVAL_MS } from './pollingInterval.js'
 import { defaultTrackerStorage, type TrackerStorage } from './storage.js'
 
+/** The options of {@link createTransactionTracker}. */
 export interface TransactionTrackerOptions {
+  /** The client from `createClient`: its JSON-RPC URLs are where the tracker reads receipts and nonces. */
   client: BlockfeedClient
-  /** Where records survive a reload. Default: `localStorage` in browsers, memory elsewhere. */
+  /** Where records survive a reload. @defaultValue `localStorage` in browsers, memory elsewhere ({@link defaultTrackerStorage}) */
   storage?: TrackerStorage | undefined
-  /** The storage key. Default `blockfeed:tracked-transactions:v1`. */
+  /** The storage key the records are kept under. @defaultValue `'blockfeed:tracked-transactions:v1'` */
   storageKey?: string | undefined
-  /** Confirmations after which a record is final: one number, or per chain (name or hex id as tracked). Default per chain: {@link defaultConfirmations}. */
+  /** Confirmations after which a record is final: one number, or per chain (name or hex id as tracked). @defaultValue {@link defaultConfirmations} per chain, 1 for other chains */
   confirmations?: number | Readonly<Record<string, number>> | undefined
-  /** How often the shared head poller reads `eth_blockNumber`. Default 4 000 ms. */
+  /** How often the shared head poller reads `eth_blockNumber`, in ms. @defaultValue `4000` */
   pollingIntervalMs?: number | undefined
-  /** How long the node may not know a transaction (while its nonce is unused) before it counts as dropped. Default 120 000 ms. */
+  /** How long the node may not know a transaction (while its nonce is unused) before it counts as dropped, in ms. @defaultValue `120000` */
   dropAfterMs?: number | undefined
-  /** Calls the tracker puts in one block's batch (match the client's `batch.size`). Default 20, the client's default. */
+  /** Calls the tracker puts in one block's batch (match the client's `batch.size`). @defaultValue `20` (the client's default batch size) */
   maxCallsPerBlock?: number | undefined
-  /** Final records older than this are pruned. Default 7 days. */
+  /** Final records older than this are pruned, in ms. @defaultValue 7 days (`604800000`) */
   keepFinalMs?: number | undefined
 }
 
 /**
- * Confirmations after which a transaction counts as final, per spec chain: about the depth
- * past which reorgs are not seen in practice (L2s and single-slot-final chains: 1).
+ * The confirmations after which the tracker counts a transaction as final, for each of the spec's
+ * chains: about the depth past which reorgs are not seen in practice (L2s and single-slot-final chains: 1).
+ *
+ * @example
+ * ```ts
+ * import { createClient, createTransactionTracker, defaultConfirmations } from 'blockfeed'
+ *
+ * const client = createClient({ baseUrl: 'http://127.0.0.1:8547', rpc: { url: 'http://127.0.0.1:8545' }, chain: 'eth' })
+ * // Wait for twice the usual depth on Ethereum.
+ * const tracker = createTransactionTracker({ client, confirmations: { ...defaultConfirmations, eth: 2 * defaultConfirmations.eth } })
+ * ```
  */
 export const defaultConfirmations: Readonly<Record<ChainName, number>> = Object.freeze({
   eth: 12, polygon: 32, bsc: 15, avalanche: 1, fantom: 1, palm: 1, cronos: 1,

@@ -9,8 +9,11 @@ export interface NodeSightings {
   unusedAtHead?: bigint
 }
 
+/** Which records `tracker.list` returns: those of one sender and/or one chain (all when empty). */
 export interface TrackedTransactionFilter {
+  /** Only records sent by this address (any case). */
   address?: string | undefined
+  /** Only records of this chain (spec name or hex id: `'eth'` and `'0x1'` are the same chain). */
   chain?: ChainInput | undefined
 }
 
