@@ -45,7 +45,7 @@ export function planPages(api) {
         name,
         main,
         title: ['Docs/Reference/blockfeed', titleEntry, name].filter(Boolean).join('/'),
-        file: `docs/reference/${entrySlug(entry)}/${name}.mdx`,
+        file: `docs/reference/${entrySlug(entry)}/${name.replace(/ /g, "-")}.mdx`,
         exports: [],
       })
     }
