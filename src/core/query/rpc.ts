@@ -15,7 +15,7 @@ import type { BlockfeedQueryError } from './error.js'
 import { jsonSafe } from './jsonSafe.js'
 import { isChainChosen, type QueryKeyClient } from './walletHistory.js'
 
-/** `{ method, params, chain }`: params may be left off for methods that take none. */
+/** What `rpcQueryOptions` and `useRpc` take: `{ method, params, chain }`; `params` may be left off for methods that take none. */
 export type RpcQueryParameters<M extends RpcMethod> = {
   method: M
   /** Which chain's RPC URL; defaults to the client's `chain`. */
@@ -27,15 +27,19 @@ export type RpcQueryParameters<M extends RpcMethod> = {
       params: RpcParameters<M> | undefined
     })
 
+/** What a JSON-RPC query key holds: the service's `baseUrl`, the chain, the method and its canonical params. */
 export type RpcQueryKeyParameters<M extends RpcMethod = RpcMethod> = {
+  /** The client's `baseUrl`. */
   baseUrl: string
   /** The resolved chain (given, else the client's), or null for the client's single RPC URL. */
   chain: string | null
+  /** The method. */
   method: M
   /** Canonical params (see `canonicalRpcParams`): `[addr]` and `[addr, 'latest']` share one entry. */
   params: readonly unknown[]
 }
 
+/** A JSON-RPC query key, `['blockfeed', 'rpc', { baseUrl, chain, method, params }]`, tagged with the method's result type. */
 export type RpcQueryKey<M extends RpcMethod = RpcMethod> = DataTag<
   readonly ['blockfeed', 'rpc', RpcQueryKeyParameters<M>],
   RpcReturnType<M>,
@@ -47,9 +51,24 @@ export { keyChain } from './keyChain.js'
 import { keyChain } from './keyChain.js'
 
 /**
- * `['blockfeed', 'rpc', { baseUrl, chain, method, params }]`, params in canonical form.
- * Takes the client (its `baseUrl` and default `chain`; the API key is never read). Params are
- * not checked here: ones that fail validation are kept (JSON-safe) so the query reports the error.
+ * Builds the TanStack Query key of one JSON-RPC read, to read, set or invalidate its cache.
+ *
+ * The key is `['blockfeed', 'rpc', { baseUrl, chain, method, params }]`, params in canonical form
+ * (`[addr]` and `[addr, 'latest']` are one entry; `eth` and `0x1` one chain), never with the API
+ * key. Params are not checked here: ones that fail validation are kept so the query reports the error.
+ *
+ * @param client - The client (its `baseUrl`, `chain` and `extraChains`).
+ * @param request - `{ method, params, chain }`; `chain` defaults to the client's.
+ * @returns The key, typed with the method's result.
+ * @example
+ * ```ts
+ * import { QueryClient } from '@tanstack/react-query'
+ * import { createClient, rpcQueryKey } from 'blockfeed'
+ *
+ * const client = createClient({ baseUrl: 'https://api.example.com', rpc: { url: 'https://rpc.example.com' }, chain: 'eth' })
+ * const queryClient = new QueryClient()
+ * const balance = queryClient.getQueryData(rpcQueryKey(client, { method: 'eth_getBalance', params: ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8'] }))
+ * ```
  */
 export function rpcQueryKey<M extends RpcMethod>(
   client: QueryKeyClient,
@@ -79,13 +98,33 @@ function blockSettled({ method, params, baseUrl, chain }: Partial<RpcQueryKeyPar
 }
 
 /**
- * Query options for one of the 28 methods. Results addressed by hash never go stale
- * (`staleTime: Infinity`), except a `null` (not mined yet, or unknown); results at a block
- * number do so only once that block is settled (the finalized block, or the head minus the
- * chain's reorg depth, as last seen by the client) and a fetch happened after that; results at
- * `latest`/`pending`, or near the head, keep the QueryClient's default and follow new blocks.
- * `enabled` is false until the query can run: every required param given (`params: undefined`
- * waits) and a given chain not blank. `retry: false` because the client's `withRetry` is the one retry layer.
+ * Builds the TanStack Query options for one of the 28 JSON-RPC methods: what `useRpc` runs, for
+ * `fetchQuery`, `prefetchQuery`, `useQuery` or `useQueries`.
+ *
+ * Results addressed by hash never go stale (`staleTime: Infinity`), except a `null` (not mined
+ * yet, or unknown); results at a block number do so only once that block is settled (the
+ * finalized block, or the head minus the chain's reorg depth, as last seen by the client) and a
+ * fetch happened after that; results at `latest`/`pending`, or near the head, keep the
+ * QueryClient's default and follow new blocks. `enabled` is false until every required param is
+ * given (`params: undefined` waits) and a given chain is not blank. `retry` is false because the client retries.
+ *
+ * @param client - The client from `createClient`.
+ * @param parameters - `{ method, params, chain }` (see {@link RpcQueryParameters}).
+ * @returns The options (see {@link RpcQueryOptions}).
+ * @remarks One JSON-RPC call through `client.rpc` per fetch (batched with others in the same
+ *   tick). The query's `error` is a {@link BlockfeedQueryError}: the errors of `client.rpc`
+ *   (`InvalidParameterError`, `JsonRpcError`, `HttpStatusError`, `NetworkError`, `TimeoutError`, `ResponseShapeError`).
+ * @example
+ * ```ts
+ * import { QueryClient } from '@tanstack/react-query'
+ * import { createClient, rpcQueryOptions } from 'blockfeed'
+ *
+ * const client = createClient({ baseUrl: 'https://api.example.com', rpc: { url: 'https://rpc.example.com' }, chain: 'eth' })
+ * const queryClient = new QueryClient()
+ * const receipt = await queryClient.fetchQuery(
+ *   rpcQueryOptions(client, { method: 'eth_getTransactionReceipt', params: ['0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060'] }),
+ * )
+ * ```
  */
 export function rpcQueryOptions<M extends RpcMethod>(client: BlockfeedClient, parameters: RpcQueryParameters<M>): RpcQueryOptions<M> {
   const queryKey = rpcQueryKey(client, parameters as { method: M; params?: readonly unknown[]; chain?: ChainInput })
@@ -115,20 +154,37 @@ export function rpcQueryOptions<M extends RpcMethod>(client: BlockfeedClient, pa
   }
 }
 
-/** Written out (not inferred) so the emitted .d.ts names `RpcQueryKey` instead of expanding it. */
+// Written out (not inferred) so the emitted .d.ts names `RpcQueryKey` instead of expanding it.
+/** The TanStack Query options `rpcQueryOptions` returns. */
 export interface RpcQueryOptions<M extends RpcMethod> {
+  /** See {@link rpcQueryKey}. */
   queryKey: RpcQueryKey<M>
+  /** Sends the call through `client.rpc`. */
   queryFn: (context: QueryFunctionContext<RpcQueryKey<M>>) => Promise<RpcReturnType<M>>
+  /** `false`: the client's `retry` is the one retry layer. */
   retry: false
   /** False while a required input is missing (`params: undefined`) or a given chain is blank. */
   enabled: boolean
+  /** `Infinity` once the result cannot change (see `rpcQueryOptions`); left out for reads that follow the head. */
   staleTime?: (query: Query<RpcReturnType<M>, BlockfeedQueryError, RpcReturnType<M>, RpcQueryKey<M>>) => number
 }
 
 /**
- * Whether a cached rpc query's result can change with the next block (read from its key): at a
- * tag or no block, or at a block number not settled yet or last fetched before it settled.
+ * Tells whether a cached JSON-RPC query's result can change with the next block: a read at a tag
+ * (`latest`…) or at no block, or at a block number not settled yet (or last fetched before it settled).
+ *
  * Pass the Query's own `queryKey` (as filters do) so the last fetch is known.
+ *
+ * @param queryKey - A query's key.
+ * @returns True for a blockfeed JSON-RPC query that follows the head; false for any other key.
+ * @example
+ * ```ts
+ * import { QueryClient } from '@tanstack/react-query'
+ * import { isHeadFollowingRpcQuery } from 'blockfeed'
+ *
+ * const queryClient = new QueryClient()
+ * await queryClient.refetchQueries({ predicate: (query) => isHeadFollowingRpcQuery(query.queryKey) })
+ * ```
  */
 export function isHeadFollowingRpcQuery(queryKey: readonly unknown[]): boolean {
   const k = queryKey[2] as Partial<RpcQueryKeyParameters> | undefined
@@ -139,9 +195,24 @@ export function isHeadFollowingRpcQuery(queryKey: readonly unknown[]): boolean {
 }
 
 /**
- * Filters for every rpc query of one client and chain that follows the chain head
- * (balances, nonces, block number, `latest` calls…), for `invalidateQueries` after a new
- * block or a sent transaction. Immutable results are left alone.
+ * Builds query filters that match every JSON-RPC query of one client and chain whose result can
+ * change with a new block (balances, nonces, the block number, `latest` calls…).
+ *
+ * Pass them to `invalidateQueries` after a new block or a sent transaction; results that cannot
+ * change (by hash, at a settled block) are left alone.
+ *
+ * @param client - The client (its `baseUrl` and `chain`).
+ * @param chain - The chain; default: the client's.
+ * @returns Filters for `invalidateQueries`, `refetchQueries` and the like.
+ * @example
+ * ```ts
+ * import { QueryClient } from '@tanstack/react-query'
+ * import { createClient, rpcHeadQueryFilter } from 'blockfeed'
+ *
+ * const client = createClient({ baseUrl: 'https://api.example.com', rpc: { url: 'https://rpc.example.com' }, chain: 'eth' })
+ * const queryClient = new QueryClient()
+ * await queryClient.invalidateQueries(rpcHeadQueryFilter(client))
+ * ```
  */
 export function rpcHeadQueryFilter(client: QueryKeyClient, chain?: ChainInput | undefined): QueryFilters {
   return {

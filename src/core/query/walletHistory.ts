@@ -12,14 +12,19 @@ import type { WalletHistoryPage } from '../history/schema.js'
 import type { BlockfeedQueryError } from './error.js'
 import { jsonSafe } from './jsonSafe.js'
 
-/** What a key needs from the client: its base URL and defaults (never its API key). */
+/** What a query key reads of the client: its base URL and default chains (never its API key). A `BlockfeedClient` fits. */
 export type QueryKeyClient = Pick<BlockfeedClient, 'baseUrl' | 'chain' | 'extraChains'>
 
-/** Every input of the operation but the cursor, normalized, plus the service it goes to. */
+/** What a wallet-history query key holds: every parameter but the cursor, normalized, plus the service's `baseUrl`. */
 export type WalletHistoryQueryKeyParameters = { baseUrl: string } & Omit<NormalizedWalletHistoryParameters, 'cursor'>
 
+/** The data of a wallet-history infinite query: its `pages` and the cursors that fetched them (`pageParams`). */
 export type WalletHistoryData = InfiniteData<WalletHistoryPage, string | undefined>
 
+/**
+ * A wallet-history query key, `['blockfeed', 'walletHistory', { baseUrl, address, … }, { type: 'infinite' }]`,
+ * tagged with its data and error types so `queryClient.getQueryData(key)` is typed.
+ */
 export type WalletHistoryQueryKey = DataTag<
   readonly ['blockfeed', 'walletHistory', WalletHistoryQueryKeyParameters, { readonly type: 'infinite' }],
   WalletHistoryData,
@@ -27,9 +32,24 @@ export type WalletHistoryQueryKey = DataTag<
 >
 
 /**
- * `['blockfeed', 'walletHistory', { baseUrl, address, chain, …every other parameter }, { type: 'infinite' }]`.
- * Takes the client (its `baseUrl` and default `chain`; the API key is never read). Input that
- * fails validation is kept as given (JSON-safe) so its query reports the validation error.
+ * Builds the TanStack Query key of a wallet's history, to read, prefetch or invalidate its cache.
+ *
+ * The key is `['blockfeed', 'walletHistory', { baseUrl, address, chain, …every other parameter }, { type: 'infinite' }]`:
+ * JSON-safe, normalized (so `eth` and `0x1` share an entry), without the cursor and never with the
+ * API key. Input that fails validation is kept as given, so its query reports the error.
+ *
+ * @param client - The client (its `baseUrl`, `chain` and `extraChains`).
+ * @param params - The wallet-history parameters; `cursor` is ignored.
+ * @returns The key, typed with the query's data.
+ * @example
+ * ```ts
+ * import { QueryClient } from '@tanstack/react-query'
+ * import { createClient, walletHistoryQueryKey } from 'blockfeed'
+ *
+ * const client = createClient({ baseUrl: 'https://api.example.com', chain: 'eth' })
+ * const queryClient = new QueryClient()
+ * await queryClient.invalidateQueries({ queryKey: walletHistoryQueryKey(client, { address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }) })
+ * ```
  */
 export function walletHistoryQueryKey(
   client: QueryKeyClient,
@@ -49,29 +69,55 @@ export function walletHistoryQueryKey(
   return ['blockfeed', 'walletHistory', keyParams, { type: 'infinite' }] as unknown as WalletHistoryQueryKey
 }
 
-/** Written out (not inferred) so the emitted .d.ts names `WalletHistoryQueryKey` instead of expanding it. */
+// Written out (not inferred) so the emitted .d.ts names `WalletHistoryQueryKey` instead of expanding it.
+/** The TanStack Query infinite-query options `walletHistoryInfiniteQueryOptions` returns. */
 export interface WalletHistoryInfiniteQueryOptions {
+  /** See {@link walletHistoryQueryKey}. */
   queryKey: WalletHistoryQueryKey
+  /** Fetches one page, the page param being its cursor. */
   queryFn: (context: QueryFunctionContext<WalletHistoryQueryKey, string | undefined>) => Promise<WalletHistoryPage>
+  /** `undefined`: the first page has no cursor. */
   initialPageParam: string | undefined
+  /** The next page's cursor; `undefined` (no next page) on a null or empty cursor or one already used. */
   getNextPageParam: (
     lastPage: WalletHistoryPage,
     allPages: WalletHistoryPage[],
     lastPageParam: string | undefined,
     allPageParams: (string | undefined)[],
   ) => string | undefined
+  /** `false`: the client's `retry` is the one retry layer. */
   retry: false
+  /** `30000`: a page fetched (or hydrated from the server) in the last 30 s is not fetched again on mount. */
   staleTime: number
   /** False until `address` is a valid address and the chain, when given, is not blank. */
   enabled: boolean
 }
 
 /**
- * Infinite-query options over the service's cursors: the page param is the cursor
- * (`undefined` for the first page). Paging ends on a null or empty cursor and on a cursor
- * already used. `enabled` is false until the address is valid and a given chain is not blank (so direct
- * users of the options wait as the hook does). `retry: false` because the client's `withRetry` is the one retry layer.
- * Usable with `prefetchInfiniteQuery` on a server, `useInfiniteQuery`, `useSuspenseInfiniteQuery`.
+ * Builds the TanStack Query options that page through a wallet's history by cursor: what
+ * `useWalletHistory` runs, for `prefetchInfiniteQuery` on a server, `useInfiniteQuery` or
+ * `useSuspenseInfiniteQuery`.
+ *
+ * The page param is the cursor (`undefined` for the first page). Paging ends on a null or empty
+ * cursor and on a cursor already used. `enabled` is false until the address is valid and a given
+ * chain is not blank. `retry` is false because the client retries.
+ *
+ * @param client - The client from `createClient`.
+ * @param params - The wallet-history parameters (`address` may still be missing or partial: the query waits).
+ * @returns The options (see {@link WalletHistoryInfiniteQueryOptions}).
+ * @remarks Each page is one `GET /api/v2.2/wallets/{address}/history` through the client. Pages
+ *   stay fresh for 30 s (`staleTime`). The query's `error` is a {@link BlockfeedQueryError}: the
+ *   errors of `client.getWalletHistory` (`InvalidParameterError`, `HttpStatusError`,
+ *   `NetworkError`, `TimeoutError`, `ResponseShapeError`).
+ * @example
+ * ```ts
+ * import { QueryClient } from '@tanstack/react-query'
+ * import { createClient, walletHistoryInfiniteQueryOptions } from 'blockfeed'
+ *
+ * const client = createClient({ baseUrl: 'https://api.example.com', chain: 'eth' })
+ * const queryClient = new QueryClient()
+ * await queryClient.prefetchInfiniteQuery(walletHistoryInfiniteQueryOptions(client, { address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }))
+ * ```
  */
 export function walletHistoryInfiniteQueryOptions(
   client: BlockfeedClient,

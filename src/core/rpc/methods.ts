@@ -2,7 +2,7 @@ import { isAddress, type PublicRpcSchema, type WalletRpcSchema } from 'viem'
 import { InvalidParameterError } from '../errors.js'
 import { clip } from '../text.js'
 
-/** The 28 JSON-RPC methods of the spec, in its order: the allow-list. */
+/** The 28 `eth_` JSON-RPC methods the service offers, in the spec's order: the only ones `client.rpc` and `useRpc` send. */
 export const rpcMethods = [
   'eth_blockNumber',
   'eth_call',
@@ -34,6 +34,7 @@ export const rpcMethods = [
   'eth_sendRawTransaction',
 ] as const
 
+/** One of the 28 JSON-RPC method names, e.g. `eth_getBalance`. */
 export type RpcMethod = (typeof rpcMethods)[number]
 
 type Schema = PublicRpcSchema[number] | Extract<WalletRpcSchema[number], { Method: 'eth_sendRawTransaction' }>
@@ -51,7 +52,7 @@ type ViemParams<M extends RpcMethod> = M extends 'eth_call' | 'eth_estimateGas' 
   ? Exclude<ViemParamsRaw<M>, readonly [unknown, unknown, unknown, ...unknown[]]>
   : ViemParamsRaw<M>
 
-/** The positional params of a method, typed from viem's `PublicRpcSchema`. */
+/** The positional params of a method, typed from viem's `PublicRpcSchema` (a trailing block tag the spec marks optional may be left off). */
 export type RpcParameters<M extends RpcMethod> = [ViemParams<M>] extends [undefined]
   ? readonly []
   : M extends OptionalLast
@@ -61,11 +62,24 @@ export type RpcParameters<M extends RpcMethod> = [ViemParams<M>] extends [undefi
 /** The raw JSON-RPC result of a method (hex quantities, RPC blocks…), typed from viem. */
 export type RpcReturnType<M extends RpcMethod> = Entry<M>['ReturnType']
 
-/** `{ method, params }` for one of the 28 methods; `params` may be left off for methods with none. */
+/** One JSON-RPC call, `{ method, params }`, typed per method; `params` may be left off for methods that take none. */
 export type RpcRequest<M extends RpcMethod = RpcMethod> = M extends RpcMethod
   ? RpcParameters<M> extends readonly [] ? { method: M; params?: readonly [] } : { method: M; params: RpcParameters<M> }
   : never
 
+/**
+ * Tells whether a value is one of the 28 JSON-RPC methods the service offers.
+ *
+ * @param value - Anything, e.g. a method name from a form.
+ * @returns True when it is an {@link RpcMethod}, narrowing it.
+ * @example
+ * ```ts
+ * import { isRpcMethod } from 'blockfeed'
+ *
+ * isRpcMethod('eth_getBalance') // true
+ * isRpcMethod('debug_traceTransaction') // false
+ * ```
+ */
 export function isRpcMethod(value: unknown): value is RpcMethod {
   // methodRules has exactly the 28 names as keys (its type says so), so no second list is needed here.
   return typeof value === 'string' && Object.hasOwn(methodRules, value)
@@ -261,9 +275,25 @@ export function canonicalRpcParams(method: RpcMethod, raw: readonly unknown[]): 
 }
 
 /**
- * Checks a request against the allow-list and the method's parameter rules, and returns
- * its params in canonical form: trailing `undefined`s removed, an omitted block tag filled
- * with `latest` (so `[addr]` and `[addr, 'latest']` are one request and one cache entry).
+ * Checks a JSON-RPC call the way `client.rpc` does before sending it, and returns it in the form
+ * it is sent.
+ *
+ * Canonical form: trailing `undefined`s removed, an omitted or null block tag filled with
+ * `latest` (so `[addr]` and `[addr, 'latest']` are one request and one cache entry), block
+ * numbers given as JSON numbers in an `eth_getLogs` filter turned into hex.
+ *
+ * @param request - `{ method, params }`, from any source.
+ * @returns The method and its params, checked and canonical.
+ * @throws {@link InvalidParameterError} When the method is not one of the 28, `params` is not an
+ *   array, there are too few or too many, or one is malformed; `parameter` names it (e.g. `params[0].to`).
+ * @remarks No request.
+ * @example
+ * ```ts
+ * import { normalizeRpcRequest } from 'blockfeed'
+ *
+ * const { params } = normalizeRpcRequest({ method: 'eth_getBalance', params: ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8'] })
+ * // ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8', 'latest']
+ * ```
  */
 export function normalizeRpcRequest(request: { method: unknown; params?: unknown }): { method: RpcMethod; params: unknown[] } {
   if (request === null || typeof request !== 'object') throw new InvalidParameterError('request', 'expected { method, params }')
