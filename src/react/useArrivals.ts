@@ -8,19 +8,28 @@ import { walletHistoryInfiniteQueryOptions } from '../core/query/walletHistory.j
 import { arrivalStore } from '../core/arrivals/arrivalStore.js'
 import { useBlockfeedQueryContext } from './useBlockfeedClient.js'
 
+/** What `useNewArrivals` takes: the histories to follow, and when and how often. */
 export interface UseNewArrivalsParameters {
   /**
-   * The histories to follow, one per (wallet, chain), newest first: on each new block of its chain
-   * (the shared head poller) a history's first page is read again (shared, see `readFirstPage`).
+   * The histories to follow, one per (wallet, chain), newest first, with the same parameters you
+   * give `useWalletHistory`: on each new block of its chain (the shared head poller) a history's
+   * first page is read again (shared with every other reader of it, see `readFirstPage`).
    */
   sources: readonly Partial<WalletHistoryParameters>[]
-  /** Default true. Off: no poll, no request. */
+  /**
+   * Follows the heads only while true; off, nothing is polled or sent.
+   * @defaultValue `true`
+   */
   enabled?: boolean | undefined
-  /** How often heads are read and at most how often a first page is; default the provider's `pollingIntervalMs`. */
+  /**
+   * How often, in milliseconds, heads are read, and at most how often a first page is.
+   * @defaultValue the provider's `pollingIntervalMs`
+   */
   intervalMs?: number | undefined
   /**
-   * Where new entries go. Default: the loaded history of the (first) source, as `useWalletHistory`
-   * holds it. The merged feed passes its own query (`queryHash`) and how to put a source's page in it.
+   * Where new entries go, for a feed that keeps its own query (the merged feed passes its
+   * `queryHash` and how to put a source's page in it).
+   * @defaultValue the loaded history of the first source, as `useWalletHistory` holds it
    */
   target?: {
     queryHash: string
@@ -31,13 +40,14 @@ export interface UseNewArrivalsParameters {
 /** The engine (`firstPageRefresh.ts`): imported by `useNewArrivals`, loaded as a chunk of its own by the feed. */
 export type ArrivalsEngine = Pick<typeof import('../core/arrivals/firstPageRefresh.js'), 'followArrivals'>
 
+/** What `useNewArrivals` returns: which entries arrived live, and whether following works. */
 export interface UseNewArrivalsReturnType {
   /**
    * The entries that arrived live in the target history, by `entryId`: the lowercase hash, or chain and
    * hash in a merged feed (the feed may hold them back while scrolled).
    */
   arrivals: ReadonlySet<string>
-  /** `retrying`: a head poll or a first-page read failed and has not succeeded since; `off` when disabled. */
+  /** `live` while following; `retrying` when a head poll or a first-page read failed and has not succeeded since; `off` when disabled. */
   status: 'off' | 'live' | 'retrying'
 }
 

@@ -2,12 +2,16 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { exportWalletHistoryCsv, type ExportProgress, type ExportResumePoint, type ExportWalletHistoryCsvOptions, type ExportWalletHistoryCsvParameters } from '../core/export/csv.js'
 import { useBlockfeedClient } from './useBlockfeedClient.js'
 
+/** Where a CSV export stands: not started, under way, finished, stopped by an error (it can resume), or cancelled. */
 export type ExportStatus = 'idle' | 'running' | 'done' | 'error' | 'cancelled'
 
+/** What `useExportWalletHistory` returns: the export's state and the two calls that drive it. */
 export interface UseExportWalletHistoryReturnType {
+  /** Where the export stands; back to `idle` when the parameters change. */
   status: ExportStatus
   /** Entries and rows so far, and the date reached; null before the first page. */
   progress: ExportProgress | null
+  /** Why the export stopped when `status` is `error` (one of blockfeed's error classes), else null. */
   error: Error | null
   /**
    * Exports the whole history. The chunks go to `write` when given (a file stream, an upload…),
@@ -15,7 +19,9 @@ export interface UseExportWalletHistoryReturnType {
    * again resumes from the page that failed, keeping what was already written.
    */
   start(options?: {
+    /** The downloaded file's name (when there is no `write`); default `<address>-history.csv`. */
     filename?: string
+    /** Takes each chunk of CSV text in order, instead of a download; awaited before the next page is read. */
     write?: (chunk: string) => void | Promise<void>
     /** Titles for the header row by column key (`await csvHeaders('de')` for the feed's language); default the stable English keys. */
     headers?: ExportWalletHistoryCsvOptions['headers']
@@ -49,8 +55,39 @@ function addedTo(before: ExportProgress | undefined, p: ExportProgress): ExportP
 }
 
 /**
- * A wallet's whole history as a CSV file, for custom UIs: `start()`, `cancel()`, and the progress
- * to show. The feed's "Export CSV" button is built on it.
+ * Exports a wallet's whole history as a CSV file, with progress, cancel and resume, for your own export button.
+ *
+ * `start()` reads the history page by page and saves the file when it ends (or hands each chunk to
+ * your `write`); `cancel()` stops it at once. After an error, `start()` again resumes from the page
+ * that failed. The feed's "Export CSV" control (`ExportControl`) is built on it.
+ *
+ * @param params - The wallet (`address`), `chain` or `chains`, and optional bounds (`fromBlock`,
+ * `toDate`…) and `order`; `undefined` while unknown (`start` then does nothing).
+ * @returns `status`, `progress` (entries, rows, requests, the date reached), `error`, and the
+ * functions `start(options?)` and `cancel()`.
+ * @throws {@link InvalidParameterError} When a parameter is wrong; nothing is sent.
+ * @throws {@link HttpStatusError} When the service answers a page with a status other than 2xx.
+ * @throws {@link ResponseShapeError} When a page cannot be read as a wallet-history page.
+ * @throws {@link TimeoutError} When the service does not answer within the client's `timeoutMs`.
+ * @throws {@link NetworkError} When a request gets no HTTP answer.
+ * @remarks One `GET {baseUrl}/api/v2.2/wallets/{address}/history` per page, oldest first unless
+ * `order` says otherwise, one chain after another. Nothing is cached: only one page is held at a
+ * time while the file grows. It is not a TanStack query; the errors above arrive in `error`.
+ * @example
+ * ```tsx
+ * import { useExportWalletHistory } from 'blockfeed/react'
+ *
+ * export function ExportButton() {
+ *   const { status, progress, start, cancel } = useExportWalletHistory({
+ *     address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+ *   })
+ *   return status === 'running' ? (
+ *     <button onClick={cancel}>Cancel ({progress?.entries ?? 0} transactions so far)</button>
+ *   ) : (
+ *     <button onClick={() => void start({ filename: 'alice.csv' })}>Export CSV</button>
+ *   )
+ * }
+ * ```
  */
 export function useExportWalletHistory(params: ExportWalletHistoryCsvParameters | undefined): UseExportWalletHistoryReturnType {
   const client = useBlockfeedClient()

@@ -25,21 +25,29 @@ import { withFields } from './withFields.js'
 
 export type { MergedHistoryPage, MergedPageParam }
 
+/** The data of the merged feed's infinite query: its merged pages and their page params, as TanStack Query keeps them. */
 export type MergedWalletHistoryData = InfiniteData<MergedHistoryPage, MergedPageParam>
+/** The query key of a merged feed: `['blockfeed', 'mergedWalletHistory', { baseUrl, defaultChain, …parameters }, { type: 'infinite' }]`. */
 export type MergedWalletHistoryQueryKey = readonly ['blockfeed', 'mergedWalletHistory', Record<string, unknown>, { readonly type: 'infinite' }]
 
 type InfiniteOptions = UseInfiniteQueryOptions<MergedHistoryPage, BlockfeedQueryError, MergedWalletHistoryData, MergedWalletHistoryQueryKey, MergedPageParam>
 
-/** TanStack options the caller may set; the hook owns the key, the function, the paging and `select`. */
+/** The TanStack Query options you can pass to `useMergedWalletHistory` as `query`; the hook owns the key, the function, the paging, `select` and `maxPages`. */
 export type UseMergedWalletHistoryQueryOptions = Omit<
   InfiniteOptions,
   'queryKey' | 'queryFn' | 'initialPageParam' | 'getNextPageParam' | 'getPreviousPageParam' | 'select' | 'maxPages'
 >
 
+/** What `useMergedWalletHistory` takes: the wallet (`address`) or wallets (`addresses`), the `chains`, `limit`, `order`, and `query`. */
 export type UseMergedWalletHistoryParameters = MergedWalletHistoryParameters & {
+  /** TanStack Query options for the infinite query (`enabled`, `staleTime`, `refetchOnWindowFocus`…). */
   query?: UseMergedWalletHistoryQueryOptions | undefined
 }
 
+/**
+ * What `useMergedWalletHistory` returns: TanStack Query's infinite-query result plus
+ * `transactions`, `sources`, `incomplete` and `retrySource`.
+ */
 export type UseMergedWalletHistoryReturnType = UseInfiniteQueryResult<MergedWalletHistoryData, BlockfeedQueryError> & {
   /** Every emitted entry in feed order, each transaction once, late ones (after a retry) in place. */
   transactions: MergedTransactionEntry[]
@@ -56,7 +64,28 @@ export function mergeStateOf(queryClient: QueryClient, queryKey: MergedWalletHis
   return sessionOf(queryClient.getQueryData<MergedWalletHistoryData>(queryKey)?.pageParams[0])?.state
 }
 
-/** `['blockfeed', 'mergedWalletHistory', { baseUrl, …parameters as given (JSON-safe) }, { type: 'infinite' }]`. */
+/**
+ * Builds the query key `useMergedWalletHistory` stores a merged feed under, for invalidating or
+ * reading it with your `QueryClient`.
+ *
+ * @param client - The client from `createClient` (its `baseUrl` and default `chain`; never its API key).
+ * @param params - The merged feed's parameters, as given to the hook (without `query`).
+ * @returns `['blockfeed', 'mergedWalletHistory', { baseUrl, defaultChain, …parameters as given (JSON-safe) }, { type: 'infinite' }]`.
+ * @example
+ * ```ts
+ * import { QueryClient } from '@tanstack/react-query'
+ * import { createClient } from 'blockfeed'
+ * import { mergedWalletHistoryQueryKey } from 'blockfeed/react'
+ *
+ * const queryClient = new QueryClient()
+ * const client = createClient({ baseUrl: 'http://127.0.0.1:8547', rpc: { url: 'http://127.0.0.1:8545' } })
+ * const queryKey = mergedWalletHistoryQueryKey(client, {
+ *   address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+ *   chains: ['eth', 'base'],
+ * })
+ * await queryClient.invalidateQueries({ queryKey })
+ * ```
+ */
 export function mergedWalletHistoryQueryKey(
   client: Pick<BlockfeedClient, 'baseUrl' | 'chain'>,
   params: MergedWalletHistoryParameters,
@@ -73,11 +102,59 @@ function hasWallets(params: MergedWalletHistoryParameters): boolean {
 const EMPTY: MergedSourceState[] = []
 
 /**
- * One feed across `chains` (and `addresses`): an infinite query whose pages are merged pages
- * (`mergedWalletHistoryPages(client, …)`). The first page asks every source once, in parallel;
- * `fetchNextPage` asks only the sources the frontier needs. A failing chain is reported in
- * `sources` and the others keep flowing; `retrySource(chain)` asks it again and its entries
- * land in place in `transactions`.
+ * Reads one feed across several chains (and wallets), merged by time, page by page.
+ *
+ * Each (wallet, chain) pair is a source with its own cursor. A failing chain is reported in
+ * `sources` while the others keep flowing; `retrySource(chain)` asks it again and its entries
+ * land in place in `transactions`. It is `mergedWalletHistoryPages(client, …)` as an infinite query.
+ *
+ * @param parameters - `address` or `addresses`, `chains`, optionally `limit` (entries per page,
+ * default 25), `order` and other history bounds, and TanStack Query options under `query`.
+ * @returns TanStack Query's infinite-query result plus four fields. `transactions` is every
+ * emitted entry in feed order, each transaction once, each with its `chain` (and `wallet`).
+ * `sources` is each source's live state (`loading`, `ok`, `error` with its `error`, `done`).
+ * `incomplete` names the sources that failed before the last entry shown. `retrySource(chain, wallet?)`
+ * asks failed sources again. `fetchNextPage` loads the next merged page (it waits for a refetch
+ * under way rather than cancelling it); `hasNextPage` is false once every source has ended.
+ * @throws {@link InvalidParameterError} When the parameters are wrong (no chains, `address` and
+ * `addresses` both given, an unknown chain…); nothing is sent. A source's own failure
+ * (`HttpStatusError`, `TimeoutError`, `NetworkError`…) is not put in `error`: it is in that
+ * source's `sources[i].error`.
+ * @remarks `GET {baseUrl}/api/v2.2/wallets/{address}/history` per source: the first page asks every
+ * source once, in parallel; `fetchNextPage` asks only the sources that hold the merge back. An entry is
+ * shown only when no source can still hold one that sorts before it, so rows never jump. Query key
+ * from {@link mergedWalletHistoryQueryKey}; pages stay fresh for 30 seconds; TanStack's `retry` is off
+ * (the client's retries are the one layer).
+ * @example
+ * ```tsx
+ * import { useMergedWalletHistory } from 'blockfeed/react'
+ *
+ * export function AcrossChains() {
+ *   const { transactions, sources, retrySource, hasNextPage, fetchNextPage } = useMergedWalletHistory({
+ *     address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+ *     chains: ['eth', 'base', 'polygon'],
+ *   })
+ *   return (
+ *     <div>
+ *       {sources
+ *         .filter((s) => s.status === 'error')
+ *         .map((s) => (
+ *           <button key={s.chain} onClick={() => void retrySource(s.chain)}>
+ *             Retry {s.chain}
+ *           </button>
+ *         ))}
+ *       <ul>
+ *         {transactions.map((tx) => (
+ *           <li key={`${tx.chain}:${tx.hash}`}>
+ *             {tx.chain}: {tx.hash}
+ *           </li>
+ *         ))}
+ *       </ul>
+ *       {hasNextPage && <button onClick={() => void fetchNextPage()}>Load more</button>}
+ *     </div>
+ *   )
+ * }
+ * ```
  */
 export function useMergedWalletHistory(parameters: UseMergedWalletHistoryParameters): UseMergedWalletHistoryReturnType {
   const { client, queryClient } = useBlockfeedQueryContext()

@@ -5,10 +5,17 @@ import { createTransactionTracker, type TransactionTracker } from '../core/live/
 import type { BlockfeedContextValue } from './context.js'
 import { useBlockfeedContext } from './useBlockfeedClient.js'
 
+/** What `useTrackedTransactions` takes: which wallet's and chain's records to list. */
 export interface UseTrackedTransactionsParameters {
-  /** Only this sender's records (any case). Default: every wallet's. */
+  /**
+   * Lists only this sender's records (any case).
+   * @defaultValue every wallet's
+   */
   address?: string | undefined
-  /** Only this chain's records. Default: every chain's. */
+  /**
+   * Lists only this chain's records.
+   * @defaultValue every chain's
+   */
   chain?: ChainInput | undefined
 }
 
@@ -56,9 +63,35 @@ function slotOf(context: BlockfeedContextValue): OwnTracker {
 const NONE: readonly TrackedTransaction[] = Object.freeze([])
 
 /**
- * The tracked transactions of a wallet and chain, newest first, updated live as the tracker
- * learns of them (one render per change; the same array while nothing changed). Empty during
- * server rendering and hydration: records live in the browser's storage.
+ * Lists your user's own tracked transactions, newest first, updated live from pending to final.
+ *
+ * It re-renders once per change and returns the same array while nothing changed. It is empty
+ * during server rendering and hydration: records live in the browser's storage.
+ *
+ * @param parameters - Optionally `address` (the sender) and `chain` to narrow the list.
+ * @returns The `TrackedTransaction` records: each with `hash`, `chain`, `from`, `nonce`, `to`,
+ * `status` (`pending`, `confirmed`, `failed`, `replaced` or `dropped`), `blockNumber`,
+ * `confirmations`, `replacedBy` and `error`.
+ * @remarks Reads the provider's tracker (its `tracker` prop, or one it makes when first needed and
+ * stops when the last tracking hook unmounts). Listing sends nothing; the tracker's shared head
+ * poller reads nonces and receipts once per block while a record is still changing.
+ * @example
+ * ```tsx
+ * import { useTrackedTransactions } from 'blockfeed/react'
+ *
+ * export function MyTransactions() {
+ *   const records = useTrackedTransactions({ address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })
+ *   return (
+ *     <ul>
+ *       {records.map((r) => (
+ *         <li key={`${r.chain}:${r.hash}`}>
+ *           {r.hash}: {r.status}, {r.confirmations} confirmations
+ *         </li>
+ *       ))}
+ *     </ul>
+ *   )
+ * }
+ * ```
  */
 export function useTrackedTransactions(parameters: UseTrackedTransactionsParameters = {}): readonly TrackedTransaction[] {
   const getTracker = useTracker()

@@ -8,24 +8,75 @@ import { rpcQueryKey } from '../core/query/rpc.js'
 import { useBlockNumberWatch } from './useBlockNumberWatch.js'
 import { useBlockfeedQueryContext } from './useBlockfeedClient.js'
 
+/** What `useTransactionDetails` takes: the transaction's hash and chain, hints that make the read cheaper, and when to read. */
 export interface UseTransactionDetailsParameters {
-  /** Pass `undefined` while unknown: the query waits (no request). */
+  /** The transaction hash (0x + 64 hex digits); `undefined` while unknown: the query waits (no request). */
   hash: Hex | undefined
+  /**
+   * Which chain's RPC URL to read from.
+   * @defaultValue the client's `chain`
+   */
   chain?: ChainInput | undefined
-  /** The entry's `block_number`: lets a final transaction cost one HTTP request. */
+  /** The entry's `block_number`, when you have it: a final transaction then costs one HTTP request instead of two. */
   blockNumber?: bigint | number | string | null | undefined
+  /** The service's `method_label`, shown as the method's name before any decoded one. */
   methodLabel?: string | null | undefined
-  /** Keep confirmations live (and a pending transaction refreshed) from the shared block poller. Default true. */
+  /**
+   * Keeps `confirmations` live (and a pending transaction refreshed) from the shared block poller.
+   * @defaultValue `true`
+   */
   watch?: boolean | undefined
-  /** Fetch only when true, e.g. when the row's details are first opened. Default true. */
+  /**
+   * Reads only while true, e.g. once a row's details are first opened.
+   * @defaultValue `true`
+   */
   enabled?: boolean | undefined
 }
 
+/** What `useTransactionDetails` returns: TanStack Query's query result; `data` is the details, or `null` when the node does not know the hash. */
 export type UseTransactionDetailsReturnType = UseQueryResult<TransactionDetails | null, Error>
 
 /**
- * A transaction's details (see `getTransactionDetails`), cached for good once mined; while
- * watched, `confirmations` follows the head the shared block poller reads.
+ * Reads what one transaction did from the node: status, confirmations, fee, method, events.
+ *
+ * It is `getTransactionDetails` as a query. Once the transaction is mined its details are kept
+ * for good; while `watch` is on, `confirmations` follows each new block and a pending
+ * transaction is read again at each block until it is mined.
+ *
+ * @param parameters - The `hash`, and optionally `chain`, `blockNumber`, `methodLabel`, `watch` and `enabled`.
+ * @returns TanStack Query's query result. `data` is a `TransactionDetails` (`status`, `blockNumber`,
+ * `timestamp`, `confirmations`, `from`, `to`, `fee`, `value`, `method`, decoded `logs`,
+ * `revertReason`…), `null` when the node does not know the hash, `undefined` while loading;
+ * `error`, `isPending`, `refetch` and the other fields every query has.
+ * @throws {@link InvalidParameterError} When the hash or block number is malformed; nothing is sent.
+ * @throws {@link JsonRpcError} When the node refuses one of the calls.
+ * @throws {@link HttpStatusError} When the RPC endpoint answers with a status other than 2xx.
+ * @throws {@link ResponseShapeError} When the node's transaction, receipt or logs are not what was asked for.
+ * @throws {@link TimeoutError} When the node does not answer within the client's `timeoutMs`.
+ * @throws {@link NetworkError} When a request gets no HTTP answer.
+ * @remarks `eth_getTransactionByHash`, `eth_getTransactionReceipt`, `eth_blockNumber` and, with
+ * `blockNumber`, `eth_getBlockByNumber`, batched into one HTTP request; without `blockNumber` the
+ * block follows in a second (`eth_getBlockByHash`). A reverted transaction adds one `eth_call`
+ * for the reason. Query key `['blockfeed', 'transactionDetails', { baseUrl, chain, hash, methodLabel }]`;
+ * a mined transaction never goes stale, a pending or unknown one is read again whenever it is used.
+ * Watching shares the one `eth_blockNumber` poller per chain. The errors above arrive in `error`.
+ * @example
+ * ```tsx
+ * import type { Hex } from 'viem'
+ * import { useTransactionDetails } from 'blockfeed/react'
+ *
+ * export function TransactionStatus({ hash }: { hash: Hex }) {
+ *   const { data, error } = useTransactionDetails({ hash })
+ *   if (error) return <p role="alert">{error.message}</p>
+ *   if (data === undefined) return <p>Loading…</p>
+ *   if (data === null) return <p>Not found</p>
+ *   return (
+ *     <p>
+ *       {data.status}, {data.confirmations} confirmations, fee {data.fee?.formatted ?? '?'} {data.nativeSymbol}
+ *     </p>
+ *   )
+ * }
+ * ```
  */
 export function useTransactionDetails(parameters: UseTransactionDetailsParameters): UseTransactionDetailsReturnType {
   const { client, queryClient } = useBlockfeedQueryContext()

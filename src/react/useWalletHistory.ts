@@ -23,28 +23,37 @@ type InfiniteOptions<TSelected> = UseInfiniteQueryOptions<
 >
 
 /**
- * Every TanStack infinite-query option (`select`, `maxPages`, `refetchOnWindowFocus`,
- * `throwOnError`, `meta`, `placeholderData`…) but the ones the hook owns: the key, the
- * function and the cursor paging.
+ * The TanStack Query options you can pass to `useWalletHistory` as `query`: every infinite-query
+ * option (`select`, `maxPages`, `refetchOnWindowFocus`, `throwOnError`, `meta`, `placeholderData`…)
+ * but the ones the hook owns: the key, the function and the cursor paging.
  */
 export type UseWalletHistoryQueryOptions<TSelected = WalletHistoryData> = Omit<
   InfiniteOptions<TSelected>,
   'queryKey' | 'queryFn' | 'initialPageParam' | 'getNextPageParam' | 'getPreviousPageParam'
 >
 
+/**
+ * What `useWalletHistory` takes: the wallet-history parameters (`address`, `chain`, `fromBlock`,
+ * `toDate`, `limit`, `order`…), all optional while your inputs are incomplete, plus `filter` and `query`.
+ */
 export type UseWalletHistoryParameters<TSelected = WalletHistoryData> = Partial<WalletHistoryParameters> & {
   /**
-   * What to show. Its dates replace `fromDate` / `toDate` and go to the service (part of the
+   * What to show (directions, kinds, tokens, search, dates). Its dates replace `fromDate` / `toDate` and go to the service (part of the
    * query key, so they cost no extra page); the rest narrows the loaded entries.
    */
   filter?: WalletHistoryFilter | undefined
   /**
-   * TanStack Query options. `placeholderData: keepPreviousData` keeps the previous wallet's
+   * TanStack Query options for the infinite query. `placeholderData: keepPreviousData` keeps the previous wallet's
    * rows on screen while the new one loads (check `isPlaceholderData`); off by default.
    */
   query?: UseWalletHistoryQueryOptions<TSelected> | undefined
 }
 
+/**
+ * What `useWalletHistory` returns: TanStack Query's infinite-query result (`data`, `error`,
+ * `status`, `fetchNextPage`, `hasNextPage`, `refetch`…) plus `transactions`, `loadedTransactions`
+ * and `filterError`.
+ */
 export type UseWalletHistoryReturnType<TSelected = WalletHistoryData> = UseInfiniteQueryResult<TSelected, BlockfeedQueryError> & {
   /**
    * The transactions of every loaded page, in page order, each hash once (whatever `select`
@@ -58,9 +67,58 @@ export type UseWalletHistoryReturnType<TSelected = WalletHistoryData> = UseInfin
 }
 
 /**
- * A wallet's history as an infinite query over the service's cursors (`fetchNextPage`,
- * `hasNextPage`), plus `transactions`. Waits (no request) until `address` is a valid address
- * and the chain is known. `error` is one of blockfeed's six error classes.
+ * Reads a wallet's transaction history page by page, as the viewer asks for more.
+ *
+ * It is an infinite query over the service's cursors: call `fetchNextPage` while `hasNextPage`
+ * is true. `transactions` holds every loaded page flattened, each hash once. The hook waits
+ * (sends nothing) until `address` is a valid address and a given `chain` is not blank.
+ *
+ * @param parameters - The wallet (`address`, `chain`), optional bounds and paging (`fromBlock`,
+ * `toDate`, `limit`, `order`…), an optional `filter`, and TanStack Query options under `query`.
+ * @returns TanStack Query's infinite-query result plus three fields. `data` holds the pages
+ * (`data.pages`, each a `WalletHistoryPage`) or what your `select` makes of them. `transactions`
+ * is every loaded transaction in page order, each hash once, narrowed by `filter`.
+ * `loadedTransactions` is the same before the filter. `filterError` is the
+ * `InvalidParameterError` of a filter that is not valid (`transactions` is then empty).
+ * `fetchNextPage` loads the next page; `hasNextPage` is false once the service gives no new
+ * cursor (an empty, null or repeated cursor ends paging).
+ * @throws {@link InvalidParameterError} When a parameter is wrong (an unknown chain, a bad block
+ * bound or date); nothing is sent.
+ * @throws {@link HttpStatusError} When the service answers with a status other than 2xx (401 for a
+ * missing key, 429 when rate limited…).
+ * @throws {@link ResponseShapeError} When a page cannot be read as a wallet-history page.
+ * @throws {@link TimeoutError} When the service does not answer within the client's `timeoutMs`.
+ * @throws {@link NetworkError} When the request gets no HTTP answer (offline, DNS, CORS).
+ * @remarks One `GET {baseUrl}/api/v2.2/wallets/{address}/history` per page, the cursor in the
+ * query string. Query key `['blockfeed', 'walletHistory', { baseUrl, address, chain, … }, { type: 'infinite' }]`
+ * (every input but the cursor, never the API key), from `walletHistoryQueryKey`. Pages stay fresh
+ * for 30 seconds; TanStack's `retry` is off because the client's own retries are the one layer.
+ * The errors above arrive in `error`, not as exceptions.
+ * @example
+ * ```tsx
+ * import { useWalletHistory } from 'blockfeed/react'
+ *
+ * export function History() {
+ *   const { transactions, error, hasNextPage, isFetchingNextPage, fetchNextPage } = useWalletHistory({
+ *     address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+ *   })
+ *   if (error) return <p role="alert">{error.message}</p>
+ *   return (
+ *     <div>
+ *       <ul>
+ *         {transactions.map((tx) => (
+ *           <li key={tx.hash}>{tx.summary ?? tx.hash}</li>
+ *         ))}
+ *       </ul>
+ *       {hasNextPage && (
+ *         <button disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+ *           Load more
+ *         </button>
+ *       )}
+ *     </div>
+ *   )
+ * }
+ * ```
  */
 export function useWalletHistory<TSelected = WalletHistoryData>(
   parameters: UseWalletHistoryParameters<TSelected>,
