@@ -30,9 +30,37 @@ function cell(value: string): string {
 const csvOptions = { record_delimiter: CRLF, quote_record_delimiter: true, escape_formulas: true, quoted_match: /^'/, cast: { string: cell } } as const
 
 /**
- * The wallet's whole history as CSV text, streamed: the header, then one chunk per page of history.
- * Only one page is held at a time, so memory stays flat however long the history is. Aborting the
- * `signal` stops at once: no request is made after it.
+ * Exports a wallet's whole history as CSV text, streamed: the header, then one chunk per page of history.
+ *
+ * One row per money flow (native, ERC-20, NFT, internal), with the columns of {@link csvColumns};
+ * amounts are exact. Only one page is held at a time, so memory stays flat however long the history
+ * is. Oldest first unless `order` says otherwise. Cells are safe to open in a spreadsheet (a cell
+ * that would start a formula is prefixed with `'`). A transaction a page boundary repeats is
+ * written once. After a failure, pass the last `progress.resume` as `options.resume` to continue.
+ *
+ * @param client - The client (its `getWalletHistory`, `chain` and `extraChains`).
+ * @param params - The wallet, its chain (or `chains`, exported one after another) and the history parameters.
+ * @param options - An `AbortSignal`, an `onProgress` callback, a `resume` point and translated column titles.
+ * @returns An async iterable of CSV text chunks, with the latest `progress`.
+ * @throws {@link InvalidParameterError} At once: a bad address or chain, both `chain` and `chains`, or a `resume` for a chain not exported; nothing is sent.
+ * @throws {@link HttpStatusError} While iterating, from the page that failed (after the client's retries).
+ * @throws {@link NetworkError} While iterating, when the service cannot be reached.
+ * @throws {@link TimeoutError} While iterating, when a page takes longer than `timeoutMs`.
+ * @throws {@link ResponseShapeError} While iterating, when a page cannot be read.
+ * @remarks One `GET /api/v2.2/wallets/{address}/history` per page, sent only when you read the
+ *   next chunk; aborting the `signal` stops at once, with no request after it. Nothing is cached.
+ * @example
+ * ```ts
+ * import { createClient, exportWalletHistoryCsv } from 'blockfeed'
+ *
+ * const client = createClient({ baseUrl: 'https://api.example.com', chain: 'eth' })
+ * const chunks: string[] = []
+ * const csv = exportWalletHistoryCsv(client, { address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }, {
+ *   onProgress: (progress) => console.log(`${progress.rows} rows`),
+ * })
+ * for await (const chunk of csv) chunks.push(chunk)
+ * const file = new Blob(chunks, { type: 'text/csv' })
+ * ```
  */
 export function exportWalletHistoryCsv(
   client: Pick<BlockfeedClient, 'getWalletHistory' | 'chain' | 'extraChains'>,

@@ -4,8 +4,12 @@ import { entryFlows, flowDirection } from '../history/flows.js'
 import type { TransactionEntry } from '../history/schema.js'
 
 /**
- * The export's columns, in file order. One row per money flow (native, ERC-20, NFT, internal);
- * a transaction with none still gets one row. Documented in the README ("Export").
+ * The columns of `exportWalletHistoryCsv`'s file, in order: the header row's keys.
+ *
+ * One row per money flow (native, ERC-20, NFT, internal); a transaction with none still gets one
+ * row (kind `none`). `amount` is in base units, `amount_decimal` divided by the token's decimals;
+ * `fee_wei` and `fee` are on the first row of a transaction the wallet sent; `status` is
+ * `success`, `failed` or empty; `direction` is `in`, `out`, `self` or `none`.
  */
 export const csvColumns = [
   'hash',
@@ -30,6 +34,7 @@ export const csvColumns = [
   'possible_spam',
 ] as const
 
+/** One column key of the CSV export, e.g. `amount_decimal`. */
 export type CsvColumn = (typeof csvColumns)[number]
 export type CsvRow = Record<CsvColumn, string>
 

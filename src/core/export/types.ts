@@ -3,13 +3,18 @@ import type { CsvColumn } from './rows.js'
 import type { ChainInput } from '../chains.js'
 import type { WalletHistoryParameters } from '../history/params.js'
 
+/** What to export: the wallet, its chain or chains, and the wallet-history parameters (dates, blocks, `order`…). */
 export interface ExportWalletHistoryCsvParameters extends Omit<WalletHistoryParameters, 'chain' | 'cursor'> {
-  /** One chain (default: the client's); or `chains` for several, exported one after another. */
+  /**
+   * The one chain to export. Give this or `chains`, not both.
+   * @defaultValue the client's `chain`
+   */
   chain?: ChainInput | undefined
+  /** Several chains, exported one after another into one file (each once). */
   chains?: readonly ChainInput[] | undefined
 }
 
-/** Where an export stands; `resume` is what to pass back to continue after a failure. */
+/** Where an export stands: what was written, how far it reached, and where to resume after a failure. */
 export interface ExportProgress {
   /** Transactions written so far (a transaction the service repeats on the next page counts once). */
   entries: number
@@ -23,10 +28,13 @@ export interface ExportProgress {
   reached: string | null
   /** The next page to read: pass it as `options.resume` to continue an export that stopped. Null when done. */
   resume: ExportResumePoint | null
+  /** True once the whole history was written. */
   done: boolean
 }
 
+/** Where to continue an export that stopped: the chain and the cursor of the next page to read. */
 export interface ExportResumePoint {
+  /** The chain to read next. */
   chain: string | undefined
   /** The cursor of the next page; null for the chain's first page. */
   cursor: string | null
@@ -34,18 +42,23 @@ export interface ExportResumePoint {
   header?: boolean | undefined
 }
 
+/** How to run an export: its signal, a progress callback, where to resume and the column titles. */
 export interface ExportWalletHistoryCsvOptions {
+  /** Stops the export: no request is made after it aborts, and the iteration rejects with its reason. */
   signal?: AbortSignal | undefined
+  /** Called after every chunk with the export's progress. */
   onProgress?: ((progress: ExportProgress) => void) | undefined
   /** Continue from where an earlier export stopped (its last `progress.resume`); the header is not written again once it was taken. */
   resume?: ExportResumePoint | null | undefined
   /**
    * Column titles for the header row, by column key (`{ hash: 'Transaction hash' }`); a column left
-   * out keeps its key. Default: the stable English keys, which programs reading the file rely on.
+   * out keeps its key.
+   * @defaultValue the stable English keys of {@link csvColumns}, which programs reading the file rely on
    */
   headers?: Readonly<Partial<Record<CsvColumn, string>>> | undefined
 }
 
+/** A running export: iterate it for the CSV text chunks; read `progress` for where it stands. */
 export interface WalletHistoryCsvExport extends AsyncIterable<string> {
   /** The latest progress (also sent to `onProgress` after every chunk). */
   readonly progress: ExportProgress
