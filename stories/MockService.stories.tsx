@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect } from 'storybook/test'
 import { chainNames, HttpStatusError, type TransactionEntry } from '../src/exports/index.js'
-import { transactionCount, transactionKinds, walletTransactions, wallets, type WalletName } from './fixtures/index.js'
+import { transactionCount, transactionKinds, walletTransactions, wallets, type WalletName } from '../src/testing/index.js'
 import { createMockClient } from './support/dataSource.js'
 
 /** What the offline service holds: the named wallets and their transactions per chain. */
@@ -44,7 +44,7 @@ const meta = {
     docs: {
       description: {
         component:
-          'The offline service: `stories/fixtures` generates raw wire JSON (drift included), `stories/handlers.ts` serves it with MSW. ' +
+          'The offline service: `src/testing` (shipped as `blockfeed/testing`) generates raw wire JSON (drift included) and serves it with MSW. ' +
           'The play functions below check the service through the real client over HTTP.',
       },
     },

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, spyOn, userEvent, within } from 'storybook/test'
 import { Address } from '../../src/components/Address/Address.js'
-import { counterparties, friends, lookalikeOf, wallets } from '../fixtures/index.js'
+import { counterparties, friends, lookalikeOf, wallets } from '../../src/testing/index.js'
 
 const meta = {
   title: 'Components/Address',

@@ -3,7 +3,7 @@ import { expect } from 'storybook/test'
 import { maxUint256 } from 'viem'
 import { Erc20TransferRow } from '../../src/components/Erc20TransferRow/Erc20TransferRow.js'
 import type { Erc20Transfer } from '../../src/exports/index.js'
-import { erc20Tokens, wallets } from '../fixtures/index.js'
+import { erc20Tokens, wallets } from '../../src/testing/index.js'
 import { entryOfKind, fixtureEntries } from '../support/data.js'
 
 const richEth = fixtureEntries('rich', 'eth')

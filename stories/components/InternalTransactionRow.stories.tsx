@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { InternalTransactionRow } from '../../src/components/InternalTransactionRow/InternalTransactionRow.js'
-import { wallets } from '../fixtures/index.js'
+import { wallets } from '../../src/testing/index.js'
 import { entryOfKind } from '../support/data.js'
 
 const internal = entryOfKind('swapInternal').internal_transactions[0]!

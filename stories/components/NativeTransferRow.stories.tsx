@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { NativeTransferRow } from '../../src/components/NativeTransferRow/NativeTransferRow.js'
-import { wallets } from '../fixtures/index.js'
+import { wallets } from '../../src/testing/index.js'
 import { entryOfKind } from '../support/data.js'
 
 const transferOf = (kind: Parameters<typeof entryOfKind>[0], chain: Parameters<typeof entryOfKind>[1] = 'eth') =>

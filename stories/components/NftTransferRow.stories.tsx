@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { NftTransferRow } from '../../src/components/NftTransferRow/NftTransferRow.js'
-import { wallets } from '../fixtures/index.js'
+import { wallets } from '../../src/testing/index.js'
 import { entryOfKind } from '../support/data.js'
 
 const meta = {

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, within } from 'storybook/test'
 import { RelativeTime } from '../../src/components/RelativeTime/RelativeTime.js'
-import { FIXTURE_NOW } from '../fixtures/index.js'
+import { FIXTURE_NOW } from '../../src/testing/index.js'
 
 const meta = {
   title: 'Components/RelativeTime',

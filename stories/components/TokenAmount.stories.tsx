@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
 import { maxUint256 } from 'viem'
 import { TokenAmount } from '../../src/components/TokenAmount/TokenAmount.js'
-import { erc20Tokens } from '../fixtures/index.js'
+import { erc20Tokens } from '../../src/testing/index.js'
 
 const meta = {
   title: 'Components/TokenAmount',

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import { TransactionList } from '../../src/components/TransactionList/TransactionList.js'
 import { HttpStatusError, type TransactionEntry } from '../../src/exports/index.js'
-import { wallets } from '../fixtures/index.js'
+import { wallets } from '../../src/testing/index.js'
 import { fixtureEntries } from '../support/data.js'
 
 const firstPage = fixtureEntries('rich', 'eth', 100)

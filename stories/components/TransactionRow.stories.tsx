@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { TransactionRow } from '../../src/components/TransactionRow/TransactionRow.js'
-import { transactionKinds, wallets } from '../fixtures/index.js'
+import { transactionKinds, wallets } from '../../src/testing/index.js'
 import { entryOfKind } from '../support/data.js'
 
 const meta = {

@@ -3,7 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { WalletActivityFeed } from '../../src/components/WalletActivityFeed/WalletActivityFeed.js'
 import type { ChainInput } from '../../src/core/chains.js'
 import { useTrackTransaction } from '../../src/react/useTrackTransaction.js'
-import { wallets } from '../fixtures/index.js'
+import { wallets } from '../../src/testing/index.js'
 import { createArrivalHandlers } from './arrivalsFixtures.js'
 
 interface ArrivalsFeedProps {

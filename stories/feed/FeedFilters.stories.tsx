@@ -3,7 +3,7 @@ import { HttpResponse, http } from 'msw'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { WalletActivityFeed, type WalletActivityFeedProps } from '../../src/components/WalletActivityFeed/WalletActivityFeed.js'
 import { walletHistoryFilterToSearchParams } from '../../src/core/history/filter.js'
-import { tokenAddress, transactionOfKind, walletTransactions, wallets } from '../fixtures/index.js'
+import { tokenAddress, transactionOfKind, walletTransactions, wallets } from '../../src/testing/index.js'
 import { MOCK_BASE_URL, createHandlers } from '../handlers.js'
 import { useStoryTarget } from '../support/StoryProvider.js'
 

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { WalletActivityFeed } from '../../src/components/WalletActivityFeed/WalletActivityFeed.js'
 import { chainNames, type ChainInput } from '../../src/core/chains.js'
-import { pairWallets, wallets } from '../fixtures/index.js'
+import { pairWallets, wallets } from '../../src/testing/index.js'
 import { createHandlers, type HandlerOptions } from '../handlers.js'
 
 interface MultiChainFeedProps {

@@ -8,7 +8,7 @@ import { connect, disconnect } from 'wagmi/actions'
 import { mainnet } from 'wagmi/chains'
 import { mock } from 'wagmi/connectors'
 import { ConnectedWalletActivityFeed } from '../../src/wagmi/ConnectedWalletActivityFeed.js'
-import { wallets } from '../fixtures/index.js'
+import { wallets } from '../../src/testing/index.js'
 import { createHandlers, MOCK_RPC_URL } from '../handlers.js'
 
 const NODE = `${MOCK_RPC_URL}/eth`

@@ -1,7 +1,7 @@
 import type { ArgTypes, Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { WalletActivityFeed, type WalletActivityFeedProps } from '../../src/components/WalletActivityFeed/WalletActivityFeed.js'
-import { FIXTURE_NOW, wallets } from '../fixtures/index.js'
+import { FIXTURE_NOW, wallets } from '../../src/testing/index.js'
 import { createHandlers, type HandlerOptions } from '../handlers.js'
 import { useStoryTarget } from '../support/StoryProvider.js'
 

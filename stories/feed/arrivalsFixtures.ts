@@ -1,7 +1,7 @@
 import { HttpResponse, http, type RequestHandler } from 'msw'
 import { keccak256, toHex } from 'viem'
-import { answerRpc, type JsonRpcRequest } from '../fixtures/rpc.js'
-import { chainNameOf, serveWalletHistory } from '../fixtures/page.js'
+import { answerRpc, type JsonRpcRequest } from '../../src/testing/rpc.js'
+import { chainNameOf, serveWalletHistory } from '../../src/testing/page.js'
 import { MOCK_BASE_URL, MOCK_RPC_URL } from '../handlers.js'
 
 /**

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { formatEther, formatGwei, hexToBigInt, hexToNumber, type Hex } from 'viem'
 import { useRpc, useSendRawTransaction } from '../../src/exports/react.js'
-import { chainNameOf, tokenAddress, transactionOfKind, wallets } from '../fixtures/index.js'
+import { chainNameOf, tokenAddress, transactionOfKind, wallets } from '../../src/testing/index.js'
 import { createHandlers } from '../handlers.js'
 import { useStoryTarget } from '../support/StoryProvider.js'
 

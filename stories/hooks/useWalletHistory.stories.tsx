@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { useWalletHistory } from '../../src/exports/react.js'
-import { wallets } from '../fixtures/index.js'
+import { wallets } from '../../src/testing/index.js'
 import { createHandlers } from '../handlers.js'
 import { useStoryTarget } from '../support/StoryProvider.js'
 

@@ -1,5 +1,5 @@
 import { parseJsonLossless, readWalletHistoryPage, type ChainName, type TransactionEntry } from '../../src/exports/index.js'
-import { toWireJson, transactionOfKind, walletTransactions, type TransactionKind, type WalletName } from '../fixtures/index.js'
+import { toWireJson, transactionOfKind, walletTransactions, type TransactionKind, type WalletName } from '../../src/testing/index.js'
 
 /**
  * Normalized transactions for the presentational stories, read from the raw fixtures by

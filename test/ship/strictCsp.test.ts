@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs'
 import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium } from '../support/chromium'
-import { wallets, walletTransactions } from '../../stories/fixtures/history.js'
+import { wallets, walletTransactions } from '../../src/testing/index.js'
 import { LOGO_ORIGIN, bundleApp, logoSvg, moduleAt, startCspServer, type CspServer } from './csp/server.js'
 
 /** What a `securitypolicyviolation` event says, as the page records it. */

@@ -8,7 +8,7 @@ import {
   type TransactionEntry,
 } from '../../../src/exports/index.js'
 import { readWalletHistoryResponse } from '../../../src/core/history/schema.js'
-import { erc20Tokens, tokenAddress, toWireJson, walletTransactions, wallets } from '../../../stories/fixtures/index.js'
+import { erc20Tokens, tokenAddress, toWireJson, walletTransactions, wallets } from '../../../src/testing/index.js'
 import { specEntry } from './fixtures.js'
 
 // The rich fixture wallet's 330 eth transactions, read by the real reader from wire JSON.

@@ -2,7 +2,7 @@ import { getAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { filterWalletHistory, prepareWalletHistoryFilter, type TransactionEntry, type WalletHistoryFilter } from '../../../src/exports/index.js'
 import { readWalletHistoryResponse } from '../../../src/core/history/schema.js'
-import { tokenAddress, toWireJson, walletTransactions, wallets } from '../../../stories/fixtures/index.js'
+import { tokenAddress, toWireJson, walletTransactions, wallets } from '../../../src/testing/index.js'
 
 // Two readings of the same wire JSON: separate entry objects, so separate per-entry caches.
 const text = toWireJson({ page: '1', page_size: '330', cursor: '', result: walletTransactions('rich', 'eth').map((t) => t.raw) })

@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join, resolve } from 'node:path'
-import { answerRpc, type JsonRpcRequest } from '../../../stories/fixtures/rpc.js'
-import { serveWalletHistory } from '../../../stories/fixtures/page.js'
-import { LOGO_ORIGIN } from '../../../stories/fixtures/catalogue.js'
+import { answerRpc, type JsonRpcRequest } from '../../../src/testing/rpc.js'
+import { serveWalletHistory } from '../../../src/testing/page.js'
+import { LOGO_ORIGIN } from '../../../src/testing/catalogue.js'
 
 const root = resolve(import.meta.dirname, '../../..')
 

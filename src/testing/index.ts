@@ -1,0 +1,10 @@
+// The fixture modules as the stories and the tests import them (the package's entries pick from them).
+export * from './catalogue.js'
+export * from './history.js'
+export * from './kinds.js'
+export * from './page.js'
+export * from './pair.js'
+export * from './prng.js'
+export * from './rpc.js'
+export * from './router.js'
+export * from './wire.js'
