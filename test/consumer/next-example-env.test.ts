@@ -1,5 +1,5 @@
 /**
- * A new user runs examples/next-app as the README says: `npm run build` once, then `npm start` with
+ * A new user runs examples/next-app as its quick start (docs/quick-start/next.mdx) says: `npm run build` once, then `npm start` with
  * the server's environment. Two ways that went wrong before:
  * - `app/send/page.tsx` was prerendered at build time, so the chain baked into it was whatever
  *   BLOCKFEED_CHAIN was during `next build` (unset: `eth`), and against the devnet the page said
@@ -13,8 +13,8 @@ import { describe, expect, it } from 'vitest'
 
 const root = resolve(import.meta.dirname, '../..')
 const example = join(root, 'examples/next-app')
-const readme = readFileSync(join(root, 'README.md'), 'utf8')
-const quickStart = readme.slice(readme.indexOf('## Quick start: a Next.js app'), readme.indexOf('## The fetch core'))
+const page = readFileSync(join(root, 'docs/quick-start/next.mdx'), 'utf8')
+const beforeYouStart = page.slice(page.indexOf('## Before you start'), page.indexOf('## 1. The proxy'))
 
 function pages(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
@@ -39,7 +39,7 @@ describe('examples/next-app reads its environment when the server runs', () => {
     const read = [...new Set([...server.matchAll(/process\.env\.(\w+)/g)].map((m) => m[1]!))]
     expect(read).toContain('BLOCKFEED_EXTRA_CHAINS')
     // The prose above the files, not the code blocks (which read them all by construction).
-    const prose = quickStart.slice(0, quickStart.indexOf('```'))
+    const prose = beforeYouStart.replace(/```[\s\S]*?```/g, '')
     for (const name of read) expect(prose, name).toContain(`\`${name}`)
     expect(prose).toContain('`BLOCKFEED_EXTRA_CHAINS=0x7a69`')
   })
