@@ -4,7 +4,11 @@ import type { Incoming, Reply } from './incoming.js'
 
 // Who may call the proxy (CORS, preflights) and what a refusal looks like.
 
-/** The body of every refusal: a stable `code` to switch on and a message a person can act on. */
+/**
+ * The JSON body of every refusal of the proxy: a stable `code` to switch on (`not_found`,
+ * `rate_limited`, `invalid_parameter`, `origin_not_allowed`, …), a message a person can act on, and
+ * for a bad parameter its name.
+ */
 export interface ProxyErrorBody {
   error: { code: string; message: string; parameter?: string }
 }

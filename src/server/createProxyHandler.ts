@@ -16,80 +16,87 @@ import { jsonHeaders } from './access.js'
 export type { ProxyErrorBody } from './access.js'
 export type { HeadStreamOptions } from './headStream.js'
 
+/** The options of {@link createProxyHandler}: the upstream service and key, and what the proxy allows, limits and caches. */
 export interface ProxyHandlerOptions {
-  /** The upstream service's {base_url}. */
+  /** The upstream service's {base_url} (absolute http or https). */
   baseUrl: string
   /** Sent upstream as `X-API-Key`; never leaves the server. Visible ASCII (what every HTTP stack sends unchanged). */
   apiKey: string
   /**
    * Upstream JSON-RPC URL(s), as in `createClient`. The chain of an RPC request is the
    * `?chain=` query of `{basePath}/rpc` (e.g. `/api/blockfeed/rpc?chain=polygon`), else `defaultChain`.
+   * Without it, `{basePath}/rpc` and `{basePath}/head` are not served.
    */
   rpc?: RpcConfig | undefined
+  /** The chain of an RPC request that names none (spec name or hex id). */
   defaultChain?: string | undefined
-  /** Chains accepted beyond the spec's 13 (e.g. a devnet's `0x7a69`). */
+  /** Chains accepted beyond the spec's 13 (e.g. a devnet's `0x7a69`). @defaultValue `[]` */
   extraChains?: readonly string[] | undefined
-  /** Where the proxy is mounted. Default `/api/blockfeed`. */
+  /** Where the proxy is mounted. @defaultValue `'/api/blockfeed'` */
   basePath?: string | undefined
   /**
    * Origins allowed to call cross-origin (CORS). Same-origin requests are always allowed;
-   * a request whose `Origin` is neither is refused. Default: none (same origin only).
+   * a request whose `Origin` is neither is refused.
+   * @defaultValue `[]` (same origin only)
    */
   allowedOrigins?: readonly string[] | undefined
-  /** When set, requests addressed to any other host (the `Host` header) are refused. */
+  /** When set, requests addressed to any other host (the `Host` header) are refused with 403. @defaultValue every host */
   allowedHosts?: readonly string[] | undefined
   /**
    * A per-client limit (rate-limiter-flexible): in this process's memory, or shared by every
-   * instance through `rateLimit.redis`. Off when not given.
+   * instance through `rateLimit.redis`. Over it, a 429 with `Retry-After`.
+   * @defaultValue off
    */
   rateLimit?: RateLimitOptions | undefined
   /**
    * Serve answers again: history pages, and transactions and receipts read by hash, for `ttlSeconds`
-   * (default 5; a reorg can change the latter), reads addressed by a block hash for good; identical
-   * concurrent requests cost one upstream call (across instances with `redis`). `true` for the
-   * in-memory defaults. Off when not given.
+   * (a reorg can change the latter), head reads for a fraction of a block, reads addressed by a block
+   * hash for good; identical concurrent requests cost one upstream call (across instances with
+   * `redis`). `true` for the in-memory defaults.
+   * @defaultValue off
    */
   cache?: ProxyCacheOptions | boolean | undefined
-  /** Largest request body (JSON-RPC). Default 256 KiB. */
+  /** Largest request body (JSON-RPC), in bytes. @defaultValue `262144` (256 KiB) */
   maxRequestBytes?: number | undefined
-  /** Largest upstream body passed back (for a batch, its upstream answers together). Default 16 MiB. */
+  /** Largest upstream body passed back (for a batch, its upstream answers together), in bytes. @defaultValue `16777216` (16 MiB) */
   maxResponseBytes?: number | undefined
   /**
-   * Most calls a client may send in one JSON-RPC batch. Default 100 (ethers' `batchMaxCount`;
-   * set viem's `batchSize` to at most this). A larger batch is answered with JSON-RPC error
-   * objects, one per request id, as a node answers one, not with an HTTP error. What goes
-   * upstream in one request is `upstreamBatchSize`.
+   * Most calls a client may send in one JSON-RPC batch (ethers' `batchMaxCount`; set viem's
+   * `batchSize` to at most this). A larger batch is answered with JSON-RPC error objects, one per
+   * request id, as a node answers one, not with an HTTP error. What goes upstream in one request is
+   * `upstreamBatchSize`.
+   * @defaultValue `100`
    */
   maxBatchSize?: number | undefined
   /**
    * Most calls sent upstream in one request: a client's batch is split into chunks of this
-   * size and the answers joined into one reply, matched by id. Default 20 (the service's cap).
+   * size and the answers joined into one reply, matched by id.
+   * @defaultValue `20` (the service's cap)
    */
   upstreamBatchSize?: number | undefined
-  /** Upstream requests in flight at once for one client batch. Default 5 (a full batch of 100 in one round). */
+  /** Upstream requests in flight at once for one client batch. @defaultValue `5` (a full batch of 100 in one round) */
   upstreamConcurrency?: number | undefined
-  /** Upstream timeout. Default 30 000 ms. */
+  /** Upstream timeout, in ms. @defaultValue `30000` */
   timeoutMs?: number | undefined
   /**
-   * Whether RPC requests carry `X-API-Key` too. Default: only when the RPC URL has the
-   * same origin as `baseUrl` (an RPC URL elsewhere usually carries its own key).
+   * Whether RPC requests carry `X-API-Key` too.
+   * @defaultValue only when the RPC URL has the same origin as `baseUrl` (an RPC URL elsewhere usually carries its own key)
    */
   rpcApiKey?: boolean | undefined
+  /** The `fetch` used for upstream requests (a test double, an instrumented one). @defaultValue the global `fetch` (under `toNodeHandler`, node:http with kept-alive sockets) */
   fetch?: typeof fetch | undefined
-  /**
-   * Most `GET {basePath}/head` connections this instance serves at once, all chains together; past
-   * it a 503 with `Retry-After`. Default 10,000.
-   */
+  /** Most `GET {basePath}/head` connections this instance serves at once, all chains together; past it a 503 with `Retry-After`. @defaultValue `10000` */
   maxHeadSubscribers?: number | undefined
   /**
-   * `GET {basePath}/head?chain=eth` (served when `rpc` is given): the chain's head as server-sent
-   * events, one `data: {"chain":"eth","blockNumber":"0x…"}` per new block (`chain` repeated: several
-   * chains on one connection), read upstream by one poller per chain however many subscribers, and
-   * by one instance of the deployment with `cache.redis`. Its timings.
+   * Timings of `GET {basePath}/head?chain=eth` (served when `rpc` is given): the chain's head as
+   * server-sent events, one `data: {"chain":"eth","blockNumber":"0x…"}` per new block (`chain`
+   * repeated: several chains on one connection), read upstream by one poller per chain however many
+   * subscribers, and by one instance of the deployment with `cache.redis`.
    */
   headStream?: HeadStreamOptions | undefined
 }
 
+/** A Fetch-API request handler: mount it as a route of any framework that speaks `Request` and `Response`. */
 export type ProxyHandler = (request: Request) => Promise<Response>
 
 /** The routing itself, on requests and replies of either kind; toNodeHandler calls it with its node:http tools. */
@@ -111,15 +118,37 @@ export function headStreamStats(handler: ProxyHandler): { subscribers: number; c
 }
 
 /**
- * A Fetch-API handler that forwards only two operations to the upstream service, adding
- * the API key server-side: `GET {basePath}/api/v2.2/wallets/{address}/history` (query
- * re-serialized from validated parameters) and `POST {basePath}/rpc` (JSON-RPC, the 28
- * methods only); with `rpc`, also `GET {basePath}/head?chain=` (new blocks as server-sent events,
- * polled upstream once per chain, see `headStream`). To a JSON-RPC client the RPC route looks like a node: batches of up to
- * `maxBatchSize` calls are split upstream into chunks of `upstreamBatchSize` and answered in
- * one reply matched by id, a bad call of a batch gets its own JSON-RPC error. Anything else is
- * refused with a 4xx JSON body and no upstream call. Client headers (cookies, authorization,
- * …) are never forwarded.
+ * Makes the server-side proxy that keeps your API key out of the browser: point `createClient` at it
+ * (`baseUrl: '/api/blockfeed'`, `rpc: { url: '/api/blockfeed/rpc' }`) and it forwards the two
+ * operations blockfeed uses, adding the key on the server.
+ *
+ * @param options - The upstream service and key, and what the proxy allows, limits and caches.
+ * @returns A Fetch-API handler (`Request` to `Response`); serve it from a route, or from Node's
+ * `http` through {@link toNodeHandler}. Refusals are JSON {@link ProxyErrorBody} answers, never thrown.
+ * @throws {@link InvalidParameterError} When `baseUrl`, `apiKey`, an RPC URL, `extraChains`, `defaultChain` or a number option is invalid (at start, not per request).
+ * @remarks Serves `GET {basePath}/api/v2.2/wallets/{address}/history` (query re-serialized from
+ * validated parameters) and `POST {basePath}/rpc` (JSON-RPC, the 28 methods only); with `rpc`, also
+ * `GET {basePath}/head?chain=` (new blocks as server-sent events, polled upstream once per chain).
+ * To a JSON-RPC client the RPC route looks like a node: batches of up to `maxBatchSize` calls are
+ * split upstream into chunks of `upstreamBatchSize` and answered in one reply matched by id, and a
+ * bad call of a batch gets its own JSON-RPC error. Anything else is refused with a 4xx JSON body and
+ * no upstream call. Client headers (cookies, authorization, …) are never forwarded. With `cache`,
+ * answers carry `x-blockfeed-cache: hit | miss | shared`.
+ * @example
+ * ```ts
+ * // app/api/blockfeed/[...path]/route.ts (Next.js App Router), or any Fetch-API route
+ * import { createProxyHandler } from 'blockfeed/server'
+ *
+ * const handler = createProxyHandler({
+ *   baseUrl: 'https://api.example.com',
+ *   apiKey: process.env.BLOCKFEED_API_KEY!,
+ *   rpc: { url: 'https://rpc.example.com' },
+ *   defaultChain: 'eth',
+ *   cache: true,
+ * })
+ *
+ * export { handler as GET, handler as HEAD, handler as POST, handler as OPTIONS }
+ * ```
  */
 export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
   const config = resolveOptions(options)

@@ -14,21 +14,22 @@ import type { ProxyConfig } from './upstream.js'
 // (`?chain=eth&chain=base`: several chains on one connection, each event naming its chain; a browser
 // holds six connections to a host over HTTP/1.1, and a feed of several chains should not take them all).
 
-/** Timings of `GET {basePath}/head` (all optional). */
+/** Timings of the proxy's head stream, `GET {basePath}/head` (`createProxyHandler({ headStream })`); all optional. */
 export interface HeadStreamOptions {
   /**
    * How often the upstream head is read, per chain: one number for every chain, or by chain (spec name
-   * or hex id). Default: half the chain's block time (from `viem/chains`) within 500–4,000 ms; 2,000 ms
-   * for a chain it does not know.
+   * or hex id), in ms.
+   * @defaultValue half the chain's block time (from `viem/chains`) within 500–4000; 2000 for a chain it does not know
    */
   pollIntervalMs?: number | Partial<Record<string, number>> | undefined
-  /** A comment sent to every subscriber this often, so that proxies in between keep the stream open. Default 15,000 ms. */
+  /** A comment sent to every subscriber this often (ms), so that proxies in between keep the stream open. @defaultValue `15000` */
   heartbeatMs?: number | undefined
-  /** The `retry:` of the stream: how long a browser waits before reconnecting. Default 3,000 ms. */
+  /** The `retry:` of the stream: how long a browser waits before reconnecting, in ms. @defaultValue `3000` */
   retryMs?: number | undefined
   /**
    * With `cache.redis`: how long the instance that polls holds the lease (renewed three times a
-   * lease). When it dies, another instance takes over within this. Default 3,000 ms.
+   * lease), in ms. When it dies, another instance takes over within this.
+   * @defaultValue `3000`
    */
   leaseMs?: number | undefined
 }

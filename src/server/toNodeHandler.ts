@@ -7,19 +7,39 @@ import { isEventStreamReply, UNREAD_LIMIT_BYTES, type EventStreamReply } from '.
 import { nodeIncoming } from './nodeIncoming.js'
 import { nodeTools } from './nodeRoute.js'
 
+/** The options of {@link toNodeHandler}. */
 export interface NodeHandlerOptions {
   /**
-   * Keep the client's `X-Forwarded-For` (only behind a reverse proxy that overwrites it).
-   * Default false: it is replaced by the socket's address, so the rate limit cannot be dodged.
+   * Keep the client's `X-Forwarded-For` (only behind a reverse proxy that overwrites it). Otherwise it
+   * is replaced by the socket's address, so the rate limit cannot be dodged.
+   * @defaultValue `false`
    */
   trustForwardedFor?: boolean | undefined
 }
 
 /**
- * Adapts a Fetch-API handler to `node:http`: `http.createServer(toNodeHandler(createProxyHandler(…)))`.
- * A handler made by `createProxyHandler` is served by its own node:http route (same answers, without
- * making Request/Response objects, upstream through node:http with kept-alive sockets, unless the
- * options give their own `fetch`); any other handler through Request and Response.
+ * Serves a Fetch-API handler (the proxy from `createProxyHandler`) from Node's `http` server, Express
+ * or any framework that hands you `(req, res)`.
+ *
+ * @param handler - The handler from `createProxyHandler` (any `Request` to `Response` function works).
+ * @param options - Whether to trust the client's `X-Forwarded-For`.
+ * @returns A `(req, res)` listener for `http.createServer`.
+ * @remarks A handler made by `createProxyHandler` is served by its own node:http route (same answers,
+ * without making Request/Response objects, upstream through node:http with kept-alive sockets, unless
+ * the options give their own `fetch`); any other handler through Request and Response. A client that
+ * goes away aborts its upstream request. A failure inside the handler is answered with a 500 JSON body.
+ * @example
+ * ```ts
+ * import { createServer } from 'node:http'
+ * import { createProxyHandler, toNodeHandler } from 'blockfeed/server'
+ *
+ * const handler = createProxyHandler({
+ *   baseUrl: 'https://api.example.com',
+ *   apiKey: process.env.BLOCKFEED_API_KEY!,
+ *   rpc: { url: 'https://rpc.example.com' },
+ * })
+ * createServer(toNodeHandler(handler)).listen(8787)
+ * ```
  */
 export function toNodeHandler(handler: ProxyHandler, options: NodeHandlerOptions = {}) {
   const route = (handler as { [proxyRoute]?: ProxyRoute })[proxyRoute]

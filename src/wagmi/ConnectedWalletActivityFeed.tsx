@@ -8,20 +8,58 @@ import { useTrackWagmiTransactions } from './useTrackWagmiTransactions.js'
 import { chainOfWagmiId } from './wagmiChain.js'
 import { useWagmiConnection } from './wagmiConnection.js'
 
+/** The props of {@link ConnectedWalletActivityFeed}: those of `WalletActivityFeed` but the wallet and chain, which come from wagmi. */
 export type ConnectedWalletActivityFeedProps = Omit<WalletActivityFeedProps, 'address' | 'addresses' | 'chain' | 'chains'> & {
   /**
-   * `"config"`: one feed merged across every chain of the wagmi config. Default: the connected
-   * chain only. A list of chains merges those.
+   * `"config"`: one feed merged across every chain of the wagmi config. A list of chains merges those.
+   * @defaultValue the connected chain only
    */
   chains?: 'config' | readonly ChainInput[] | undefined
-  /** Shown while no wallet is connected (or one is connecting); default: one short line. No request is sent meanwhile. */
+  /** Shown while no wallet is connected (or one is connecting); no request is sent meanwhile. @defaultValue one short line from the message catalogue */
   renderDisconnected?: (() => ReactNode) | undefined
 }
 
 /**
- * The drop-in feed for wagmi's connected account and chain, with the user's own sends (through
- * wagmi) in its Pending group as soon as wagmi returns their hash. On an account or chain switch
- * it shows the new wallet at once, never a row of the previous one.
+ * Shows the activity feed of the wallet connected through wagmi, with your user's own sends in its
+ * Pending group as soon as wagmi returns their hash. On an account or chain switch it shows the new
+ * wallet at once, never a row of the previous one.
+ *
+ * @param props - Those of `WalletActivityFeed` but `address`/`chain`, plus `chains` and `renderDisconnected`.
+ * @returns The feed, or `renderDisconnected()` while no wallet is connected.
+ * @throws {@link InvalidParameterError} Shown in the feed's error state when wagmi's chain is not one the client serves.
+ * @throws {@link HttpStatusError} Shown in the feed's error state (with a retry) when the history service answers with an HTTP error.
+ * @throws {@link NetworkError} Shown in the feed's error state when the service cannot be reached.
+ * @throws {@link TimeoutError} Shown in the feed's error state when the service takes longer than the client's `timeoutMs`.
+ * @throws {@link ResponseShapeError} Shown in the feed's error state when a page cannot be read.
+ * @remarks A `WalletActivityFeed` for the connected address (`GET /api/v2.2/wallets/{address}/history`,
+ * paged by cursor, on each chain), plus {@link useTrackWagmiTransactions}. Nothing is requested while
+ * no wallet is connected. Must sit under `WagmiProvider`, `QueryClientProvider` and `BlockfeedProvider`.
+ * @example
+ * ```tsx
+ * import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+ * import { createClient } from 'blockfeed'
+ * import { BlockfeedProvider } from 'blockfeed/react'
+ * import { ConnectedWalletActivityFeed } from 'blockfeed/wagmi'
+ * import { mainnet } from 'viem/chains'
+ * import { createConfig, http, WagmiProvider } from 'wagmi'
+ * import { injected } from 'wagmi/connectors'
+ *
+ * const wagmiConfig = createConfig({ chains: [mainnet], connectors: [injected()], transports: { [mainnet.id]: http('/api/blockfeed/rpc?chain=eth') } })
+ * const queryClient = new QueryClient()
+ * const client = createClient({ baseUrl: '/api/blockfeed', rpc: { url: '/api/blockfeed/rpc' }, chain: 'eth' })
+ *
+ * export function App() {
+ *   return (
+ *     <WagmiProvider config={wagmiConfig}>
+ *       <QueryClientProvider client={queryClient}>
+ *         <BlockfeedProvider client={client}>
+ *           <ConnectedWalletActivityFeed renderDisconnected={() => <p>Connect a wallet to see its activity.</p>} />
+ *         </BlockfeedProvider>
+ *       </QueryClientProvider>
+ *     </WagmiProvider>
+ *   )
+ * }
+ * ```
  */
 export const ConnectedWalletActivityFeed = forwardRef<HTMLDivElement, ConnectedWalletActivityFeedProps>(function ConnectedWalletActivityFeed(props, ref) {
   const { chains, renderDisconnected, ...rest } = props

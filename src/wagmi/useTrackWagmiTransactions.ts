@@ -12,20 +12,61 @@ import { chainOfWagmiId } from './wagmiChain.js'
 import { connectionOf } from './wagmiConnection.js'
 import type { WagmiSend } from './wagmiSends.js'
 
+/** The options of {@link useTrackWagmiTransactions}. */
 export interface UseTrackWagmiTransactionsOptions {
-  /** Default true. */
+  /** Whether sends are tracked; `false` stops listening. @defaultValue `true` */
   enabled?: boolean | undefined
-  /** A send that could not be tracked (a chain the service does not serve, a wallet that fails `wallet_getCallsStatus`). */
+  /** Called with a send that could not be tracked (a chain the service does not serve, a wallet that fails `wallet_getCallsStatus`). @defaultValue a `console.warn` */
   onError?: ((error: unknown) => void) | undefined
 }
 
 /**
- * Tracks every transaction the app sends through wagmi's hooks (`useSendTransaction`,
- * `useWriteContract`, `useDeployContract`, `useSendCalls` and their `…Sync` forms) on the app's
- * QueryClient, the moment wagmi returns its hash: the feed's Pending group shows it at once and
- * follows it to its indexed row. Mount once under `WagmiProvider`, `QueryClientProvider` and
- * `BlockfeedProvider` (`ConnectedWalletActivityFeed` mounts it too; several share one
- * subscription). Opt a call site out with `mutation: { meta: { blockfeed: false } }`.
+ * Tracks every transaction your app sends through wagmi's hooks, with no code at the call sites: the
+ * feed's Pending group shows each one the moment wagmi returns its hash, and follows it to its
+ * indexed row.
+ *
+ * Covers `useSendTransaction`, `useWriteContract`, `useDeployContract`, `useSendCalls` and their
+ * `…Sync` forms on your QueryClient. Mount it once under `WagmiProvider`, `QueryClientProvider` and
+ * `BlockfeedProvider` (`ConnectedWalletActivityFeed` mounts it too; several share one subscription).
+ * Opt a call site out with `mutation: { meta: { blockfeed: false } }`.
+ *
+ * @param options - `enabled`, and `onError` for a send that could not be tracked.
+ * @returns Nothing.
+ * @throws {@link InvalidParameterError} Passed to `onError` (never thrown) when wagmi's chain is not one the client serves; add its hex id to the client's `extraChains` if it is.
+ * @remarks Listens to wagmi's mutations on your QueryClient; sends no request itself. Each hash is
+ * handed to the provider's transaction tracker (see `createTransactionTracker` for the requests it
+ * makes); for `useSendCalls` the wallet is asked for the bundle's hashes (`wallet_getCallsStatus`).
+ * @example
+ * ```tsx
+ * import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+ * import { createClient } from 'blockfeed'
+ * import { BlockfeedProvider } from 'blockfeed/react'
+ * import { useTrackWagmiTransactions } from 'blockfeed/wagmi'
+ * import { mainnet } from 'viem/chains'
+ * import { createConfig, http, WagmiProvider } from 'wagmi'
+ * import { injected } from 'wagmi/connectors'
+ *
+ * const wagmiConfig = createConfig({ chains: [mainnet], connectors: [injected()], transports: { [mainnet.id]: http('/api/blockfeed/rpc?chain=eth') } })
+ * const queryClient = new QueryClient()
+ * const client = createClient({ baseUrl: '/api/blockfeed', rpc: { url: '/api/blockfeed/rpc' }, chain: 'eth' })
+ *
+ * function TrackSends() {
+ *   useTrackWagmiTransactions({ onError: (error) => console.warn('not tracked', error) })
+ *   return null
+ * }
+ *
+ * export function App() {
+ *   return (
+ *     <WagmiProvider config={wagmiConfig}>
+ *       <QueryClientProvider client={queryClient}>
+ *         <BlockfeedProvider client={client}>
+ *           <TrackSends />
+ *         </BlockfeedProvider>
+ *       </QueryClientProvider>
+ *     </WagmiProvider>
+ *   )
+ * }
+ * ```
  */
 export function useTrackWagmiTransactions(options: UseTrackWagmiTransactionsOptions = {}): void {
   const queryClient = useQueryClient()

@@ -3,45 +3,64 @@ import { checkCount, checkMs, checkPositive } from '../../core/options.js'
 import { outageLog, redisCommand, type RedisClient, type RedisCommand, type StoreWarning } from './redis.js'
 
 /**
- * A cache of upstream answers the proxy may serve again: head reads for a fraction of a block
- * (headReads.ts), history pages and reads by transaction hash for a short time, reads addressed by
- * a block hash for good (in Redis for a day). In this
- * process's memory, and in Redis when given, so that every instance serves what one of them
- * fetched. Identical concurrent requests cost one upstream call, in one process and, with Redis,
- * across instances.
+ * How the proxy serves upstream answers again (`createProxyHandler({ cache })`): head reads for a
+ * fraction of a block, history pages and reads by transaction hash for a short time, reads addressed
+ * by a block hash for good (in Redis for a day). In this process's memory, and in Redis when given,
+ * so that every instance serves what one of them fetched. Identical concurrent requests cost one
+ * upstream call, in one process and, with Redis, across instances.
+ *
+ * @example
+ * ```ts
+ * import { createServer } from 'node:http'
+ * import { Redis } from 'ioredis'
+ * import { createProxyHandler, toNodeHandler } from 'blockfeed/server'
+ *
+ * const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379')
+ * const handler = createProxyHandler({
+ *   baseUrl: 'https://api.example.com',
+ *   apiKey: process.env.BLOCKFEED_API_KEY!,
+ *   rpc: { url: 'https://rpc.example.com' },
+ *   cache: { redis, ttlSeconds: 10 },
+ *   rateLimit: { capacity: 60, refillPerSecond: 1, redis },
+ * })
+ * createServer(toNodeHandler(handler)).listen(8787)
+ * ```
  */
 export interface ProxyCacheOptions {
-  /** An ioredis or node-redis client shared by every instance. */
+  /** An ioredis or node-redis client shared by every instance. @defaultValue none (this process's memory only) */
   redis?: RedisClient | undefined
-  /** How long a history page, or a transaction or receipt read by hash, is served from the cache. Default 5 s. */
+  /** How long a history page, or a transaction or receipt read by hash, is served from the cache, in seconds. @defaultValue `5` */
   ttlSeconds?: number | undefined
   /**
    * How long a head read (`eth_blockNumber`, `eth_gasPrice`, `eth_maxPriorityFeePerGas`, `eth_feeHistory`
    * at `latest`/`pending`, `eth_getBlockByNumber` at `latest`/`pending`/`safe`/`finalized`) is served
-   * from the cache, in whole milliseconds, on every chain. Default: half the chain's block time, at most 1 s.
+   * from the cache, in whole milliseconds, on every chain.
+   * @defaultValue half the chain's block time, at most 1000
    */
   headTtlMs?: number | undefined
-  /** Answers kept in this process's memory at most. Default 1,000. */
+  /** Answers kept in this process's memory at most. @defaultValue `1000` */
   maxEntries?: number | undefined
   /**
    * Bytes the answers kept in this process's memory may take together (each counted as its text and
    * its UTF-8 bytes); the least recently used go first, and an answer larger than this is not kept.
-   * Default 64 MiB.
+   * @defaultValue `67108864` (64 MiB)
    */
   maxBytes?: number | undefined
-  /** Prefix of the Redis keys. Default `blockfeed:cache`. */
+  /** Prefix of the Redis keys. @defaultValue `'blockfeed:cache'` */
   keyPrefix?: string | undefined
-  /** How long to wait for Redis before going on without it. Default 200 ms. */
+  /** How long to wait for Redis before going on without it, in ms. @defaultValue `200` */
   redisTimeoutMs?: number | undefined
-  /** How long another instance's identical request is waited for before calling upstream anyway. Default 5 s. */
+  /** How long another instance's identical request is waited for before calling upstream anyway, in ms. @defaultValue `5000` */
   waitForOtherMs?: number | undefined
-  /** Where the one warning per Redis outage goes. Default `console.warn`. */
+  /** Where the one warning per Redis outage goes. @defaultValue `console.warn` */
   onWarning?: StoreWarning | undefined
 }
 
-/** An upstream answer as the proxy passes it on. */
+/** An upstream answer as the proxy passes it on, and as a {@link ResponseCache} keeps it. */
 export interface CachedAnswer {
+  /** The HTTP status. */
   status: number
+  /** The body, as text. */
   body: string
   /** The upstream's `Retry-After`, passed on with an answer that is not kept. */
   retryAfter?: string | undefined
@@ -51,6 +70,7 @@ export interface CachedAnswer {
 
 export type CacheOutcome = 'hit' | 'miss' | 'shared'
 
+/** A cache of upstream answers with single flight, in memory and optionally Redis: what {@link createResponseCache} makes. */
 export interface ResponseCache {
   /**
    * The answer for `key`: from the cache, from an identical request already under way (here or, with
@@ -72,6 +92,7 @@ export interface ResponseCache {
   peek(key: string, ttlSeconds: number | null): Promise<CachedAnswer | undefined>
   /** Keeps an answer for `ttlSeconds` (null: for good; in Redis for {@link FOREVER_IN_REDIS_MS}), here and in Redis. */
   keep(key: string, answer: CachedAnswer, ttlSeconds: number | null): Promise<void>
+  /** The `ttlSeconds` option (default 5). */
   readonly ttlSeconds: number
   /** `headTtlMs` as given (checked), or undefined for each chain's default. */
   readonly headTtlMs: number | undefined
@@ -99,6 +120,37 @@ const GET_WITH_PTTL = "return {redis.call('GET', KEYS[1]), redis.call('PTTL', KE
 /** Deletes the lock only while it is still ours: one that outlived its expiry may be another holder's by now. */
 const UNLOCK = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0"
 
+/**
+ * Makes the answer cache the proxy uses, for your own routes: answers kept in memory (and Redis when
+ * given), and identical concurrent requests served by one upstream call.
+ *
+ * @param options - Where and how long answers are kept (as `createProxyHandler({ cache })`).
+ * @returns A {@link ResponseCache}: `through` loads or serves an answer, `peek` and `keep` read and write one.
+ * @throws {@link InvalidParameterError} When a number option is not valid (at start).
+ * @remarks With `redis`, a load takes a Redis lock (`SET … NX PX`) so only one instance calls upstream;
+ * the others wait up to `waitForOtherMs` for its answer. While Redis is unreachable the cache goes on
+ * in memory, and says so once per outage through `onWarning`.
+ * @example
+ * ```ts
+ * import { createResponseCache } from 'blockfeed/server'
+ *
+ * const cache = createResponseCache({ ttlSeconds: 10 })
+ *
+ * export async function GET(request: Request): Promise<Response> {
+ *   const answer = await cache.through(
+ *     'prices',
+ *     cache.ttlSeconds,
+ *     async (signal) => {
+ *       const upstream = await fetch('https://api.example.com/prices', { signal })
+ *       return { status: upstream.status, body: await upstream.text() }
+ *     },
+ *     (a) => a.status === 200,
+ *     request.signal,
+ *   )
+ *   return new Response(answer.body, { status: answer.status, headers: { 'x-cache': answer.cache } })
+ * }
+ * ```
+ */
 export function createResponseCache(options: ProxyCacheOptions = {}): ResponseCache {
   const store = createAnswerStore(options)
   const headTtlMs = checkMs(options.headTtlMs, 'cache.headTtlMs')

@@ -6,7 +6,8 @@ import type { Incoming } from '../exchange.js'
 import { isNodeRedis, outageLog, withTimeout, type RedisClient, type StoreWarning } from './redis.js'
 
 /**
- * A per-client limit: on average `refillPerSecond` requests a second, in bursts of up to
+ * How many requests each client may send the proxy (`createProxyHandler({ rateLimit })` or
+ * {@link createRateLimiter}): on average `refillPerSecond` requests a second, in bursts of up to
  * `capacity`. Counted by rate-limiter-flexible in fixed windows of `capacity / refillPerSecond`
  * seconds (at least one), in this process's memory, or in Redis when `redis` is given, so that
  * every instance of the proxy shares one budget per client.
@@ -17,30 +18,52 @@ export interface RateLimitOptions {
   /** The average rate allowed, requests per second. */
   refillPerSecond: number
   /**
-   * Which client a request comes from. Default: the first address of `X-Forwarded-For`,
-   * else `X-Real-IP`, else one shared budget. Those headers can be forged unless a proxy
-   * in front of you overwrites them; pass your own key when none does.
+   * Which client a request comes from. Those headers can be forged unless a proxy in front of you
+   * overwrites them; pass your own key when none does.
+   * @defaultValue {@link defaultClientKey}: the first address of `X-Forwarded-For`, else `X-Real-IP`, else one shared budget
    */
   key?: ((request: Request) => string | undefined) | undefined
-  /** An ioredis or node-redis client: the budget is shared by every proxy using that Redis. */
+  /** An ioredis or node-redis client: the budget is shared by every proxy using that Redis. @defaultValue none (this process's memory) */
   redis?: RedisClient | undefined
-  /** Prefix of the Redis keys. Default `blockfeed:rl`. */
+  /** Prefix of the Redis keys. @defaultValue `'blockfeed:rl'` */
   keyPrefix?: string | undefined
   /**
-   * What to do while Redis is unreachable or slower than `redisTimeoutMs`: `memory` (default)
-   * counts in this process until Redis answers again; `allow` lets requests through; `deny`
-   * refuses them with 429.
+   * What to do while Redis is unreachable or slower than `redisTimeoutMs`: `memory` counts in this
+   * process until Redis answers again; `allow` lets requests through; `deny` refuses them with 429.
+   * @defaultValue `'memory'`
    */
   whenRedisFails?: 'memory' | 'allow' | 'deny' | undefined
-  /** How long to wait for Redis before falling back. Default 200 ms. */
+  /** How long to wait for Redis before falling back, in ms. @defaultValue `200` */
   redisTimeoutMs?: number | undefined
-  /** Where the one warning per Redis outage goes. Default `console.warn`. */
+  /** Where the one warning per Redis outage goes. @defaultValue `console.warn` */
   onWarning?: StoreWarning | undefined
 }
 
+/** A rate limiter's answer for one request: allowed, or over the limit with the seconds to wait (for `Retry-After`). */
 export type RateLimitVerdict = { ok: true } | { ok: false; retryAfterSeconds: number }
+/** Counts a request against its client's budget and says whether it may go on: what {@link createRateLimiter} makes. */
 export type RateLimiter = (request: Request) => Promise<RateLimitVerdict>
 
+/**
+ * Tells which client a request comes from, as the rate limit counts it by default: the first address
+ * of `X-Forwarded-For`, else `X-Real-IP`, else `'anonymous'` (one shared budget).
+ *
+ * @param request - The incoming request.
+ * @returns The client's key.
+ * @remarks Those headers can be forged unless a proxy in front of you overwrites them (behind
+ * `toNodeHandler`, `X-Forwarded-For` is the socket's address unless `trustForwardedFor`).
+ * @example
+ * ```ts
+ * import { createRateLimiter, defaultClientKey } from 'blockfeed/server'
+ *
+ * // One budget per signed-in user, else per address.
+ * const limit = createRateLimiter({
+ *   capacity: 30,
+ *   refillPerSecond: 1,
+ *   key: (request) => request.headers.get('x-user-id') ?? defaultClientKey(request),
+ * })
+ * ```
+ */
 export function defaultClientKey(request: Request): string {
   return clientKeyOf((name) => request.headers.get(name))
 }
@@ -59,6 +82,29 @@ function overLimit(error: unknown): RateLimitVerdict | undefined {
   return undefined
 }
 
+/**
+ * Makes the proxy's per-client rate limit for your own routes: each client may send `capacity`
+ * requests in a burst and `refillPerSecond` on average.
+ *
+ * @param options - The budget, how clients are told apart, and optionally Redis to share it.
+ * @returns A {@link RateLimiter}: call it with each request and refuse those it says are over.
+ * @throws {@link InvalidParameterError} When `capacity`, `refillPerSecond` or `redisTimeoutMs` is missing or not a valid number (at start).
+ * @remarks Counted by rate-limiter-flexible in fixed windows of `capacity / refillPerSecond` seconds
+ * (at least one): one Redis round trip per request with `redis`, none without. While Redis is down
+ * it is asked once a second, and `whenRedisFails` decides meanwhile.
+ * @example
+ * ```ts
+ * import { createRateLimiter } from 'blockfeed/server'
+ *
+ * const limit = createRateLimiter({ capacity: 20, refillPerSecond: 2 })
+ *
+ * export async function POST(request: Request): Promise<Response> {
+ *   const verdict = await limit(request)
+ *   if (!verdict.ok) return new Response('Too many requests', { status: 429, headers: { 'retry-after': String(verdict.retryAfterSeconds) } })
+ *   return new Response('ok')
+ * }
+ * ```
+ */
 export function createRateLimiter(options: RateLimitOptions): RateLimiter {
   const limit = createKeyedLimiter(options)
   const keyOf = options.key ?? defaultClientKey

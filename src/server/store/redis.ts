@@ -1,6 +1,14 @@
 /**
- * What the proxy needs of a Redis client: one way to send a command. An ioredis client
- * (`call`) or a node-redis v4+ client (`sendCommand`) both fit; nothing else is assumed.
+ * The Redis client the proxy's cache, rate limit and head stream accept: an ioredis client (`call`)
+ * or a node-redis v4+ client (`sendCommand`); nothing else is assumed.
+ *
+ * @example
+ * ```ts
+ * import { Redis } from 'ioredis'
+ * import type { RedisClient } from 'blockfeed/server'
+ *
+ * const redis: RedisClient = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379')
+ * ```
  */
 export type RedisClient =
   | { call(command: string, ...args: (string | number)[]): Promise<unknown> }
