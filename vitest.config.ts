@@ -75,7 +75,7 @@ const domProjects = (name: string, base: Record<string, unknown>) => [
 // The Node files share a module registry per worker too (isolate: false): re-importing the source
 // for each of ~200 files was half of the node projects' time (368 s alone, 166 s shared). None may
 // replace a module; one that needs to must get an isolated project, as the jsdom ones have.
-const nodeDirs = ['core', 'i18n', 'server', 'devnet', 'faults', 'package', 'ssr', 'ship', 'consumer', 'wagmi']
+const nodeDirs = ['core', 'i18n', 'server', 'devnet', 'faults', 'package', 'ssr', 'ship', 'consumer', 'wagmi', 'testing']
 const mockingNodeFiles = testFilesUsingMocks(nodeDirs.map((dir) => `test/${dir}`))
 if (mockingNodeFiles.length > 0) throw new Error(`vi.mock in a Node test file, whose module registry is shared: ${mockingNodeFiles.join(', ')}; give it an isolated project`)
 
