@@ -4,7 +4,7 @@
  * it stays the caller's `AbortError`.
  */
 
-/** The `name` of each blockfeed error class: switch on it to narrow an error to its class. */
+/** The `name` of each blockfeed error class; `switch (error.name)` on a {@link BlockfeedQueryError} narrows it to its class. */
 export type BlockfeedErrorName =
   | 'InvalidParameterError'
   | 'HttpStatusError'
@@ -43,6 +43,18 @@ export abstract class BlockfeedError extends Error {
  *
  * Nothing was sent, and sending it again cannot help (`retryable` is false): fix the input that
  * `parameter` names. In a hook, the query ends in this error at once instead of waiting.
+ *
+ * @example
+ * ```ts
+ * import { InvalidParameterError, createClient } from 'blockfeed'
+ *
+ * const client = createClient({ baseUrl: 'https://api.example.com', chain: 'eth' })
+ * try {
+ *   await client.getWalletHistory({ address: '0x123' })
+ * } catch (error) {
+ *   if (error instanceof InvalidParameterError) console.log(`Check ${error.parameter}: ${error.reason}`)
+ * }
+ * ```
  */
 export class InvalidParameterError extends BlockfeedError {
   override readonly name = 'InvalidParameterError' as const
@@ -67,6 +79,18 @@ export class InvalidParameterError extends BlockfeedError {
  * `Retry-After`); what reaches you is the last attempt's. 401 or 403 means a missing or wrong API
  * key (check `apiKey`, or your proxy's); 404 a wrong `baseUrl`; 429 that you are rate-limited
  * (wait `retryAfterMs`).
+ *
+ * @example
+ * ```ts
+ * import { HttpStatusError, createClient } from 'blockfeed'
+ *
+ * const client = createClient({ baseUrl: 'https://api.example.com', chain: 'eth' })
+ * try {
+ *   await client.getWalletHistory({ address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })
+ * } catch (error) {
+ *   if (error instanceof HttpStatusError && error.status === 429) console.log(`Rate limited; wait ${error.retryAfterMs ?? 1000} ms`)
+ * }
+ * ```
  */
 export class HttpStatusError extends BlockfeedError {
   override readonly name = 'HttpStatusError' as const
@@ -100,6 +124,17 @@ export class HttpStatusError extends BlockfeedError {
  * The service sent something blockfeed cannot use; sending again will not change it
  * (`retryable` is false). `path` names the first wrong field: check that `baseUrl` points at
  * the service (an HTML page means it does not), or report the field to the service's owner.
+ *
+ * @example
+ * ```ts
+ * import { ResponseShapeError, readWalletHistoryPage } from 'blockfeed'
+ *
+ * try {
+ *   readWalletHistoryPage({ result: 'not a list' })
+ * } catch (error) {
+ *   if (error instanceof ResponseShapeError) console.log(error.path, error.issues.length)
+ * }
+ * ```
  */
 export class ResponseShapeError extends BlockfeedError {
   override readonly name = 'ResponseShapeError' as const
@@ -130,6 +165,18 @@ export class ResponseShapeError extends BlockfeedError {
  * Codes -32603 (internal error), -32005 (limit exceeded) and 429 are `retryable` and were retried
  * by the client; the others (a revert, invalid params, an unknown method) are answers: show them
  * or fix the call. A revert's encoded reason is in `data`.
+ *
+ * @example
+ * ```ts
+ * import { JsonRpcError, createClient } from 'blockfeed'
+ *
+ * const client = createClient({ baseUrl: 'https://api.example.com', rpc: { url: 'https://rpc.example.com' }, chain: 'eth' })
+ * try {
+ *   await client.rpc({ method: 'eth_call', params: [{ to: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', data: '0x12345678' }] })
+ * } catch (error) {
+ *   if (error instanceof JsonRpcError && error.code === 3) console.log('Reverted:', error.data)
+ * }
+ * ```
  */
 export class JsonRpcError extends BlockfeedError {
   override readonly name = 'JsonRpcError' as const
@@ -163,6 +210,14 @@ export class JsonRpcError extends BlockfeedError {
  *
  * It is `retryable` and was already retried by the client. Try again later, or raise `timeoutMs`
  * if the service is slow for large pages (or ask for a smaller `limit`).
+ *
+ * @example
+ * ```ts
+ * import { createClient } from 'blockfeed'
+ *
+ * // Allow a slow service a minute an attempt, two attempts in all.
+ * const client = createClient({ baseUrl: 'https://api.example.com', timeoutMs: 60_000, retry: 1 })
+ * ```
  */
 export class TimeoutError extends BlockfeedError {
   override readonly name = 'TimeoutError' as const
@@ -184,6 +239,18 @@ export class TimeoutError extends BlockfeedError {
  * It is `retryable` and was already retried by the client. In a browser, a CORS refusal looks the
  * same: if it happens every time, check that the service (or your proxy) allows your origin.
  * The underlying error is in `cause`.
+ *
+ * @example
+ * ```ts
+ * import { NetworkError, createClient } from 'blockfeed'
+ *
+ * const client = createClient({ baseUrl: 'https://api.example.com', chain: 'eth' })
+ * try {
+ *   await client.getWalletHistory({ address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })
+ * } catch (error) {
+ *   if (error instanceof NetworkError) console.log(navigator.onLine ? 'The service cannot be reached' : 'You are offline')
+ * }
+ * ```
  */
 export class NetworkError extends BlockfeedError {
   override readonly name = 'NetworkError' as const
