@@ -8,13 +8,17 @@ import { nativeCurrency } from '../shared/native.js'
 import type { DisplayOptions } from '../shared/options.js'
 import { TransferLine } from '../shared/TransferLine.js'
 
+/** The props of {@link NativeTransferRow}: the transfer, the viewed wallet, display options, and DOM attributes for its `<div>`. */
 export interface NativeTransferRowProps extends DisplayOptions, Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
+  /** One of an entry's `native_transfers`. */
   transfer: NativeTransfer
   /** The viewed wallet: decides in / out / self and the sign. */
   wallet?: string | undefined
   /** The transaction failed: the amount is shown as not moved. */
   failed?: boolean | undefined
+  /** Class names added to the root `<div>`. */
   className?: string | undefined
+  /** Inline styles for the root `<div>`. */
   style?: CSSProperties | undefined
 }
 
@@ -25,7 +29,29 @@ function nativeDirection(t: NativeTransfer, wallet: string | undefined): FlowDir
   return t.direction === 'incoming' ? 'in' : t.direction === 'outgoing' ? 'out' : 'none'
 }
 
-/** A movement of the chain's native currency (ETH, POL, BNB…), signed for the viewed wallet. */
+/**
+ * Shows a movement of the chain's native currency (ETH, POL, BNB…), signed for the viewed wallet,
+ * with its kind badge and the other party.
+ *
+ * @param props - {@link NativeTransferRowProps}.
+ * @returns A `<div>` with `data-kind` and `data-direction` (and `data-spam`, `data-moved="false"` when they apply).
+ * @remarks Sends nothing. The symbol and decimals come from `chain`.
+ * @example
+ * ```tsx
+ * import type { TransactionEntry } from 'blockfeed'
+ * import { NativeTransferRow } from 'blockfeed/components'
+ *
+ * export function NativeTransfers({ transaction }: { transaction: TransactionEntry }) {
+ *   return (
+ *     <div>
+ *       {transaction.native_transfers.map((t, i) => (
+ *         <NativeTransferRow key={i} transfer={t} wallet="0x70997970C51812dc3A010C7d01b50e0d17dc79C8" chain="eth" failed={transaction.receipt_status === '0'} />
+ *       ))}
+ *     </div>
+ *   )
+ * }
+ * ```
+ */
 export const NativeTransferRow = forwardRef<HTMLDivElement, NativeTransferRowProps>(function NativeTransferRow(
   { transfer: t, wallet, failed, chain, locale, timeZone: _timeZone, renderChainIcon: _renderChainIcon, renderLink, ipfsGateway, ...rest },
   ref,

@@ -12,16 +12,43 @@ import { detailsMessages } from '../../i18n/parts/details.js'
 import { useMessages } from '../../i18n/useMessages.js'
 import { fillTemplate } from '../shared/template.js'
 
+/** The props of {@link NftTransferRow}: the transfer, the viewed wallet, display options, and DOM attributes for its `<div>`. */
 export interface NftTransferRowProps extends DisplayOptions, Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
+  /** One of an entry's `nft_transfers`. */
   transfer: NftTransfer
+  /** The viewed wallet: decides in / out / self and the sign. */
   wallet?: string | undefined
   /** The transaction failed: the token is shown as not moved. */
   failed?: boolean | undefined
+  /** Class names added to the root `<div>`. */
   className?: string | undefined
+  /** Inline styles for the root `<div>`. */
   style?: CSSProperties | undefined
 }
 
-/** An ERC-721 / ERC-1155 transfer: token id (long ids clipped), amount for 1155, collection, counterparty. */
+/**
+ * Shows an NFT transfer (ERC-721 or ERC-1155): the token id (long ids clipped), the amount for
+ * ERC-1155, the collection, and the other party.
+ *
+ * @param props - {@link NftTransferRowProps}.
+ * @returns A `<div>` with `data-kind` and `data-direction` (and `data-spam`, `data-moved="false"` when they apply).
+ * @remarks Sends nothing. No NFT image is loaded.
+ * @example
+ * ```tsx
+ * import type { TransactionEntry } from 'blockfeed'
+ * import { NftTransferRow } from 'blockfeed/components'
+ *
+ * export function NftTransfers({ transaction }: { transaction: TransactionEntry }) {
+ *   return (
+ *     <div>
+ *       {transaction.nft_transfers.map((t, i) => (
+ *         <NftTransferRow key={i} transfer={t} wallet="0x70997970C51812dc3A010C7d01b50e0d17dc79C8" chain="eth" failed={transaction.receipt_status === '0'} />
+ *       ))}
+ *     </div>
+ *   )
+ * }
+ * ```
+ */
 export const NftTransferRow = forwardRef<HTMLDivElement, NftTransferRowProps>(function NftTransferRow(
   { transfer: t, wallet, failed, chain, locale, timeZone: _timeZone, renderChainIcon: _renderChainIcon, renderLink, ipfsGateway: _ipfsGateway, ...rest },
   ref,

@@ -14,32 +14,56 @@ import { LoadMore } from './LoadMore.js'
 import { SearchNote } from './SearchNote.js'
 import { SpamToggle } from './SpamToggle.js'
 
+/** The props of {@link TransactionList}: the transactions and query state to show, display options, and DOM attributes for its root `<div>`. */
 export interface TransactionListProps extends DisplayOptions, Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   /** The transactions, newest first (as `useWalletHistory` returns them). */
   transactions: readonly TransactionEntry[]
-  /** The viewed wallet: every row is described from its side. */
+  /** The viewed wallet: every row is described from its side (in or out, signs, the other party). */
   wallet?: string | undefined
-  /** TanStack's query status: `pending` shows the skeleton, `error` (with no rows) the error state. */
+  /**
+   * TanStack's query status: `pending` shows the skeleton, `error` (with no rows) the error state.
+   * @defaultValue `'success'`
+   */
   status?: 'pending' | 'error' | 'success' | undefined
+  /** The error to explain in the error state (its kind is put in words; the message is shown as text). */
   error?: Error | null | undefined
+  /** Called by the error state's "Try again" button; without it there is no button. */
   onRetry?: (() => void) | undefined
+  /**
+   * Whether there are older pages to load: shows "Load more" and loads as the viewer scrolls.
+   * @defaultValue `false`
+   */
   hasNextPage?: boolean | undefined
+  /**
+   * Whether a page is loading now: "Load more" shows it is busy, and it is announced.
+   * @defaultValue `false`
+   */
   isFetchingNextPage?: boolean | undefined
   /**
    * Called when the end of the list is in view (again after each page, also one that added no
-   * visible row; at most `AUTO_LOAD_PAGES_PER_SCROLL` pages between two scrolls) and by "Load more".
+   * visible row; at most 5 pages between two scrolls) and by "Load more".
    */
   onLoadMore?: (() => void) | undefined
-  /** Controlled spam toggle; leave undefined to let the list keep its own (spam hidden at first). */
+  /**
+   * Shows transactions flagged `possible_spam`, when you control the spam toggle.
+   * @defaultValue the list keeps its own, spam hidden at first
+   */
   showSpam?: boolean | undefined
+  /** Called when the viewer presses the spam toggle. */
   onShowSpamChange?: ((show: boolean) => void) | undefined
-  /** Hide ERC-20 transfers of zero value, and transactions made only of them (address poisoning). */
+  /**
+   * Hides ERC-20 transfers of zero value, and transactions made only of them (address poisoning).
+   * @defaultValue `false`
+   */
   hideZeroValueTransfers?: boolean | undefined
   /** Shown at the top of the feed in every state, below the toolbar (the drop-in feed's pending group). */
   header?: ReactNode
   /** What a row's details show below its transfers (the drop-in feed: the node's view); pass a stable function. */
   renderDetails?: TransactionRowProps['renderDetails']
-  /** `comfortable` (default, rows of about 64 px) or `compact` (about 48 px). */
+  /**
+   * `comfortable` (rows of about 64 px) or `compact` (about 48 px).
+   * @defaultValue `'comfortable'`
+   */
   density?: Density | undefined
   /**
    * The transactions are what a filter kept of `loaded` entries (`key` names the filter): the list
@@ -52,19 +76,33 @@ export interface TransactionListProps extends DisplayOptions, Omit<HTMLAttribute
    * behind a "N new transactions" button, so what the viewer reads does not move.
    */
   arrivals?: ReadonlySet<string> | undefined
-  /** The feed's live updates (`useNewArrivals`' status): `retrying` shows a quiet "Not updating — retrying". */
+  /** The feed's live updates (`useNewArrivals`' `status`): `retrying` shows a quiet "Not updating — retrying". */
   liveStatus?: 'off' | 'live' | 'retrying' | undefined
   /** Shown above the rows (the feed's filter bar and export control). */
   toolbar?: ReactNode
-  /** Accessible name of the feed. */
+  /**
+   * The feed's accessible name.
+   * @defaultValue "Wallet activity" in the active language
+   */
   label?: string | undefined
-  /** Estimated height of a transaction row in px, before it is measured (by default from the density). */
+  /**
+   * The estimated height of a transaction row in px, before it is measured.
+   * @defaultValue `62` when comfortable, `47` when compact
+   */
   estimateSize?: number | undefined
-  /** Rows rendered beyond the visible ones, each side. */
+  /**
+   * Rows rendered beyond the visible ones, on each side.
+   * @defaultValue `4`
+   */
   overscan?: number | undefined
-  /** Viewport size assumed until (or when) the browser reports none, e.g. in jsdom or a hidden tab. */
+  /**
+   * The viewport size assumed until (or when) the browser reports none, e.g. in jsdom or a hidden tab.
+   * @defaultValue `{ width: 640, height: 560 }`
+   */
   initialRect?: Rect | undefined
+  /** Class names added to the root `<div>` (after `bf-root bf-feed`). */
   className?: string | undefined
+  /** Inline styles for the root `<div>`; give it a height (`blockSize`) for the rows to scroll inside. */
   style?: CSSProperties | undefined
 }
 
@@ -72,10 +110,41 @@ const ROW_HEIGHT: Record<Density, number> = { comfortable: 62, compact: 47 }
 const DEFAULT_RECT: Rect = { width: 640, height: 560 }
 
 /**
- * The wallet activity feed, presentational: date-grouped, virtualized rows keyed by chain and hash (hash alone when entries carry no chain),
- * ARIA feed pattern with arrow/Page keys, infinite scroll plus a "Load more" button,
- * skeleton / empty / error states, and possible spam hidden behind a visible toggle.
- * The ref and other DOM attributes go to its root `<div>`, the caller's last.
+ * Shows a list of transactions as a wallet activity feed, from data you pass: it fetches nothing.
+ *
+ * Rows are grouped by date and virtualized, so long feeds stay fast. It follows the ARIA feed
+ * pattern (arrow and Page keys), loads more as the viewer scrolls and with a "Load more" button,
+ * has loading, empty and error states, and hides possible spam behind a visible toggle. Rows are
+ * keyed by chain and hash (hash alone when entries carry no chain). The ref and other DOM
+ * attributes go to its root `<div>`, yours last.
+ *
+ * @param props - {@link TransactionListProps}.
+ * @returns The root `<div>`: the toolbar and header, then the rows in an ARIA feed (`role="feed"`).
+ * @remarks Sends nothing. Pair it with `useWalletHistory` (or your own data); `WalletActivityFeed` does that for you.
+ * @example
+ * ```tsx
+ * import { TransactionList } from 'blockfeed/components'
+ * import { useWalletHistory } from 'blockfeed/react'
+ *
+ * const alice = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+ *
+ * export function Feed() {
+ *   const history = useWalletHistory({ address: alice })
+ *   return (
+ *     <TransactionList
+ *       wallet={alice}
+ *       transactions={history.transactions}
+ *       status={history.status}
+ *       error={history.error}
+ *       onRetry={() => void history.refetch()}
+ *       hasNextPage={history.hasNextPage}
+ *       isFetchingNextPage={history.isFetchingNextPage}
+ *       onLoadMore={() => void history.fetchNextPage()}
+ *       style={{ blockSize: 560 }}
+ *     />
+ *   )
+ * }
+ * ```
  */
 export const TransactionList = forwardRef<HTMLDivElement, TransactionListProps>(function TransactionList({
   transactions, wallet, status = 'success', error, onRetry, hasNextPage = false, isFetchingNextPage = false, onLoadMore,

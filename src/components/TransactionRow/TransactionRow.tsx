@@ -15,16 +15,24 @@ import { rowFacts } from './rowFacts.js'
 import { RowLeading } from './RowLeading.js'
 import { RowMiddle } from './RowMiddle.js'
 
-/** Row heights the list estimates before it measures: comfortable rows are about a wallet tab's 64 px. */
+/** How tall rows are: `comfortable`, about a wallet tab's 64 px, or `compact`, about 48 px. */
 export type Density = 'comfortable' | 'compact'
 
+/** The props of {@link TransactionRow}: the transaction, the wallet it is seen from, display options, and DOM attributes for its `<article>`. */
 export interface TransactionRowProps extends DisplayOptions, Omit<HTMLAttributes<HTMLElement>, 'children'> {
+  /** The history entry to show. */
   transaction: TransactionEntry
   /** The viewed wallet: direction, signs, counterparty and title are from its side. */
   wallet?: string | undefined
-  /** Show transfers flagged `possible_spam` (hidden by default). */
+  /**
+   * Shows transfers flagged `possible_spam` (their logos are never loaded).
+   * @defaultValue `false`
+   */
   showSpam?: boolean | undefined
-  /** Hide ERC-20 transfers of zero value (address poisoning). */
+  /**
+   * Hides ERC-20 transfers of zero value (address poisoning).
+   * @defaultValue `false`
+   */
   hideZeroValueTransfers?: boolean | undefined
   /**
    * What the details show below the transfers (`WalletActivityFeed` passes the node's view: fee,
@@ -34,25 +42,48 @@ export interface TransactionRowProps extends DisplayOptions, Omit<HTMLAttributes
   /**
    * The chain badge of an entry that carries its `chain` (a merged feed's do): shown unless
    * `false`, so a list that passes rows through needs no new prop. Entries without one show none.
+   * @defaultValue `true`
    */
   showChain?: boolean | undefined
-  /** `comfortable` (default, about 64 px) or `compact` (about 48 px). */
+  /**
+   * `comfortable` (about 64 px) or `compact` (about 48 px).
+   * @defaultValue `'comfortable'`
+   */
   density?: Density | undefined
-  /** Controlled: whether the details are open. Leave out to let the row keep it. */
+  /** Whether the details are open, when you control it; leave out to let the row keep it. */
   expanded?: boolean | undefined
+  /**
+   * Whether the details start open when the row keeps its own state.
+   * @defaultValue `false`
+   */
   defaultExpanded?: boolean | undefined
   /** Called when the viewer opens or closes the details (click, Enter or Space on the row, or the chevron). */
   onExpandedChange?: ((expanded: boolean, transaction: TransactionEntry) => void) | undefined
+  /** Class names added to the root element. */
   className?: string | undefined
+  /** Inline styles for the root element. */
   style?: CSSProperties | undefined
 }
 
 /**
- * One transaction as the viewed wallet sees it, on one grid: a token logo or kind glyph (with the
+ * Shows one transaction as the viewed wallet sees it, on one grid: a token logo or kind glyph (with the
  * chain's badge in a feed across chains), a one-verb title over the other party and the time, and
  * the amounts that moved, signed. Activating the row (click, Enter or Space on it, or its chevron)
  * opens the details in place: every transfer, the hash, fee and explorer link. Renders an
- * `<article>`; extra attributes (aria-posinset, tabIndex…) go onto it, the caller's last.
+ * `<article>`; extra attributes (aria-posinset, tabIndex…) go onto it, yours last.
+ *
+ * @param props - {@link TransactionRowProps}.
+ * @returns An `<article>` with `data-direction`, `data-kind`, `data-status` and `data-category` for styling.
+ * @remarks Sends nothing; `TransactionList` renders one per transaction.
+ * @example
+ * ```tsx
+ * import type { TransactionEntry } from 'blockfeed'
+ * import { TransactionRow } from 'blockfeed/components'
+ *
+ * export function LatestTransaction({ transaction }: { transaction: TransactionEntry }) {
+ *   return <TransactionRow transaction={transaction} wallet="0x70997970C51812dc3A010C7d01b50e0d17dc79C8" chain="eth" />
+ * }
+ * ```
  */
 export const TransactionRow = forwardRef<HTMLElement, TransactionRowProps>(function TransactionRow({
   transaction: tx, wallet: walletProp, chain: chainProp, locale, timeZone, renderLink = defaultRenderLink, ipfsGateway, renderChainIcon,

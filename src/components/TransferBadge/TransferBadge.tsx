@@ -4,13 +4,23 @@ import { ownValue } from '../shared/lookup.js'
 import { detailsMessages } from '../../i18n/parts/details.js'
 import { useMessages } from '../../i18n/useMessages.js'
 
+/** What kind of value a transfer moves: the chain's native currency, an ERC-20 token, an NFT (ERC-721 or ERC-1155), or value moved by an internal call. */
 export type TransferKind = 'native' | 'erc20' | 'erc721' | 'erc1155' | 'internal'
 
+/** The props of {@link TransferBadge}: the transfer's kind and direction, and DOM attributes for its `<span>`. */
 export interface TransferBadgeProps extends Omit<HTMLAttributes<HTMLSpanElement>, 'children'> {
+  /** The kind of transfer, shown as text ("ERC-20"). */
   kind: TransferKind
+  /** Its direction for the viewed wallet, shown as an arrow and said to screen readers. */
   direction: FlowDirection
+  /**
+   * The language of its words.
+   * @defaultValue the provider's `locale`, else the browser's
+   */
   locale?: string | undefined
+  /** Class names added to the root element. */
   className?: string | undefined
+  /** Inline styles for the root element. */
   style?: CSSProperties | undefined
 }
 
@@ -23,7 +33,22 @@ const ARROWS: Record<FlowDirection, string> = {
   none: 'M3 8h10M10 5l3 3-3 3',
 }
 
-/** The kind of a transfer and its direction for the viewed wallet, as icon + text. */
+/**
+ * Shows the kind of a transfer and its direction for the viewed wallet, as an arrow and text.
+ *
+ * The arrow has one shape per direction, so the badge never relies on colour alone; the direction is said to screen readers.
+ *
+ * @param props - {@link TransferBadgeProps}.
+ * @returns A `<span>` with `data-kind` and `data-direction`.
+ * @example
+ * ```tsx
+ * import { TransferBadge } from 'blockfeed/components'
+ *
+ * export function ReceivedToken() {
+ *   return <TransferBadge kind="erc20" direction="in" />
+ * }
+ * ```
+ */
 export const TransferBadge = forwardRef<HTMLSpanElement, TransferBadgeProps>(function TransferBadge({ kind, direction, locale, className, style, ...rest }, ref) {
   const t = useMessages(locale, detailsMessages)
   const m = t.messages.transfer

@@ -29,55 +29,101 @@ type ListProps = Omit<
   'transactions' | 'wallet' | 'chain' | 'status' | 'error' | 'onRetry' | 'hasNextPage' | 'isFetchingNextPage' | 'onLoadMore' | 'filtered' | 'toolbar'
 >
 
+/**
+ * The props of {@link WalletActivityFeed}: the history parameters of `useWalletHistory` (`address`,
+ * `chain`, dates, `order`, `limit`, `query`…), the display props of `TransactionList` (`className`,
+ * `style`, `locale`, `density`, `renderLink`…) and DOM attributes, plus the feed's own below.
+ */
 export type WalletActivityFeedProps = Omit<UseWalletHistoryParameters, 'filter'> &
   ListProps & {
-    /** Controlled filter (see `FilterBar`); dates go to the service, the rest narrows loaded entries. */
+    /** The filter, when you control it (see `FilterBar`); its dates go to the service, the rest narrows the loaded entries. */
     filter?: WalletHistoryFilter | undefined
-    /** Starting filter when uncontrolled. */
+    /**
+     * The filter to start with when the feed keeps its own.
+     * @defaultValue `{}` (everything)
+     */
     defaultFilter?: WalletHistoryFilter | undefined
+    /** Called with the new filter whenever the viewer changes it. */
     onFilterChange?: ((filter: WalletHistoryFilter) => void) | undefined
-    /** The filter bar above the rows. Default true: the feed is the drop-in, and finding a transaction is its most asked-for feature. */
+    /**
+     * Shows the filter bar (direction and kind chips, more filters, search) above the rows.
+     * @defaultValue `true`
+     */
     showFilterBar?: boolean | undefined
-    /** The "Export CSV" control: the whole history of the feed's address, chain and dates, as a file. Default true. */
+    /**
+     * Shows the "Export CSV" control: the whole history of the feed's address, chain and dates, as a file.
+     * @defaultValue `true`
+     */
     showExport?: boolean | undefined
     /**
-     * The exported file's header row: `keys` (default), the stable English column keys programs
-     * read; `localized`, column titles in the feed's language (`csv` in the catalogue).
+     * The exported file's header row: `keys`, the stable English column keys programs read;
+     * `localized`, column titles in the feed's language (`csv` in the catalogue).
+     * @defaultValue `'keys'`
      */
     exportHeaders?: 'keys' | 'localized' | undefined
-    /** The node's view in each row's details (fee, nonce, decoded events), loaded when a row is first opened. Default true. */
+    /**
+     * Shows the node's view in each row's details (fee, nonce, decoded events), loaded when a row is first opened.
+     * @defaultValue `true`
+     */
     details?: boolean | undefined
-    /** Offers "Revoke" on unlimited approvals in the details; gets the ready `approve(spender, 0)` request for the app's wallet. */
+    /** Offers "Revoke" on unlimited approvals in the details; called with the ready `approve(spender, 0)` request for your wallet to sign. */
     onRevoke?: TransactionDetailsProps['onRevoke']
     /**
-     * New arrivals without a reload. Default true: on each new block of the chain (one shared head
+     * Brings new transactions in without a reload: on each new block of the chain (one shared head
      * poller) only the first page is read again, at most once per block and per the provider's
-     * `pollingIntervalMs`, and new rows are inserted at the top — or, while the viewer is scrolled
+     * `pollingIntervalMs`, and new rows are inserted at the top, or, while the viewer is scrolled
      * down, held behind a "N new transactions" button. Newest-first feeds only (not `order: 'ASC'`,
      * nor a feed bounded by `toBlock` / `toDate`). Nothing is polled while the tab is hidden.
+     * @defaultValue `true`
      */
     watch?: boolean | undefined
-    /** The wallet's own transactions followed live at the top, from pending to their indexed row. Default true. */
+    /**
+     * Shows the wallet's own tracked transactions at the top, from pending until their indexed row arrives.
+     * @defaultValue `true`
+     */
     showPending?: boolean | undefined
     /**
-     * Verified names (ENS primary names, forward-checked) for the addresses in the rows, where the
-     * service gave no label: one request for all loaded addresses. Default true; chains without a
-     * known Universal Resolver (see `createClient({ ensUniversalResolver })`) show none.
+     * Shows verified names (ENS primary names, forward-checked) for the addresses in the rows where
+     * the service gave no label: one request for all loaded addresses. Chains without a known
+     * Universal Resolver (see `createClient({ ensUniversalResolver })`) show none.
+     * @defaultValue `true`
      */
     showNames?: boolean | undefined
     /**
-     * One feed across these chains (and `addresses`, several wallets), merged by time: rows carry a
-     * chain badge, chips narrow the chains shown, a failing chain is a notice with "Try again".
+     * Makes it one feed across these chains (and `addresses`), merged by time: rows carry a chain
+     * badge, chips narrow the chains shown, a failing chain is a notice with "Try again".
      */
     chains?: readonly ChainInput[] | undefined
+    /** Makes it one feed of several wallets, merged by time (with `chains`, or on the feed's `chain`). */
     addresses?: readonly string[] | undefined
   }
 
 /**
- * The drop-in feed: a wallet's history from the nearest BlockfeedProvider, paged as the
- * viewer scrolls, with a filter bar and an "Export CSV" control. Takes the history parameters
- * (`address`, `chain`, dates…) plus every display prop of TransactionList (`className`,
- * `style`, `locale`, `renderLink`…); the ref and other DOM attributes go to the list's root `<div>`.
+ * Shows a wallet's activity, ready to drop in: its history paged as the viewer scrolls, with
+ * filters, search, CSV export, details, names, new arrivals and the user's own pending transactions.
+ *
+ * It reads through the nearest `BlockfeedProvider`. It takes the history parameters (`address`,
+ * `chain`, dates…) plus every display prop of `TransactionList` (`className`, `style`, `locale`,
+ * `renderLink`…); the ref and other DOM attributes go to the list's root `<div>`. With `chains`
+ * or `addresses` it becomes one feed across chains and wallets. Errors (a wrong address, a
+ * service that fails) are shown in its error state with "Try again", never thrown.
+ *
+ * @param props - {@link WalletActivityFeedProps}.
+ * @returns The feed's root `<div>`: the toolbar, then the rows in an ARIA feed (`role="feed"`).
+ * @remarks `useWalletHistory` behind it: one `GET {baseUrl}/api/v2.2/wallets/{address}/history`
+ * per page (with `chains`, `useMergedWalletHistory`: one per source and page). Then, while shown:
+ * the shared `eth_blockNumber` poller and one first-page read per new block (`watch`), one batched
+ * `eth_call` for the names on screen (`showNames`), the node's reads for a row's details when it is
+ * first opened (`details`). The filter bar, export, details and merged feed are chunks loaded
+ * when first needed.
+ * @example
+ * ```tsx
+ * import { WalletActivityFeed } from 'blockfeed/components'
+ *
+ * export function Activity() {
+ *   return <WalletActivityFeed address="0x70997970C51812dc3A010C7d01b50e0d17dc79C8" style={{ blockSize: 560 }} />
+ * }
+ * ```
  */
 export const WalletActivityFeed = forwardRef<HTMLDivElement, WalletActivityFeedProps>(function WalletActivityFeed(props, ref) {
   const t = useMessages(props.locale)

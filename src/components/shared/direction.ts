@@ -1,7 +1,7 @@
 import { ownValue } from './lookup.js'
 import type { TransactionEntry } from '../../core/history/schema.js'
 
-/** How a transfer or transaction moves value for the viewed wallet. */
+/** How a transfer or transaction moves value for the viewed wallet: into it, out of it, from it to itself, or not through it. */
 export type FlowDirection = 'in' | 'out' | 'self' | 'none'
 
 /** The sign an amount takes for the viewed wallet: + in, a real minus (U+2212) out, none otherwise. */

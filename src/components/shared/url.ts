@@ -1,6 +1,6 @@
 import { getChainInfo, type ChainInput } from '../../core/chains.js'
 
-/** Where `ipfs://` logos are fetched from unless the app configures its own gateway. */
+/** The gateway `ipfs://` token logos are loaded from unless you pass your own `ipfsGateway`. */
 export const DEFAULT_IPFS_GATEWAY = 'https://ipfs.io/ipfs/'
 
 function httpsUrl(raw: string): URL | null {
