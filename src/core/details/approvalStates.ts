@@ -115,7 +115,7 @@ export type ApprovalStatesQueryKey = DataTag<
  * @returns The key (typed with its data: {@link ApprovalStates}).
  * @example
  * ```ts
- * import { QueryClient } from '@tanstack/react-query'
+ * import { QueryClient } from '@tanstack/query-core'
  * import { approvalStatesQueryKey, createClient } from 'blockfeed'
  *
  * const client = createClient({ baseUrl: 'http://127.0.0.1:8547', rpc: { url: 'http://127.0.0.1:8545' }, chain: 'eth' })
@@ -152,7 +152,7 @@ export interface ApprovalStatesQueryOptions {
  * at most, never for good: an allowance can change in any block.
  * @example
  * ```ts
- * import { QueryClient } from '@tanstack/react-query'
+ * import { QueryClient } from '@tanstack/query-core'
  * import { approvalStatesQueryOptions, createClient } from 'blockfeed'
  *
  * const client = createClient({ baseUrl: 'http://127.0.0.1:8547', rpc: { url: 'http://127.0.0.1:8545' }, chain: 'eth' })

@@ -23,7 +23,7 @@ export type NamesQueryKey = DataTag<readonly ['blockfeed', 'names', { baseUrl: s
  * @returns The key (typed with its data: the name, or `null`).
  * @example
  * ```ts
- * import { QueryClient } from '@tanstack/react-query'
+ * import { QueryClient } from '@tanstack/query-core'
  * import { createClient, nameQueryKey } from 'blockfeed'
  *
  * const client = createClient({ baseUrl: 'http://127.0.0.1:8547', rpc: { url: 'http://127.0.0.1:8545' }, chain: 'eth' })
@@ -50,7 +50,7 @@ export function nameAddresses(addresses: readonly unknown[]): Address[] {
  * @returns The key (typed with its data: {@link Names}).
  * @example
  * ```ts
- * import { QueryClient } from '@tanstack/react-query'
+ * import { QueryClient } from '@tanstack/query-core'
  * import { createClient, namesQueryKey } from 'blockfeed'
  *
  * const client = createClient({ baseUrl: 'http://127.0.0.1:8547', rpc: { url: 'http://127.0.0.1:8545' }, chain: 'eth' })
@@ -90,7 +90,7 @@ export interface NamesQueryOptions {
  * `eth_call`); the others come from the cache, so the next screen asks only for new faces.
  * @example
  * ```ts
- * import { QueryClient } from '@tanstack/react-query'
+ * import { QueryClient } from '@tanstack/query-core'
  * import { createClient, namesQueryOptions } from 'blockfeed'
  *
  * const client = createClient({ baseUrl: 'http://127.0.0.1:8547', rpc: { url: 'http://127.0.0.1:8545' }, chain: 'eth' })

@@ -23,7 +23,7 @@ export type TransactionDetailsQueryKey = DataTag<
  * @returns The key (typed with its data: {@link TransactionDetails} or `null`).
  * @example
  * ```ts
- * import { QueryClient } from '@tanstack/react-query'
+ * import { QueryClient } from '@tanstack/query-core'
  * import { createClient, transactionDetailsQueryKey } from 'blockfeed'
  *
  * const client = createClient({ baseUrl: 'http://127.0.0.1:8547', rpc: { url: 'http://127.0.0.1:8545' }, chain: 'eth' })
@@ -71,7 +71,7 @@ export interface TransactionDetailsQueryOptions {
  * head come from `confirmationsAt(details.blockNumber, head)`.
  * @example
  * ```ts
- * import { QueryClient } from '@tanstack/react-query'
+ * import { QueryClient } from '@tanstack/query-core'
  * import { createClient, transactionDetailsQueryOptions } from 'blockfeed'
  *
  * const client = createClient({ baseUrl: 'http://127.0.0.1:8547', rpc: { url: 'http://127.0.0.1:8545' }, chain: 'eth' })
