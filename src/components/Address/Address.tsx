@@ -12,6 +12,7 @@ import { detailsMessages } from '../../i18n/parts/details.js'
 import type { DetailsPart, MainPart } from '../../i18n/types.js'
 import { useMessages, type Translator } from '../../i18n/useMessages.js'
 
+/** The props of {@link Address}: the address, what is known of it, `chain`, `renderLink`, `locale`, and DOM attributes for its `<span>`. */
 export interface AddressProps extends Pick<DisplayOptions, 'chain' | 'renderLink' | 'locale'>, Omit<HTMLAttributes<HTMLSpanElement>, 'children'> {
   /** The address as the service sent it (any case). */
   address: string
@@ -19,18 +20,38 @@ export interface AddressProps extends Pick<DisplayOptions, 'chain' | 'renderLink
   label?: string | null | undefined
   /** A known entity (`*_entity`, e.g. an exchange): untrusted, shown as text. */
   entity?: string | null | undefined
-  /** Show the copy button (default true). */
+  /**
+   * Shows the copy button.
+   * @defaultValue `true`
+   */
   copyable?: boolean | undefined
+  /** Class names added to the root `<span>`. */
   className?: string | undefined
+  /** Inline styles for the root `<span>`. */
   style?: CSSProperties | undefined
 }
 
 /**
- * An address as every row shows it: the service's label or entity when known, else a verified
- * name (ENS, from the feed) with the shortened address beside it, else the shortened checksummed
- * address; the full address as tooltip
- * and in the accessible name, so a name never stands in for an address unseen; a copy button;
- * the explorer link.
+ * Shows an address the way every row does: a name when one is known, else the short checksummed
+ * address, with a copy button and a link to the chain's explorer.
+ *
+ * The name is the service's label or entity when known, else a verified name (ENS, from the feed)
+ * with the short address beside it. The full address is the tooltip and part of the accessible
+ * name, so a name never stands in for an address unseen. Labels are untrusted text: shown as text,
+ * hidden characters removed.
+ *
+ * @param props - {@link AddressProps}.
+ * @returns A `<span>` (`data-named` when a name shows) holding the link and the copy button.
+ * @remarks Sends nothing. Verified names come from the feed (`WalletActivityFeed` with `showNames`);
+ * on its own it shows the label or the address.
+ * @example
+ * ```tsx
+ * import { Address } from 'blockfeed/components'
+ *
+ * export function Alice() {
+ *   return <Address address="0x70997970C51812dc3A010C7d01b50e0d17dc79C8" label="Alice" chain="eth" />
+ * }
+ * ```
  */
 export const Address = forwardRef<HTMLSpanElement, AddressProps>(function Address(
   { address, label, entity, chain, renderLink = defaultRenderLink, copyable = true, locale, className, style, ...rest },

@@ -12,15 +12,31 @@ import { errorSentence } from '../shared/errorSentence.js'
 
 type ExportMessages = ExportPart['export']
 
+/** The props of {@link ExportControl}: the export's state (as `useExportWalletHistory` returns it), the two actions, and DOM attributes for its `<div>`. */
 export interface ExportControlProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
+  /** Where the export stands: the button, progress bar, Cancel and Resume follow it. */
   status: ExportStatus
+  /** How far the export has come; null before the first page. */
   progress: ExportProgress | null
+  /** Why it stopped, said in words when `status` is `error`. */
   error?: Error | null | undefined
+  /** Called by "Export CSV" and by "Resume" after a failure. */
   onStart(): void
+  /** Called by "Cancel" while the export runs. */
   onCancel(): void
+  /**
+   * The language of its words, numbers and dates.
+   * @defaultValue the provider's `locale`, else the browser's
+   */
   locale?: string | undefined
+  /**
+   * The IANA time zone of the date reached.
+   * @defaultValue the browser's
+   */
   timeZone?: string | undefined
+  /** Class names added to the root `<div>`. */
   className?: string | undefined
+  /** Inline styles for the root `<div>`. */
   style?: CSSProperties | undefined
 }
 
@@ -29,8 +45,24 @@ const dateOf = (locale: string | undefined, timeZone: string | undefined) =>
 const counted = (forms: ExportMessages['transactions'], n: number, locale: string) => formatMessage(pluralForm(forms, n, locale), { count: n }, locale)
 
 /**
- * How far an export has come, in words: "1,200 transactions, up to 3 Mar 2024". `messages` is the
- * active catalogue's `export` part (English by default).
+ * Says how far an export has come, in words: "1,200 transactions, up to 3 Mar 2024".
+ *
+ * @param progress - The export's `progress` (from `useExportWalletHistory` or `onProgress`).
+ * @param locale - The language of numbers and dates; `en` when omitted.
+ * @param timeZone - The IANA time zone of the date; the runtime's when omitted.
+ * @param messages - The active catalogue's `export` part; English when omitted.
+ * @returns The sentence; "Starting…" in the catalogue's words before the first entry.
+ * @example
+ * ```ts
+ * import { exportProgressText } from 'blockfeed/components'
+ *
+ * const text = exportProgressText(
+ *   { entries: 1200, rows: 1300, requests: 12, chain: 'eth', reached: '2024-03-03T12:00:00Z', resume: null, done: false },
+ *   'en',
+ *   'UTC',
+ * )
+ * console.log(text) // "1,200 transactions, up to Mar 3, 2024"
+ * ```
  */
 export function exportProgressText(progress: ExportProgress | null, locale?: string, timeZone?: string, messages: ExportMessages = exportMessages.en.export): string {
   const tag = locale ?? 'en'
@@ -49,9 +81,33 @@ export function exportStatusText(status: ExportStatus, progress: ExportProgress 
 }
 
 /**
- * The "Export CSV" control: a button, then while the export runs an (indeterminate) progress bar
- * with the count and the date reached, and Cancel; after a failure, what was kept and Resume.
- * It takes the state of `useExportWalletHistory` as props and fetches nothing.
+ * Shows an "Export CSV" button, then the export's progress with Cancel, and after a failure what
+ * was kept with Resume.
+ *
+ * While the export runs: an (indeterminate) progress bar with the count and the date reached.
+ * It takes the state of `useExportWalletHistory` as props and fetches nothing; focus moves between
+ * its buttons as they take turns, and each change is announced.
+ *
+ * @param props - {@link ExportControlProps}.
+ * @returns A `<div>` with `data-status`, holding the buttons and a live region.
+ * @example
+ * ```tsx
+ * import { ExportControl } from 'blockfeed/components'
+ * import { useExportWalletHistory } from 'blockfeed/react'
+ *
+ * export function Export() {
+ *   const exporter = useExportWalletHistory({ address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })
+ *   return (
+ *     <ExportControl
+ *       status={exporter.status}
+ *       progress={exporter.progress}
+ *       error={exporter.error}
+ *       onStart={() => void exporter.start()}
+ *       onCancel={exporter.cancel}
+ *     />
+ *   )
+ * }
+ * ```
  */
 export const ExportControl = forwardRef<HTMLDivElement, ExportControlProps>(function ExportControl(
   { status, progress, error, onStart, onCancel, locale: localeProp, timeZone, className, style, onFocus, onBlur, ...rest },
@@ -136,9 +192,24 @@ export function ExportStatusText({ status, progress, locale, timeZone }: Pick<Ex
 }
 
 /**
- * The CSV column titles in the language of `locale` (else the browser's), for `start({ headers })`
- * of `useExportWalletHistory`: the export's part of that language's catalogue, loaded when first asked.
- * The drop-in feed uses it with `exportHeaders="localized"`.
+ * Gives the CSV column titles in a language, for `start({ headers })` of `useExportWalletHistory`.
+ *
+ * The drop-in feed uses it with `exportHeaders="localized"`. Programs that read the file may
+ * expect the stable English keys (the default without `headers`).
+ *
+ * @param locale - A BCP 47 tag or a list in order of preference; the browser's languages when omitted.
+ * @returns The title of each column by its key, in the best-matching catalogue's words (English when none matches).
+ * @remarks Loads that language's export part of the catalogue when first asked; nothing else is sent.
+ * @example
+ * ```tsx
+ * import { csvHeaders } from 'blockfeed/components'
+ * import { useExportWalletHistory } from 'blockfeed/react'
+ *
+ * export function GermanExport() {
+ *   const { start } = useExportWalletHistory({ address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })
+ *   return <button onClick={async () => start({ headers: await csvHeaders('de') })}>CSV exportieren</button>
+ * }
+ * ```
  */
 export async function csvHeaders(locale?: string | readonly string[]): Promise<ExportPart['csv']> {
   const requested = locale ?? (typeof navigator === 'undefined' ? undefined : navigator.languages)

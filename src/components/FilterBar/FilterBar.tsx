@@ -9,33 +9,52 @@ import { FiltersToggle } from './FiltersToggle.js'
 import { MoreFilters } from './MoreFilters.js'
 import { useSearchText } from './searchText.js'
 
+/** The props of {@link FilterBar}: the filter (controlled or not), the loaded entries it offers choices from, and DOM attributes for its `<div>`. */
 export interface FilterBarProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children' | 'defaultValue' | 'onChange'> {
   /**
    * Controlled filter. For a shareable link, keep it in the URL:
    * `walletHistoryFilterToSearchParams(filter)` / `walletHistoryFilterFromSearchParams(params)`.
    */
   filter?: WalletHistoryFilter | undefined
-  /** Starting filter when uncontrolled. */
+  /**
+   * The filter to start with when the bar keeps its own.
+   * @defaultValue `{}` (everything)
+   */
   defaultFilter?: WalletHistoryFilter | undefined
-  /** Every change; a typed search arrives `searchDelayMs` after the last keystroke. */
+  /** Called with the new filter on every change; a typed search arrives `searchDelayMs` after the last keystroke. */
   onFilterChange?: ((filter: WalletHistoryFilter) => void) | undefined
-  /** Loaded entries: the categories and tokens they hold are offered in the "More filters" menu. */
+  /**
+   * The loaded entries: the categories and tokens they hold are offered in the "More filters" menu.
+   * @defaultValue `[]`
+   */
   entries?: readonly TransactionEntry[] | undefined
-  /** Wait after the last keystroke before the search is applied (the box itself updates at once). */
+  /**
+   * How long, in milliseconds, to wait after the last keystroke before the search is applied (the box itself updates at once).
+   * @defaultValue `200`
+   */
   searchDelayMs?: number | undefined
   /**
    * A "Filters" button after the search box that shows and hides the chips and menus, for a
    * toolbar whose stylesheet folds the bar at narrow widths (the feed's toolbar does below 560 px).
    * The stylesheet keeps the button `display: none` wherever the bar is not folded.
+   * @defaultValue `false`
    */
   foldable?: boolean | undefined
   /** Controls on the search box's line, after it (the feed's toolbar puts its "More" menu there). */
   children?: ReactNode
-  /** Accessible name of the bar. */
+  /**
+   * The bar's accessible name.
+   * @defaultValue "Filter activity" in the active language
+   */
   label?: string | undefined
-  /** The language of its words (default: the provider's, else the browser's). */
+  /**
+   * The language of its words.
+   * @defaultValue the provider's `locale`, else the browser's
+   */
   locale?: string | undefined
+  /** Class names added to the root `<div>`. */
   className?: string | undefined
+  /** Inline styles for the root `<div>`. */
   style?: CSSProperties | undefined
 }
 
@@ -43,9 +62,30 @@ const DIRECTIONS: readonly FilterDirection[] = ['in', 'out', 'self']
 const KINDS: readonly FilterKind[] = ['native', 'erc20', 'nft', 'internal']
 
 /**
- * A compact filter bar, presentational: chips for directions and kinds, a "More filters" menu
- * with the categories and tokens of the loaded entries, dates, and a search box. Controlled
- * (`filter` + `onFilterChange`) or not (`defaultFilter`); it fetches nothing.
+ * Lets the viewer narrow a feed: chips for directions and kinds, a "More filters" menu with the
+ * categories and tokens of the loaded entries and dates, and a search box.
+ *
+ * Controlled (`filter` and `onFilterChange`) or not (`defaultFilter`); it fetches nothing. Give its
+ * filter to `useWalletHistory({ filter })` or `WalletActivityFeed`'s `filter`, which already shows one.
+ *
+ * @param props - {@link FilterBarProps}.
+ * @returns A `<div role="group">` (`data-active` while a filter is set) holding the controls.
+ * @example
+ * ```tsx
+ * import { useState } from 'react'
+ * import type { WalletHistoryFilter } from 'blockfeed'
+ * import { FilterBar, WalletActivityFeed } from 'blockfeed/components'
+ *
+ * export function FilteredFeed() {
+ *   const [filter, setFilter] = useState<WalletHistoryFilter>({ directions: ['in'] })
+ *   return (
+ *     <div>
+ *       <FilterBar filter={filter} onFilterChange={setFilter} />
+ *       <WalletActivityFeed address="0x70997970C51812dc3A010C7d01b50e0d17dc79C8" filter={filter} showFilterBar={false} />
+ *     </div>
+ *   )
+ * }
+ * ```
  */
 export const FilterBar = forwardRef<HTMLDivElement, FilterBarProps>(function FilterBar(
   { filter: filterProp, defaultFilter, onFilterChange, entries = [], searchDelayMs = 200, foldable = false, children, label: labelProp, locale, className, style, ...rest },

@@ -9,6 +9,7 @@ import { useMessages } from '../../i18n/useMessages.js'
 import { PendingItem } from './PendingItem.js'
 import { rowText, type LiveTranslator } from './pendingText.js'
 
+/** The props of {@link PendingTransactions}: the tracked records to show, what helps word them, the two actions, and display options. */
 export interface PendingTransactionsProps extends Pick<DisplayOptions, 'chain' | 'renderLink' | 'locale'> {
   /** The wallet's tracked records on this chain (`useTrackedTransactions({ address, chain })`), newest first. */
   records: readonly TrackedTransaction[]
@@ -25,18 +26,40 @@ export interface PendingTransactionsProps extends Pick<DisplayOptions, 'chain' |
   onSendAgain?: ((raw: `0x${string}`, record: TrackedTransaction) => void) | undefined
   /** "Dismiss" on a replaced or dropped transaction: called with its record (e.g. `tracker.remove(record.hash, record.chain)`). */
   onDismiss?: ((record: TrackedTransaction) => void) | undefined
-  /** The group's visible title. Default "Pending" in the active language. */
+  /**
+   * The group's visible title.
+   * @defaultValue "Pending" in the active language
+   */
   title?: string | undefined
+  /** Class names added to the root `<div>`. */
   className?: string | undefined
+  /** Inline styles for the root `<div>`. */
   style?: CSSProperties | undefined
 }
 
 /**
- * The user's own transactions above the indexed rows, each on the row anatomy: a status glyph, the
+ * Shows your user's own transactions from pending until they are final, above the indexed rows.
+ *
+ * Each is on the row anatomy: a status glyph, the
  * status as the title over the other party and the confirmations, the amount signed in the trailing
  * column, and its actions (explorer, "Send again", "Dismiss") on a line of their own. Each says its
  * status (`data-status`, the title, a live-region announcement such as "Transaction confirmed").
  * Presentational: it fetches nothing.
+ *
+ * @param props - {@link PendingTransactionsProps}.
+ * @returns A focusable `<div>` (`data-empty` when nothing shows) with the group and a polite live region.
+ * @example
+ * ```tsx
+ * import { PendingTransactions } from 'blockfeed/components'
+ * import { useTrackedTransactions } from 'blockfeed/react'
+ *
+ * const alice = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+ *
+ * export function MyPending() {
+ *   const records = useTrackedTransactions({ address: alice, chain: 'eth' })
+ *   return <PendingTransactions records={records} chain="eth" />
+ * }
+ * ```
  */
 export const PendingTransactions = forwardRef<HTMLDivElement, PendingTransactionsProps>(function PendingTransactions(
   { records, indexed, tokens, receipts, onSendAgain, onDismiss, title: titleProp, chain, locale, renderLink = defaultRenderLink, className, style },

@@ -10,6 +10,7 @@ import type { LivePart, MainPart } from '../../i18n/types.js'
 import { useMessages, type Translator } from '../../i18n/useMessages.js'
 
 
+/** The props of {@link SourceNotices}: the merged feed's sources, the retry action, your chain icons, and DOM attributes for its `<div>`. */
 export interface SourceNoticesProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   /** Every source of the merged feed (`useMergedWalletHistory().sources`); only failed ones show. */
   sources: readonly MergedSourceState[]
@@ -17,8 +18,14 @@ export interface SourceNoticesProps extends Omit<HTMLAttributes<HTMLDivElement>,
   onRetry?: ((chain: string, wallet: string | undefined) => void) | undefined
   /** The app's own chain icons beside each notice; the built-in marks otherwise. */
   renderChainIcon?: RenderChainIcon | undefined
+  /**
+   * The language of its words.
+   * @defaultValue the provider's `locale`, else the browser's
+   */
   locale?: string | undefined
+  /** Class names added to the root `<div>`. */
   className?: string | undefined
+  /** Inline styles for the root `<div>`. */
   style?: CSSProperties | undefined
 }
 
@@ -28,8 +35,26 @@ function reason(error: unknown, t: Translator<MainPart & LivePart>): string {
 }
 
 /**
- * One notice per failed source, each with "Try again", shown beside the feed (never in its
- * place: the other chains' rows stay). A polite live region, so a new failure is announced once.
+ * Tells the viewer which chains of a merged feed failed to load, each with "Try again".
+ *
+ * One notice per failed source, shown beside the feed (never in its place: the other chains' rows
+ * stay). It is a polite live region, so a new failure is announced once. It fetches nothing.
+ *
+ * @param props - {@link SourceNoticesProps}.
+ * @returns A `<div>` with `data-count` (the failed sources), holding the list of notices.
+ * @example
+ * ```tsx
+ * import { SourceNotices } from 'blockfeed/components'
+ * import { useMergedWalletHistory } from 'blockfeed/react'
+ *
+ * export function Failures() {
+ *   const { sources, retrySource } = useMergedWalletHistory({
+ *     address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+ *     chains: ['eth', 'base'],
+ *   })
+ *   return <SourceNotices sources={sources} onRetry={(chain, wallet) => void retrySource(chain, wallet)} />
+ * }
+ * ```
  */
 export const SourceNotices = forwardRef<HTMLDivElement, SourceNoticesProps>(function SourceNotices({ sources, onRetry, renderChainIcon, locale, className, style, ...rest }, ref) {
   const t = useMessages(locale, liveMessages)

@@ -4,6 +4,7 @@ import { formatDecimal, formatExact, isDecimalText, isMaxUint256, readDecimals, 
 import { cleanText, clipText } from '../shared/text.js'
 import { useMessages } from '../../i18n/useMessages.js'
 
+/** The props of {@link TokenAmount}: the raw amount, the token's decimals and symbol, direction, and DOM attributes for its `<span>`. */
 export interface TokenAmountProps extends Omit<HTMLAttributes<HTMLSpanElement>, 'children'> {
   /** Raw integer amount in the token's smallest unit, as decimal text (the model's `value`). */
   value: string
@@ -13,19 +14,46 @@ export interface TokenAmountProps extends Omit<HTMLAttributes<HTMLSpanElement>, 
   formatted?: string | null | undefined
   /** Untrusted symbol: cleaned and clipped. */
   symbol?: string | null | undefined
-  /** Adds + for in and − for out. */
+  /**
+   * Adds + for in and − for out.
+   * @defaultValue `'none'` (no sign)
+   */
   direction?: FlowDirection | undefined
+  /**
+   * The language of its words, numbers and dates.
+   * @defaultValue the provider's `locale`, else the browser's
+   */
   locale?: string | undefined
   /**
    * At most this many digits, the whole part always whole: fewer fraction digits for larger amounts
    * (the feed's rows use 7: "13,404.76 DAI"). Default: up to 6 fraction digits. The exact amount is the title.
    */
   significantDigits?: number | undefined
+  /** Class names added to the root `<span>`. */
   className?: string | undefined
+  /** Inline styles for the root `<span>`. */
   style?: CSSProperties | undefined
 }
 
-/** An amount for people: BigInt + decimals through viem's formatUnits, then Intl; the exact amount on hover. */
+/**
+ * Shows a token amount for people: in whole units with the token's decimals, grouped and rounded
+ * for the locale, signed for the direction, with the exact amount on hover.
+ *
+ * Exact arithmetic: BigInt and the decimals through viem's `formatUnits`, then `Intl`; never
+ * floating point. The largest possible amount (an unlimited approval) reads "Unlimited".
+ *
+ * @param props - {@link TokenAmountProps}.
+ * @returns A `<span>` (`dir="ltr"`, `data-direction`) with the number and the symbol; its `title` is the exact amount.
+ * @example
+ * ```tsx
+ * import { TokenAmount } from 'blockfeed/components'
+ *
+ * export function Received() {
+ *   // 25.5 USDC (6 decimals), received: "+25.5 USDC"
+ *   return <TokenAmount value="25500000" decimals={6} symbol="USDC" direction="in" />
+ * }
+ * ```
+ */
 export const TokenAmount = forwardRef<HTMLSpanElement, TokenAmountProps>(function TokenAmount(
   { value, decimals, formatted, symbol, direction = 'none', locale, significantDigits, className, style, ...rest },
   ref,

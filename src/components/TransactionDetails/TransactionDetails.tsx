@@ -25,9 +25,26 @@ const INPUT_SHOWN = 4096
 type Messages = Translator['messages']['details']
 
 /**
- * What one transaction did, in place: status, time, parties, amounts, fee, method, events, approvals and input.
- * The approvals section is a chunk of its own, loaded with the first transaction that has approvals
- * (rendered on the client; a server render leaves it out).
+ * Shows what one transaction did, in place: status, time, parties, amounts, fee, method, events, approvals and input.
+ *
+ * It shows the details you pass (from `useTransactionDetails`) and fetches nothing. Approvals say
+ * whether they are still active when you pass `approvalStates`, and an unlimited one can be revoked
+ * with `onRevoke`. The approvals section is a chunk of its own, loaded with the first transaction
+ * that has approvals (rendered on the client; a server render leaves it out).
+ *
+ * @param props - {@link TransactionDetailsProps}.
+ * @returns A `<section>` with `data-status` and `data-state` (`open` or `closed`).
+ * @example
+ * ```tsx
+ * import type { Hex } from 'viem'
+ * import { TransactionDetails } from 'blockfeed/components'
+ * import { useTransactionDetails } from 'blockfeed/react'
+ *
+ * export function Details({ hash }: { hash: Hex }) {
+ *   const { data, isLoading, error } = useTransactionDetails({ hash })
+ *   return <TransactionDetails details={data} isLoading={isLoading} error={error} variant="panel" />
+ * }
+ * ```
  */
 // forwardRef, not a `ref` prop: React 18 apps are supported too.
 export const TransactionDetails = forwardRef<HTMLElement, TransactionDetailsProps>(function TransactionDetails(props, ref) {

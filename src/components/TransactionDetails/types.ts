@@ -10,6 +10,7 @@ import type { DisplayOptions } from '../shared/options.js'
 /** The details speak from the main and details parts of the catalogue. */
 export type Translator = AnyTranslator<MainPart & DetailsPart>
 
+/** The props of {@link TransactionDetails}: the node's details and the history entry to show, their loading state, how it opens, and the revoke action. */
 export interface TransactionDetailsProps extends Pick<DisplayOptions, 'chain' | 'locale' | 'timeZone' | 'renderLink'> {
   /** From `useTransactionDetails` (or `getTransactionDetails`); null when the node does not know the hash. */
   details: Details | null | undefined
@@ -23,12 +24,21 @@ export interface TransactionDetailsProps extends Pick<DisplayOptions, 'chain' | 
   entry?: TransactionEntry | undefined
   /** The wallet being viewed, when it may not be the sender (a smart account): its approvals in the receipt are shown too. */
   wallet?: string | undefined
+  /** Shows the loading skeleton (the details query is under way). */
   isLoading?: boolean | undefined
+  /** Shows this error's message in place of the details. */
   error?: Error | null | undefined
-  /** `disclosure` (default): a button that expands the details in place; `panel`: always shown. */
+  /**
+   * `disclosure`: a button that expands the details in place; `panel`: always shown.
+   * @defaultValue `'disclosure'`
+   */
   variant?: 'disclosure' | 'panel' | undefined
-  /** Controlled open state of the disclosure; leave out to let the component keep it. */
+  /** Whether the disclosure is open, when you control it; leave out to let the component keep it. */
   open?: boolean | undefined
+  /**
+   * Whether the disclosure starts open when the component keeps its own state.
+   * @defaultValue `false`
+   */
   defaultOpen?: boolean | undefined
   /** Called when the user opens or closes it: a good moment to enable the details query. */
   onOpenChange?: ((open: boolean) => void) | undefined
@@ -44,6 +54,8 @@ export interface TransactionDetailsProps extends Pick<DisplayOptions, 'chain' | 
    * approval, whose `owner` is the wallet that must sign it.
    */
   onRevoke?: ((request: RevokeRequest, approval: Approval) => void) | undefined
+  /** Class names added to the root `<section>`. */
   className?: string | undefined
+  /** Inline styles for the root `<section>`. */
   style?: CSSProperties | undefined
 }
