@@ -62,7 +62,7 @@ import { keyChain } from './keyChain.js'
  * @returns The key, typed with the method's result.
  * @example
  * ```ts
- * import { QueryClient } from '@tanstack/react-query'
+ * import { QueryClient } from '@tanstack/query-core'
  * import { createClient, rpcQueryKey } from 'blockfeed'
  *
  * const client = createClient({ baseUrl: 'https://api.example.com', rpc: { url: 'https://rpc.example.com' }, chain: 'eth' })
@@ -116,7 +116,7 @@ function blockSettled({ method, params, baseUrl, chain }: Partial<RpcQueryKeyPar
  *   (`InvalidParameterError`, `JsonRpcError`, `HttpStatusError`, `NetworkError`, `TimeoutError`, `ResponseShapeError`).
  * @example
  * ```ts
- * import { QueryClient } from '@tanstack/react-query'
+ * import { QueryClient } from '@tanstack/query-core'
  * import { createClient, rpcQueryOptions } from 'blockfeed'
  *
  * const client = createClient({ baseUrl: 'https://api.example.com', rpc: { url: 'https://rpc.example.com' }, chain: 'eth' })
@@ -179,7 +179,7 @@ export interface RpcQueryOptions<M extends RpcMethod> {
  * @returns True for a blockfeed JSON-RPC query that follows the head; false for any other key.
  * @example
  * ```ts
- * import { QueryClient } from '@tanstack/react-query'
+ * import { QueryClient } from '@tanstack/query-core'
  * import { isHeadFollowingRpcQuery } from 'blockfeed'
  *
  * const queryClient = new QueryClient()
@@ -206,7 +206,7 @@ export function isHeadFollowingRpcQuery(queryKey: readonly unknown[]): boolean {
  * @returns Filters for `invalidateQueries`, `refetchQueries` and the like.
  * @example
  * ```ts
- * import { QueryClient } from '@tanstack/react-query'
+ * import { QueryClient } from '@tanstack/query-core'
  * import { createClient, rpcHeadQueryFilter } from 'blockfeed'
  *
  * const client = createClient({ baseUrl: 'https://api.example.com', rpc: { url: 'https://rpc.example.com' }, chain: 'eth' })

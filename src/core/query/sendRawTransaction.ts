@@ -26,7 +26,7 @@ export interface SendRawTransactionVariables {
  *   through would fail as "already known").
  * @example
  * ```ts
- * import { MutationObserver, QueryClient } from '@tanstack/react-query'
+ * import { MutationObserver, QueryClient } from '@tanstack/query-core'
  * import { createClient, sendRawTransactionMutationOptions } from 'blockfeed'
  * import { privateKeyToAccount } from 'viem/accounts'
  *

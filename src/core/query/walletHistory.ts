@@ -43,7 +43,7 @@ export type WalletHistoryQueryKey = DataTag<
  * @returns The key, typed with the query's data.
  * @example
  * ```ts
- * import { QueryClient } from '@tanstack/react-query'
+ * import { QueryClient } from '@tanstack/query-core'
  * import { createClient, walletHistoryQueryKey } from 'blockfeed'
  *
  * const client = createClient({ baseUrl: 'https://api.example.com', chain: 'eth' })
@@ -111,7 +111,7 @@ export interface WalletHistoryInfiniteQueryOptions {
  *   `NetworkError`, `TimeoutError`, `ResponseShapeError`).
  * @example
  * ```ts
- * import { QueryClient } from '@tanstack/react-query'
+ * import { QueryClient } from '@tanstack/query-core'
  * import { createClient, walletHistoryInfiniteQueryOptions } from 'blockfeed'
  *
  * const client = createClient({ baseUrl: 'https://api.example.com', chain: 'eth' })
