@@ -25,7 +25,7 @@ export interface TransactionListProps extends DisplayOptions, Omit<HTMLAttribute
    * @defaultValue `'success'`
    */
   status?: 'pending' | 'error' | 'success' | undefined
-  /** The error to explain in the error state (its kind is put in words; the message is shown as text). */
+  /** The error to explain in the error state: its kind in the viewer's language, its own message under "Technical details". */
   error?: Error | null | undefined
   /** Called by the error state's "Try again" button; without it there is no button. */
   onRetry?: (() => void) | undefined
