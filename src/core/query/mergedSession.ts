@@ -9,20 +9,24 @@ import {
   type MergeState,
 } from '../history/merge.js'
 
-/** A merged page plus whether the merge can still give more without a retry. */
+/** One page of a feed across chains or wallets as `useWalletHistory` holds it: a merged page, plus whether more can come without a retry. */
 export interface MergedHistoryPage extends MergedWalletHistoryPage {
-  /** Some source can still answer or some entry waits to be emitted (the merge's `mergeHasMore`). */
+  /** True while some source can still answer or some entry waits to be handed out. */
   more: boolean
 }
 
 const SESSION = Symbol('blockfeed.mergeSession')
 
 /**
- * The page param of a merged infinite query: the page's index. Once merged in this page it also
- * carries the query's {@link MergeSession} under a symbol, which JSON (dehydration) leaves out: a
- * hydrated feed has plain `{ page }` params and merges again from the top when it needs a session.
+ * The page param of a feed across chains or wallets (`useWalletHistory` with `chains` or
+ * `addresses`): the page's index, `{ page: 0 }` for the first.
+ *
+ * Once merged in this page it also carries the query's {@link MergeSession} under a symbol, which
+ * JSON (dehydration) leaves out: a hydrated feed has plain `{ page }` params and merges again from
+ * the top when it needs a session.
  */
 export interface MergedPageParam {
+  /** The page's index, from 0. */
   readonly page: number
   [SESSION]?: MergeSession
 }
