@@ -51,7 +51,20 @@ export function anvilPackageName(): string {
   return `@foundry-rs/anvil-${os}-${arch}`
 }
 
-/** Where anvil is: `ANVIL_PATH`, else `anvil` on `PATH`, else the platform's npm package; an `InvalidParameterError` naming `anvilPath` when none is. */
+/**
+ * Finds the anvil binary the devnet starts: `ANVIL_PATH`, else `anvil` on `PATH`, else the npm package
+ * for this platform (`@foundry-rs/anvil-linux-amd64` and the like).
+ *
+ * @param env - The environment to read `ANVIL_PATH` and `PATH` from.
+ * @returns The path of an executable anvil.
+ * @throws {@link InvalidParameterError} Naming `anvilPath`, when none is found; its message says what to install.
+ * @example
+ * ```ts
+ * import { findAnvil } from 'blockfeed/devnet'
+ *
+ * console.log(`anvil: ${findAnvil()}`)
+ * ```
+ */
 export function findAnvil(env: NodeJS.ProcessEnv = process.env): string {
   const tried: string[] = []
   if (env.ANVIL_PATH) {

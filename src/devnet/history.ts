@@ -6,8 +6,9 @@ import { parseIsoUtc } from '../core/time.js'
 import type { IndexedTransaction, Indexer } from './indexer.js'
 import { readDataUri } from './tokens.js'
 
-/** Page size when `limit` is not given, and the largest `limit` accepted. */
+/** The page size of the devnet's wallet history when a request gives no `limit`. */
 export const DEFAULT_LIMIT = 25
+/** The largest `limit` the devnet's wallet history accepts; a larger one gets a 400. */
 export const MAX_LIMIT = 100
 
 const PARAMETERS: readonly string[] = Object.values(walletHistoryQueryNames)

@@ -3,13 +3,19 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { DevnetCollectible, DevnetItems, DevnetNames, DevnetSplitter, DevnetToken } from './artifacts.js'
 import { devnetWallets } from './wallets.js'
 
-/** Addresses of the seeded contracts. */
+/** The addresses of the contracts the devnet seeds: tokens, collections, a splitter and the name registry. */
 export interface SeededContracts {
+  /** Devnet USD, an ERC-20 token with 6 decimals. */
   usd: `0x${string}`
+  /** Devnet Dai, an ERC-20 token with 18 decimals. */
   dai: `0x${string}`
+  /** A spam token airdropped to carol. */
   spam: `0x${string}`
+  /** Devnet Kittens, an ERC-721 collection. */
   kittens: `0x${string}`
+  /** Devnet Items, an ERC-1155 collection. */
   items: `0x${string}`
+  /** A contract that splits the ether it receives: the source of the internal transfers. */
   splitter: `0x${string}`
   /**
    * The name registry, answering as the ENS Universal Resolver: pass it as
@@ -18,7 +24,20 @@ export interface SeededContracts {
   universalResolver: `0x${string}`
 }
 
-/** Primary names the devnet seeds (forward-verified); the deployer's reverse record is a spoof that does not resolve back. */
+/**
+ * The names the devnet gives its wallets (alice.eth, bob.eth, carol.eth), shown in the feed when the
+ * client has the devnet's `ensUniversalResolver`.
+ *
+ * They are forward-verified, as ENS primary names are; the deployer's reverse record is a spoof that
+ * does not resolve back, so it shows no name.
+ *
+ * @example
+ * ```ts
+ * import { devnetNames } from 'blockfeed/devnet'
+ *
+ * console.log(devnetNames.alice) // 'alice.eth'
+ * ```
+ */
 export const devnetNames: Readonly<Record<'alice' | 'bob' | 'carol', string>> = { alice: 'alice.eth', bob: 'bob.eth', carol: 'carol.eth' }
 
 /**

@@ -18,6 +18,8 @@ export interface DevnetServerOptions {
   labels: ReadonlyMap<string, string>
   /** What `GET /` answers: where things are. */
   about: () => unknown
+  /** What `GET /config` answers: the `createClient` options of this devnet, as JSON. */
+  config: () => unknown
 }
 
 const HISTORY = /^\/api\/v2\.2\/wallets\/([^/]+)\/history\/?$/
@@ -61,8 +63,10 @@ async function handle(o: DevnetServerOptions, req: IncomingMessage, res: ServerR
   const url = new URL(req.url ?? '/', 'http://devnet')
   const history = HISTORY.exec(url.pathname)
   const isRpc = url.pathname === '/rpc' || url.pathname === '/rpc/'
+  const isConfig = url.pathname === '/config' || url.pathname === '/config/'
 
-  if ((history || isRpc) && o.apiKey !== undefined && req.headers['x-api-key'] !== o.apiKey) {
+  // The config holds the key, so it is asked for like the data.
+  if ((history || isRpc || isConfig) && o.apiKey !== undefined && req.headers['x-api-key'] !== o.apiKey) {
     send(res, 401, {
       error: 'unauthorized',
       message: req.headers['x-api-key'] === undefined ? 'this devnet requires an API key in the X-API-Key header' : 'wrong API key in X-API-Key',
@@ -94,9 +98,14 @@ async function handle(o: DevnetServerOptions, req: IncomingMessage, res: ServerR
     send(res, 200, o.about())
     return
   }
+  if (isConfig) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(res, 'GET')
+    send(res, 200, o.config())
+    return
+  }
   send(res, 404, {
     error: 'not_found',
-    message: `no route ${req.method} ${url.pathname}; this devnet serves GET /api/v2.2/wallets/{address}/history and POST /rpc`,
+    message: `no route ${req.method} ${url.pathname}; this devnet serves GET /api/v2.2/wallets/{address}/history, POST /rpc and GET /config`,
   })
 }
 

@@ -11,14 +11,15 @@ import { seedLabels, seedScenario, type SeededContracts } from './seed.js'
 import { createDevnetServer } from './server.js'
 import { devnetWallets, type DevnetWallet } from './wallets.js'
 
+/** How `startDevnet` starts: its port, the node to start or attach to, the scenario, a key. */
 export interface StartDevnetOptions {
-  /** Port of the devnet's HTTP server; 0 (the default) lets the OS pick a free one. */
+  /** Port of the devnet's HTTP server; 0 lets the OS pick a free one. @defaultValue `0` */
   port?: number | undefined
-  /** Interface to listen on. Default 127.0.0.1 (this machine only). */
+  /** Interface to listen on (the default is this machine only). @defaultValue `'127.0.0.1'` */
   host?: string | undefined
   /** Attach to this running node instead of starting anvil. */
   rpcUrl?: string | undefined
-  /** Seed the scenario (default true). */
+  /** Seed the scenario: tokens, collections, names and alice's history. @defaultValue `true` */
   seed?: boolean | undefined
   /** Require this key in `X-API-Key` on every request. */
   apiKey?: string | undefined
@@ -31,21 +32,30 @@ export interface StartDevnetOptions {
   chainId?: number | undefined
   /** The anvil binary; found through ANVIL_PATH, PATH or @foundry-rs/anvil-<platform> when left out. */
   anvilPath?: string | undefined
-  /** How often the indexer asks the node for new blocks. Default 250 ms. */
+  /** How often the indexer asks the node for new blocks, in milliseconds. @defaultValue `250` */
   pollIntervalMs?: number | undefined
-  /** Where the indexer reports errors while following the chain. Default: console.error. */
+  /** Where the indexer reports errors while following the chain. @defaultValue `console.error` */
   onError?: ((error: unknown) => void) | undefined
 }
 
-/** A ready `createClient` config for this devnet: its history URL, RPC URL, chain (accepted as an extra chain) and key. */
+/**
+ * The options to pass to `createClient` for this devnet: plain JSON, the same that `GET /config`
+ * serves and the CLI prints, so a browser app gets them too.
+ */
 export interface DevnetClientOptions extends ClientConfig {
+  /** The devnet's URL: its wallet-history API. */
   baseUrl: string
+  /** The devnet's JSON-RPC endpoint. */
   rpc: { url: string }
+  /** The devnet's chain, e.g. `0x7a69`: the client's default. */
   chain: string
+  /** The devnet's chain again: the client knows only the spec's 13 chains and accepts this one as an extra. */
   extraChains: readonly string[]
+  /** The key the devnet requires, when started with one. */
   apiKey?: string | undefined
 }
 
+/** A running devnet: where it serves, its wallets and contracts, the options for `createClient`, and `stop`. */
 export interface Devnet {
   /** The base URL of the wallet-history API: pass it as `baseUrl` to `createClient`. */
   url: string
@@ -53,9 +63,11 @@ export interface Devnet {
   rpcUrl: string
   /** The node itself (all methods), started or attached to. */
   nodeUrl: string
+  /** The node's chain id, e.g. 31337. */
   chainId: number
   /** The chain as `createClient` and the API take it, e.g. `0x7a69`. */
   chain: string
+  /** The devnet's wallets (the same as `devnetWallets`). */
   wallets: readonly DevnetWallet[]
   /** Pass it to `createClient` (spread it to add your own settings): history and RPC of this devnet, its chain the default. */
   clientOptions: DevnetClientOptions
@@ -78,6 +90,20 @@ function checkDevnetOptions(options: StartDevnetOptions): void {
   }
 }
 
+/** The `createClient` options of a devnet at `url`: plain JSON, so a browser app can fetch them from `GET /config`. */
+function clientOptionsOf(url: string, chain: string, apiKey: string | undefined, contracts: SeededContracts | undefined): DevnetClientOptions {
+  return {
+    baseUrl: url,
+    rpc: { url: `${url}/rpc` },
+    chain,
+    // The client knows only the spec's 13 chains; this one is accepted as an extra.
+    extraChains: [chain],
+    ...(apiKey === undefined ? {} : { apiKey }),
+    // Names (alice.eth…) resolve through the devnet's own registry.
+    ...(contracts ? { ensUniversalResolver: contracts.universalResolver } : {}),
+  }
+}
+
 /** Listens on `port` (0: a free one) and gives the server's URL, with a reachable host for a wildcard address. */
 async function listen(server: Server, port: number, host: string): Promise<string> {
   await new Promise<void>((resolve, reject) => {
@@ -89,7 +115,31 @@ async function listen(server: Server, port: number, host: string): Promise<strin
   return `http://${urlHost}:${bound}`
 }
 
-/** Starts (or attaches to) a local chain, seeds it, indexes it and serves the wallet-history API and JSON-RPC. */
+/**
+ * Starts a local chain with a seeded history and serves it as the wallet-history API and JSON-RPC, so
+ * you can build and test your app's feed with no hosted service.
+ *
+ * It starts anvil (or attaches to `rpcUrl`), seeds the scenario (alice has every kind of activity),
+ * indexes every block as it comes and serves, on `url`: `GET /api/v2.2/wallets/{address}/history`,
+ * `POST /rpc` (the spec's 28 methods) and `GET /config` (the options for `createClient`, as JSON).
+ * Browser apps on localhost may call it (CORS). The CLI `npx blockfeed devnet` runs the same.
+ *
+ * @param options - Port, host, the node to attach to, seeding, a key, the block time and the chain id.
+ * @returns The running devnet: its URLs, wallets, contracts, `clientOptions` and `stop()`.
+ * @throws {@link InvalidParameterError} Naming `anvilPath` when anvil is not found, or `blockTime` / `chainId` when they do not apply or are out of range.
+ * @remarks One anvil process per devnet (none when attached); the indexer polls the node every `pollIntervalMs`.
+ * @example
+ * ```ts
+ * import { createClient } from 'blockfeed'
+ * import { startDevnet } from 'blockfeed/devnet'
+ *
+ * const devnet = await startDevnet({ port: 8580 })
+ * const client = createClient(devnet.clientOptions)
+ * const alice = devnet.wallets.find((w) => w.name === 'alice')!
+ * const page = await client.getWalletHistory({ address: alice.address, limit: 10 })
+ * await devnet.stop()
+ * ```
+ */
 export async function startDevnet(options: StartDevnetOptions = {}): Promise<Devnet> {
   const host = options.host ?? '127.0.0.1'
   let anvil: AnvilProcess | undefined
@@ -109,6 +159,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
 
     const chain = chainAliases(chainId)[0]!
     let url = ''
+    let clientOptions: DevnetClientOptions | undefined
     const server = createDevnetServer({
       indexer,
       nodeUrl,
@@ -126,8 +177,10 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
         wallets: devnetWallets.map(({ name, role, address }) => ({ name, role, address })),
         contracts: contracts ?? null,
       }),
+      config: () => clientOptions!,
     })
     url = await listen(server, options.port ?? 0, host)
+    clientOptions = clientOptionsOf(url, chain, options.apiKey, contracts)
 
     let stopping: Promise<void> | undefined
     const ix = indexer
@@ -138,16 +191,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       chainId,
       chain,
       wallets: devnetWallets,
-      clientOptions: {
-        baseUrl: url,
-        rpc: { url: `${url}/rpc` },
-        chain,
-        // The client knows only the spec's 13 chains; this one is accepted as an extra.
-        extraChains: [chain],
-        ...(options.apiKey === undefined ? {} : { apiKey: options.apiKey }),
-        // Names (alice.eth…) resolve through the devnet's own registry.
-        ...(contracts ? { ensUniversalResolver: contracts.universalResolver } : {}),
-      },
+      clientOptions,
       contracts,
       stats: () => ix.stats,
       stop: () =>

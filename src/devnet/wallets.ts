@@ -1,11 +1,17 @@
 import { privateKeyToAccount } from 'viem/accounts'
 
-/** A dev account of anvil's default mnemonic (`test test … junk`): public knowledge, never use on a real chain. */
+/**
+ * One of the devnet's wallets: an anvil dev account (mnemonic `test test … junk`), public knowledge,
+ * never to be used on a real chain.
+ */
 export interface DevnetWallet {
+  /** Its name in the scenario: `deployer`, `alice`, `bob` or `carol`. */
   name: string
   /** What this wallet does in the seeded scenario. */
   role: string
+  /** Its address, checksummed. */
   address: `0x${string}`
+  /** Its private key, to sign transactions on the devnet (public: never use it on a real chain). */
   privateKey: `0x${string}`
 }
 
@@ -16,6 +22,17 @@ const keys = [
   ['carol', 'receives internal transfers and spam', '0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6'],
 ] as const
 
+/**
+ * The devnet's four wallets, with their roles: open alice's history first, she has every kind of activity.
+ *
+ * @example
+ * ```ts
+ * import { devnetWallets } from 'blockfeed/devnet'
+ *
+ * const alice = devnetWallets.find((w) => w.name === 'alice')!
+ * console.log(alice.address, alice.role)
+ * ```
+ */
 export const devnetWallets: readonly DevnetWallet[] = keys.map(([name, role, privateKey]) => ({
   name,
   role,

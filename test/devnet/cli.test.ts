@@ -50,6 +50,12 @@ describe('the blockfeed bin', () => {
     const universalResolverAddress = /universalResolverAddress: '(0x[0-9a-fA-F]{40})'/.exec(out)![1]! as `0x${string}`
     expect(await getEnsName(createPublicClient({ transport: http(`${url}/rpc`) }), { address: alice as `0x${string}`, universalResolverAddress })).toBe('alice.eth')
 
+    // The client options as JSON, ready to paste, are those GET /config serves, names included.
+    expect(out).toContain(`GET ${url}/config`)
+    const printed = JSON.parse(/\n {2}(\{\n[\s\S]*?\n {2}\})\n/.exec(out)![1]!.replace(/\n {2}/g, '\n'))
+    expect(printed).toMatchObject({ baseUrl: url, rpc: { url: `${url}/rpc` }, chain: '0x7a69', ensUniversalResolver: universalResolverAddress })
+    expect(await (await fetch(`${url}/config`)).json()).toEqual(printed)
+
     cli.child.kill('SIGINT')
     expect(await cli.exited).toBe(0)
     // The anvil it started is gone too.

@@ -3,6 +3,7 @@ import { createWalletClient, http, parseEther, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { createClient } from '../../src/core/client.js'
+import { getNames } from '../../src/core/details/names.js'
 import { HttpStatusError } from '../../src/core/errors.js'
 import { startDevnet, type Devnet } from '../../src/devnet/startDevnet.js'
 import { getJson, history, historyUrl } from './helpers.js'
@@ -162,6 +163,22 @@ describe('browsers on localhost', () => {
   })
 })
 
+describe('GET /config', () => {
+  it('gives a browser app on localhost the client options as JSON, names included', async () => {
+    const { status, body, headers } = await getJson(`${devnet.url}/config`, { headers: { origin: 'http://localhost:5173' } })
+    expect(status).toBe(200)
+    expect(headers.get('access-control-allow-origin')).toBe('http://localhost:5173')
+    expect(body).toEqual({ ...devnet.clientOptions })
+    expect(body).toMatchObject({ baseUrl: devnet.url, rpc: { url: devnet.rpcUrl }, chain: '0x7a69', ensUniversalResolver: devnet.contracts!.universalResolver })
+
+    // What a browser app does with it: the history, the node and alice's name.
+    const client = createClient(body)
+    expect((await client.getWalletHistory({ address: alice, limit: 1 })).result).toHaveLength(1)
+    const names = await getNames(client, { addresses: [alice] })
+    expect(Object.values(names)).toEqual(['alice.eth'])
+  })
+})
+
 describe('attached to a running node, with an API key', () => {
   let attached: Devnet
   beforeAll(async () => {
@@ -173,6 +190,9 @@ describe('attached to a running node, with an API key', () => {
     expect((await getJson(historyUrl(attached, alice))).status).toBe(401)
     expect((await getJson(historyUrl(attached, alice), { headers: { 'x-api-key': 'wrong' } })).status).toBe(401)
     expect((await getJson(attached.rpcUrl, { method: 'POST', body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}' })).status).toBe(401)
+    // The config holds the key: it is asked for like the data, and gives the key to who has it.
+    expect((await getJson(`${attached.url}/config`)).status).toBe(401)
+    expect((await getJson(`${attached.url}/config`, { headers: { 'x-api-key': 'devnet-key' } })).body).toMatchObject({ apiKey: 'devnet-key', baseUrl: attached.url })
     const client = createClient({ baseUrl: attached.url, apiKey: 'devnet-key', rpc: { url: attached.rpcUrl }, chain: '0x7a69', extraChains: ['0x7a69'] })
     const page = await client.getWalletHistory({ address: alice, limit: 100 })
     expect(page.result.length).toBe((await history(devnet, alice, { limit: 100 })).result.length)

@@ -9,7 +9,7 @@ import { createPublicClient, http as viemHttp } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { HttpStatusError, createClient } from '../../src/exports/index.js'
 import { TESTING_BASE_URL, TESTING_RPC_URL, createTestingFetch, testingWallets } from '../../src/exports/testing.js'
-import { testingHandlers } from '../../src/exports/testingMsw.js'
+import { testingHandlers } from '../../src/exports/testing/msw.js'
 
 const handlers = testingHandlers()
 const server = setupServer(...handlers, http.get('https://app.example/ping', () => HttpResponse.text('pong')))
