@@ -98,7 +98,15 @@ export type StoredTrackedTransaction = {
 
 /**
  * One tracked transaction as `get`, `list` and listeners see it: its status, confirmations and what
- * it sends. Records are frozen; every change is a new object. `receiptTransfers` may be left out
+ * it sends. Records are frozen; every change is a new object.
+ *
+ * Its fields: `hash` (lowercase) and `chain`; `from`, `nonce`, `to` and `value` (wei, decimal text),
+ * null until known; `tokenTransfer` (an ERC-20 transfer read from the calldata) and `receiptTransfers`
+ * (the receipt's transfers once mined); `status`, `blockNumber`, `confirmations` out of
+ * `confirmationsTarget`, `final`; `replacedBy` and `error` (why it failed or was dropped, in words);
+ * `raw` (the signed transaction, to send again); `trackedAt` and `updatedAt` (ms since the epoch).
+ *
+ * `receiptTransfers` may be left out
  * when a record is made by hand (a story, a test): it reads as null.
  */
 export type TrackedTransaction = Omit<StoredTrackedTransaction, 'receiptTransfers'> & {
