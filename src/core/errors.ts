@@ -43,6 +43,7 @@ export abstract class BlockfeedError extends Error {
  *
  * Nothing was sent, and sending it again cannot help (`retryable` is false): fix the input that
  * `parameter` names. In a hook, the query ends in this error at once instead of waiting.
+ * Fields: `parameter` (as you named it, e.g. `address`, `params[0].to`) and `reason`.
  *
  * @example
  * ```ts
@@ -78,7 +79,8 @@ export class InvalidParameterError extends BlockfeedError {
  * 408, 429 and 5xx are `retryable` and were already retried by the client (429 after its
  * `Retry-After`); what reaches you is the last attempt's. 401 or 403 means a missing or wrong API
  * key (check `apiKey`, or your proxy's); 404 a wrong `baseUrl`; 429 that you are rate-limited
- * (wait `retryAfterMs`).
+ * (wait `retryAfterMs`). Fields: `status`, `retryAfterMs` (from `Retry-After`), `body` (its first
+ * 500 characters, any configured key removed) and `url`.
  *
  * @example
  * ```ts
@@ -124,6 +126,7 @@ export class HttpStatusError extends BlockfeedError {
  * The service sent something blockfeed cannot use; sending again will not change it
  * (`retryable` is false). `path` names the first wrong field: check that `baseUrl` points at
  * the service (an HTML page means it does not), or report the field to the service's owner.
+ * Fields: `path` (e.g. `['result', 3, 'block_number']`) and `issues` (every problem, each with its path).
  *
  * @example
  * ```ts
@@ -164,7 +167,8 @@ export class ResponseShapeError extends BlockfeedError {
  *
  * Codes -32603 (internal error), -32005 (limit exceeded) and 429 are `retryable` and were retried
  * by the client; the others (a revert, invalid params, an unknown method) are answers: show them
- * or fix the call. A revert's encoded reason is in `data`.
+ * or fix the call. Fields: `code`, `rpcMessage` (the node's text), `data` (a revert's encoded
+ * reason) and `method`.
  *
  * @example
  * ```ts
@@ -209,7 +213,7 @@ export class JsonRpcError extends BlockfeedError {
  * last attempt.
  *
  * It is `retryable` and was already retried by the client. Try again later, or raise `timeoutMs`
- * if the service is slow for large pages (or ask for a smaller `limit`).
+ * if the service is slow for large pages (or ask for a smaller `limit`). Field: `timeoutMs`.
  *
  * @example
  * ```ts
