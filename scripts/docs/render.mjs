@@ -110,7 +110,7 @@ function returnType(main) {
   const n = main.found.nodes[0]
   const d = n.type === 'ExportNamedDeclaration' ? n.declaration : n
   const ann = d.returnType?.typeAnnotation
-  return ann ? code(main.found.text.slice(ann.start, ann.end)) : ''
+  return ann ? `Type: ${code(main.found.text.slice(ann.start, ann.end))}` : ''
 }
 
 /** A heading per parameter; an options object also gets one per field. */
@@ -120,7 +120,7 @@ function parameterSections(main, linkTo) {
   const out = [/^[A-Z]/.test(main.name) && main.entry !== 'blockfeed' ? '## Props' : '## Parameters', '']
   for (const p of params) {
     const doc = main.doc?.params?.[p.name.replace(/^\.\.\./, '')] ?? ''
-    out.push(`### ${p.name}`, '', `${code(p.type)}${p.optional ? ' (optional)' : ''}`, '', mdx(doc, linkTo), '')
+    out.push(`### ${p.name}`, '', `Type: ${code(p.type)}${p.optional ? ' (optional)' : ''}`, '', mdx(doc, linkTo), '')
     out.push(...fieldsOf(main.found, p, linkTo))
   }
   return out
@@ -141,7 +141,7 @@ function fieldsOf(found, p, linkTo) {
 function memberLines(label, m, linkTo, heading) {
   const meta = [m.optional ? 'optional' : null, m.doc?.defaultValue ? `default ${m.doc.defaultValue.replace(/\s+/g, ' ')}` : null].filter(Boolean)
   const text = m.doc ? [m.doc.summary, m.doc.body].filter(Boolean).join('\n\n') : ''
-  return [`${heading} ${label}`, '', `${code(m.type)}${meta.length ? ` · ${mdx(meta.join(' · '), linkTo)}` : ''}`, '', mdx(text, linkTo), '']
+  return [`${heading} ${label}`, '', `Type: ${code(m.type)}${meta.length ? ` · ${mdx(meta.join(' · '), linkTo)}` : ''}`, '', mdx(text, linkTo), '']
 }
 
 /** A type, constant or family member: its summary, declaration, and the fields of an object type. */
