@@ -4,8 +4,11 @@ import type { TransactionEntry, WalletHistoryPage } from '../schema.js'
 
 /** What the merge needs of a client (a `BlockfeedClient` fits); named here so the client's contract can name the merge's types. */
 export interface HistorySource {
+  /** Reads one page of a wallet's history (the client's `getWalletHistory`). */
   getWalletHistory(params: WalletHistoryParameters, options?: { signal?: AbortSignal | undefined }): Promise<WalletHistoryPage>
+  /** The default chain, used when the parameters name none. */
   readonly chain?: string | undefined
+  /** Chains accepted beyond the spec's 13. */
   readonly extraChains?: readonly string[] | undefined
 }
 
