@@ -10,6 +10,7 @@ import type { Incoming, Reply } from './incoming.js'
  * for a bad parameter its name.
  */
 export interface ProxyErrorBody {
+  /** What was refused: `code` to switch on, `message` for a person, `parameter` when one parameter was wrong. */
   error: { code: string; message: string; parameter?: string }
 }
 

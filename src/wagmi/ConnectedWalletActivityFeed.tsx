@@ -26,6 +26,7 @@ export type ConnectedWalletActivityFeedProps = Omit<WalletActivityFeedProps, 'ad
  *
  * @param props - Those of `WalletActivityFeed` but `address`/`chain`, plus `chains` and `renderDisconnected`.
  * @returns The feed, or `renderDisconnected()` while no wallet is connected.
+ * @throws Error When no `BlockfeedProvider` (or wagmi's `WagmiProvider`, or a `QueryClientProvider`) is above the component.
  * @throws {@link InvalidParameterError} Shown in the feed's error state when wagmi's chain is not one the client serves.
  * @throws {@link HttpStatusError} Shown in the feed's error state (with a retry) when the history service answers with an HTTP error.
  * @throws {@link NetworkError} Shown in the feed's error state when the service cannot be reached.

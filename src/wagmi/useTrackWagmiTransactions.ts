@@ -32,6 +32,7 @@ export interface UseTrackWagmiTransactionsOptions {
  *
  * @param options - `enabled`, and `onError` for a send that could not be tracked.
  * @returns Nothing.
+ * @throws Error When no `BlockfeedProvider` (or wagmi's `WagmiProvider`, or a `QueryClientProvider`) is above the component.
  * @throws {@link InvalidParameterError} Passed to `onError` (never thrown) when wagmi's chain is not one the client serves; add its hex id to the client's `extraChains` if it is.
  * @remarks Listens to wagmi's mutations on your QueryClient; sends no request itself. Each hash is
  * handed to the provider's transaction tracker (see `createTransactionTracker` for the requests it

@@ -130,9 +130,13 @@ export function approvalStatesQueryKey(client: QueryKeyClient, { approvals, chai
 
 /** The options {@link approvalStatesQueryOptions} returns: key, query function, `retry` and `staleTime`. */
 export interface ApprovalStatesQueryOptions {
+  /** The query key. */
   queryKey: ApprovalStatesQueryKey
+  /** Reads them (cancelled with the query). */
   queryFn: (context: QueryFunctionContext<ApprovalStatesQueryKey>) => Promise<ApprovalStates>
+  /** No retry here: the client retries (its one retry layer). */
   retry: false
+  /** How long the answer is fresh: `60000`: a minute at most (an allowance can change in any block). */
   staleTime: number
 }
 

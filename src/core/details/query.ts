@@ -46,9 +46,13 @@ export function transactionDetailsQueryKey(
 
 /** The options {@link transactionDetailsQueryOptions} returns: key, query function, `retry` and `staleTime`. */
 export interface TransactionDetailsQueryOptions {
+  /** The query key. */
   queryKey: TransactionDetailsQueryKey
+  /** Reads them (cancelled with the query). */
   queryFn: (context: QueryFunctionContext<TransactionDetailsQueryKey>) => Promise<TransactionDetails | null>
+  /** No retry here: the client retries (its one retry layer). */
   retry: false
+  /** How long the answer is fresh: `Infinity` once the transaction is mined (its details never change), else `0`. */
   staleTime: (query: Query<TransactionDetails | null, Error, TransactionDetails | null, TransactionDetailsQueryKey>) => number
 }
 
