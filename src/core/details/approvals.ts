@@ -295,7 +295,7 @@ export function currentOf(states: ApprovalStates | null | undefined, approval: P
   return states?.approvals.find((s) => s.forAll === forAll(approval.kind) && s.token === approval.token && s.owner === approval.owner && s.spender === approval.spender)?.current
 }
 
-/** What an approval amounts to now. */
+/** What an approval amounts to now, by what the node reads: `active`, `inactive` (revoked or spent), `changed` (with what remains) or `unknown`. */
 export type ApprovalStatus =
   /** As the transaction left it (an approval still in effect, or a revoke still standing). */
   | { state: 'active' }
