@@ -4,7 +4,7 @@
 // a `Shape` of it (a field added to the type without a guard, or with a guard of another type, does
 // not compile). The checks are the ones the zod schema made, rule for rule (test/core/live/record.test.ts).
 
-/** Every status a tracked transaction can have, in the order it can reach them: for a select box or an exhaustive switch. */
+/** Every status a tracked transaction can have (see {@link TrackedStatus}): for a filter menu or an exhaustive switch. */
 export const trackedStatuses = ['pending', 'confirmed', 'failed', 'replaced', 'dropped'] as const
 /**
  * Where a tracked transaction stands: `pending` (not mined yet), `confirmed` (mined and succeeded),
