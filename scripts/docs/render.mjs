@@ -141,7 +141,12 @@ function fieldsOf(found, p, linkTo) {
 function memberLines(label, m, linkTo, heading) {
   const meta = [m.optional ? 'optional' : null, m.doc?.defaultValue ? `default ${m.doc.defaultValue.replace(/\s+/g, ' ')}` : null].filter(Boolean)
   const text = m.doc ? [m.doc.summary, m.doc.body].filter(Boolean).join('\n\n') : ''
-  return [`${heading} ${label}`, '', `Type: ${code(m.type)}${meta.length ? ` · ${mdx(meta.join(' · '), linkTo)}` : ''}`, '', mdx(text, linkTo), '']
+  const out = [`${heading} ${label}`, '', `Type: ${code(m.type)}${meta.length ? ` · ${mdx(meta.join(' · '), linkTo)}` : ''}`, '', mdx(text, linkTo), '']
+  // A method of a returned object (the client's `rpc`, a tracker's `track`) keeps its own errors and samples.
+  if (m.doc?.returns) out.push(`Returns: ${mdx(m.doc.returns.replace(/\s*\n\s*/g, ' '), linkTo)}`, '')
+  if (m.doc?.throws?.length) out.push(...m.doc.throws.map((t) => `- ${mdx(t.replace(/\s*\n\s*/g, ' '), linkTo)}`), '')
+  for (const example of m.doc?.examples ?? []) out.push(mdx(example, linkTo), '')
+  return out
 }
 
 /** A type, constant or family member: its summary, declaration, and the fields of an object type. */
@@ -155,6 +160,9 @@ function exportSection(e, linkTo, heading, fieldsShown) {
     const { members } = membersOf(e.found)
     if (members.some((m) => m.doc)) for (const m of members) out.push(...memberLines(`${e.name}.${m.name}`, m, linkTo, `${heading}#`))
   }
+  const params = Object.entries(doc.params ?? {})
+  if (params.length > 0) out.push(...params.map(([name, text]) => `- \`${name}\`: ${mdx(text.replace(/\s*\n\s*/g, ' '), linkTo)}`), '')
+  if (doc.returns) out.push(`Returns: ${mdx(doc.returns.replace(/\s*\n\s*/g, ' '), linkTo)}`, '')
   for (const example of doc.examples ?? []) out.push(mdx(example, linkTo), '')
   if (doc.throws?.length) out.push(...doc.throws.map((t) => `- ${mdx(t.replace(/\s*\n\s*/g, ' '), linkTo)}`), '')
   if (doc.remarks) out.push(mdx(doc.remarks, linkTo), '')
