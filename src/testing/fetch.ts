@@ -50,7 +50,8 @@ export type TestingFetch = typeof fetch & {
  *
  * @param options - Latency and failures to show loading and error states; where the service lives.
  * @returns A function with the signature of `fetch`. A request it has no route for gets a 404 with a
- * JSON body that says what it answers; nothing goes to the network.
+ * JSON body that says what it answers; nothing goes to the network. An aborted request rejects with
+ * the signal's reason, as `fetch` does.
  * @remarks Answers `GET {baseUrl}/api/v2.2/wallets/{address}/history` and `POST {rpcUrl}[/{chain}]`
  * (the 28 methods, single or batched). It needs nothing but the Fetch API: no Mock Service Worker.
  * @example

@@ -9,10 +9,38 @@ import { answerRpc, type JsonRpcRequest } from './rpc.js'
  * testing `fetch` and the MSW handlers both answer through it, so they cannot disagree.
  */
 
-/** The base URL of the built-in wallet-history service: pass it as `baseUrl` to `createClient`. */
+/**
+ * The base URL of the built-in wallet-history service: pass it as `baseUrl` to `createClient`, with
+ * the testing `fetch` (or the MSW handlers) answering it.
+ *
+ * @example
+ * ```ts
+ * import { createClient } from 'blockfeed'
+ * import { TESTING_BASE_URL, createTestingFetch, testingWallets } from 'blockfeed/testing'
+ *
+ * const client = createClient({ baseUrl: TESTING_BASE_URL, fetch: createTestingFetch() })
+ * const page = await client.getWalletHistory({ address: testingWallets.rich, limit: 20 })
+ * ```
+ */
 export const TESTING_BASE_URL = 'https://service.blockfeed.test'
 
-/** The built-in JSON-RPC endpoint; a last path segment names the chain (`/polygon`, `/0x89`), none means `eth`. */
+/**
+ * The built-in JSON-RPC endpoint: pass it as `rpc.url` to `createClient`. A last path segment names
+ * the chain (`/polygon`, `/0x89`); none means `eth`.
+ *
+ * @example
+ * ```ts
+ * import { createClient } from 'blockfeed'
+ * import { TESTING_BASE_URL, TESTING_RPC_URL, createTestingFetch } from 'blockfeed/testing'
+ *
+ * const client = createClient({
+ *   baseUrl: TESTING_BASE_URL,
+ *   rpc: (chain) => `${TESTING_RPC_URL}/${chain}`,
+ *   fetch: createTestingFetch(),
+ * })
+ * const head = await client.rpc({ method: 'eth_blockNumber' }, { chain: 'polygon' })
+ * ```
+ */
 export const TESTING_RPC_URL = 'https://rpc.blockfeed.test'
 
 /** A failure the built-in service can answer with: a status, a body that is not a page, or a body that is not JSON. */

@@ -39,6 +39,12 @@ describe('createClient with the testing fetch', () => {
     expect(await c.rpc({ method: 'eth_getBalance', params: [testingWallets.empty, 'latest'] })).toBe('0x0')
   })
 
+  it('answers each chain at its own path when rpc is a function of the chain', async () => {
+    const c = createClient({ baseUrl: TESTING_BASE_URL, rpc: (chain) => `${TESTING_RPC_URL}/${chain}`, fetch: createTestingFetch() })
+    expect(await c.rpc({ method: 'eth_chainId' }, { chain: 'polygon' })).toBe('0x89')
+    expect(BigInt(await c.rpc({ method: 'eth_blockNumber' }, { chain: 'polygon' }))).toBe(72_950_000n)
+  })
+
   it('serves a stock viem client through fetchFn, batches included', async () => {
     const viem = createPublicClient({ transport: http(TESTING_RPC_URL, { fetchFn: createTestingFetch(), batch: true }) })
     const [block, balance, chainId] = await Promise.all([viem.getBlockNumber(), viem.getBalance({ address: testingWallets.fresh }), viem.getChainId()])
