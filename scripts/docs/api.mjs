@@ -15,6 +15,7 @@ export const entries = [
   ['blockfeed/wagmi', 'wagmi'],
   ['blockfeed/devnet', 'devnet'],
   ['blockfeed/testing', 'testing'],
+  ['blockfeed/testing/msw', 'testing/msw'],
 ]
 
 const parsed = new Map()
