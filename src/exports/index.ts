@@ -94,6 +94,9 @@ export { defaultTrackerStorage, localStorageAdapter, memoryStorage } from '../co
 export type { TrackerStorage } from '../core/live/storage.js'
 export { activeHeadPollers, watchHead } from '../core/live/headPoller.js'
 export type { HeadListener } from '../core/live/headPoller.js'
+export { clearPersistedHistory } from '../core/persist/clear.js'
+export type { ClearPersistedHistoryOptions } from '../core/persist/clear.js'
+export type { HistoryStorage, PersistHistoryOptions } from '../core/persist/options.js'
 
 export { applyMergedPage, mergedEntryId, mergedWalletHistoryPages, type MergedSourceState, type MergedSourceStatus, type MergedTransactionEntry, type MergedWalletHistoryIterator, type MergedWalletHistoryPage, type MergedWalletHistoryParameters } from '../core/history/merge.js'
 export { confirmationsAt, getTransactionDetails } from '../core/details/getTransactionDetails.js'

@@ -3,6 +3,7 @@ import type { BlockfeedClient } from '../core/client.js'
 import type { TransactionTracker } from '../core/live/tracker.js'
 import { BlockfeedContext } from './context.js'
 import type { MessagesOption } from '../i18n/types.js'
+import type { PersistHistoryOptions } from '../core/persist/options.js'
 
 /** The props of {@link BlockfeedProvider}: the client every hook and component under it uses, and their shared settings. */
 export interface BlockfeedProviderProps {
@@ -34,6 +35,15 @@ export interface BlockfeedProviderProps {
    * (`{ feed: { loadMore: 'Show older' } }`), or per locale tag (`{ de: {…}, fa: wholeCatalogue }`).
    */
   messages?: MessagesOption | undefined
+  /**
+   * How the feed and `useWalletHistory` reopen with the rows of the last visit: kept on this device
+   * (at most the first 2 pages per wallet, chain set and filters), painted before any request, then
+   * the first page read again with one request. `false` turns it off; an object sets the `storage`
+   * (your own async storage instead of IndexedDB), `maxAgeMs` and `maxEntries`. Nothing is read or
+   * written on a server, nor in a browser without IndexedDB unless you give a storage.
+   * @defaultValue `{}`: on, in IndexedDB, for 7 days
+   */
+  persist?: false | PersistHistoryOptions | undefined
   /** Your app, or the part of it that uses blockfeed's hooks and components. */
   children?: ReactNode
 }
@@ -46,10 +56,12 @@ export interface BlockfeedProviderProps {
  * tracker, and the language. (The components' stylesheet is imported once, separately:
  * `import 'blockfeed/styles.css'`.)
  *
- * @param props - The client, and optionally the polling interval, a tracker, a locale and messages.
+ * @param props - The client, and optionally the polling interval, a tracker, a locale, messages and `persist`.
  * @returns The provider element around `children`.
  * @remarks Sends nothing itself. The transaction tracker is created only when a tracking hook
- * first needs it, so an app that tracks nothing does not load it.
+ * first needs it, so an app that tracks nothing does not load it. With `persist` on (the default
+ * in a browser), a history's first load reads the stored rows once, waiting 100 ms at most, before
+ * any request; the code that does it is a chunk of its own.
  * @example
  * ```tsx
  * import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
@@ -71,8 +83,15 @@ export interface BlockfeedProviderProps {
  * }
  * ```
  */
-export function BlockfeedProvider({ client, pollingIntervalMs = 4_000, tracker, locale, messages, children }: BlockfeedProviderProps) {
+export function BlockfeedProvider({ client, pollingIntervalMs = 4_000, tracker, locale, messages, persist, children }: BlockfeedProviderProps) {
+  // An inline `persist={{ maxAgeMs }}` is a new object each render: the same settings keep one persister.
+  const { storage, maxAgeMs, maxEntries } = persist || {}
+  const off = persist === false
+  const persistValue = useMemo((): false | PersistHistoryOptions => (off ? false : { storage, maxAgeMs, maxEntries }), [off, storage, maxAgeMs, maxEntries])
   // The language travels with the client: one context, read by every component's messages.
-  const value = useMemo(() => ({ client, pollingIntervalMs, tracker, locale, messages }), [client, pollingIntervalMs, tracker, locale, messages])
+  const value = useMemo(
+    () => ({ client, pollingIntervalMs, tracker, locale, messages, persist: persistValue }),
+    [client, pollingIntervalMs, tracker, locale, messages, persistValue],
+  )
   return <BlockfeedContext.Provider value={value}>{children}</BlockfeedContext.Provider>
 }

@@ -13,6 +13,7 @@ import {
 } from '../core/query/walletHistory.js'
 import { both } from '../core/query/enabled.js'
 import { useBlockfeedQueryContext } from './useBlockfeedClient.js'
+import { historyPersisterFor, useRevalidateRestored } from './historyPersister.js'
 
 type InfiniteOptions<TSelected> = UseInfiniteQueryOptions<
   WalletHistoryPage,
@@ -47,6 +48,12 @@ export type UseWalletHistoryParameters<TSelected = WalletHistoryData> = Partial<
    * rows on screen while the new one loads (check `isPlaceholderData`); off by default.
    */
   query?: UseWalletHistoryQueryOptions<TSelected> | undefined
+  /**
+   * `false`: this history is neither restored from nor kept in the provider's storage (see `persist`
+   * on `BlockfeedProvider`), for a history that should not stay on the device.
+   * @defaultValue `true`: as the provider's `persist` says
+   */
+  persist?: boolean | undefined
 }
 
 /**
@@ -123,8 +130,8 @@ export type UseWalletHistoryReturnType<TSelected = WalletHistoryData> = UseInfin
 export function useWalletHistory<TSelected = WalletHistoryData>(
   parameters: UseWalletHistoryParameters<TSelected>,
 ): UseWalletHistoryReturnType<TSelected> {
-  const { client, queryClient } = useBlockfeedQueryContext()
-  const { query, filter, ...rest } = parameters
+  const { client, queryClient, persist: persistOptions } = useBlockfeedQueryContext()
+  const { query, filter, persist, ...rest } = parameters
   // The filter's dates are the service's bounds; an inline filter object must not re-run the predicate each render.
   const filterKey = filter === undefined ? '' : JSON.stringify(filter)
   const checked = useMemo((): { filter: WalletHistoryFilter; error: InvalidParameterError | null } => {
@@ -138,18 +145,22 @@ export function useWalletHistory<TSelected = WalletHistoryData>(
   const { fromDate, toDate } = checked.filter
   const params = { ...rest, ...(fromDate !== undefined && { fromDate }), ...(toDate !== undefined && { toDate }) }
   const options = walletHistoryInfiniteQueryOptions(client, params)
+  // The last visit's rows: restored before any request, then the first page read again (see `persist`).
+  const persister = persist === false ? undefined : historyPersisterFor(persistOptions)
   const result = useInfiniteQuery(
-    { ...options, ...query, enabled: checked.error ? false : both(options.enabled, query?.enabled) } as InfiniteOptions<TSelected>,
+    { ...options, ...(persister && { persister }), ...query, enabled: checked.error ? false : both(options.enabled, query?.enabled) } as InfiniteOptions<TSelected>,
     queryClient,
   )
-  let pages: WalletHistoryPage[] | undefined
-  if (query?.select === undefined) pages = (result.data as WalletHistoryData | undefined)?.pages
+  let raw: WalletHistoryData | undefined
+  if (query?.select === undefined) raw = result.data as WalletHistoryData | undefined
   else {
     // `data` is the caller's shape: the pages come from the cache. Reading `dataUpdatedAt`
     // subscribes this render to every page load, even when the selected value stays equal.
     void result.dataUpdatedAt
-    pages = queryClient.getQueryData(options.queryKey)?.pages
+    raw = queryClient.getQueryData(options.queryKey)
   }
+  const pages = raw?.pages
+  useRevalidateRestored(raw, result.refetch, result.isFetching)
   const loaded = useMemo(() => flattenUnique(pages), [pages])
   const { address, chain } = params
   const transactions = useMemo(() => {

@@ -18,6 +18,11 @@ export interface BlockfeedStoryParameters {
   client?: Partial<ClientConfig>
   /** Interval of the shared block poller of `watch: true` hooks. */
   pollingIntervalMs?: number
+  /**
+   * Keep the feed's rows for the next visit (the provider's `persist`). Off in every other story, so
+   * that no story shows rows another one stored.
+   */
+  persist?: boolean
 }
 
 interface StoryTarget {
@@ -76,7 +81,7 @@ export function StoryProvider({ mode, theme, fill = false, parameters, children 
         <p role="status">{client.message}</p>
       ) : (
         <QueryClientProvider client={queryClient}>
-          <BlockfeedProvider client={client} pollingIntervalMs={parameters?.pollingIntervalMs}>
+          <BlockfeedProvider client={client} pollingIntervalMs={parameters?.pollingIntervalMs} persist={parameters?.persist ? undefined : false}>
             <TargetContext.Provider value={target}>{children}</TargetContext.Provider>
           </BlockfeedProvider>
         </QueryClientProvider>

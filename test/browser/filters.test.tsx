@@ -72,7 +72,7 @@ describe('A user in Chromium: "received USDC in March", then the whole history a
     await act(async () =>
       root!.render(
         <QueryClientProvider client={queryClient}>
-          <BlockfeedProvider client={client}>
+          <BlockfeedProvider client={client} persist={false}>
             <WalletActivityFeed address={WALLET} chain="eth" limit={100} locale="en-US" timeZone="UTC" />
           </BlockfeedProvider>
         </QueryClientProvider>,

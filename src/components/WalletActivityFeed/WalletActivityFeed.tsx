@@ -132,7 +132,9 @@ export const WalletActivityFeed = forwardRef<HTMLDivElement, WalletActivityFeedP
     // What only the single-chain feed reads is taken out; the rest (DOM attributes, display props) goes on.
     const {
       chain, chains, order, fromBlock, toBlock, fromDate, toDate, cursor, filter, defaultFilter, includeInputData, nftMetadata, query,
-      onFilterChange: _onFilterChange, showFilterBar: _showFilterBar, showExport: _showExport, exportHeaders: _exportHeaders, showNames: _showNames, ...rest
+      onFilterChange: _onFilterChange, showFilterBar: _showFilterBar, showExport: _showExport, exportHeaders: _exportHeaders, showNames: _showNames,
+      // The merged feed keeps nothing on the device yet: `persist` has nothing to turn off there.
+      persist: _persist, ...rest
     } = props
     // Parameters the merged feed cannot honour yet are an error that names them, not a feed that ignores them.
     const unsupported = Object.entries({ fromBlock, toBlock, fromDate, toDate, cursor, filter, defaultFilter, includeInputData, nftMetadata, query }).find(([, v]) => v !== undefined)?.[0]
@@ -163,7 +165,7 @@ const SingleChainFeed = forwardRef<HTMLDivElement, WalletActivityFeedProps>(func
     includeInputData, nftMetadata, cursor, order, limit, query,
     filter: filterProp, defaultFilter, onFilterChange, showFilterBar = true, showExport = true, exportHeaders,
     details = true, onRevoke, watch = true, showPending = true, showNames = true, chains: _chains, addresses: _addresses,
-    ...listProps
+    persist, ...listProps
   } = props
   const { locale, timeZone, renderLink } = listProps
   const renderDetails = useCallback(
@@ -173,7 +175,7 @@ const SingleChainFeed = forwardRef<HTMLDivElement, WalletActivityFeedProps>(func
   const [filter, setFilter] = useControllableState<WalletHistoryFilter>(filterProp, defaultFilter ?? {}, onFilterChange)
   const history = useWalletHistory({
     address, chain, fromBlock, toBlock, fromDate, toDate, includeInternalTransactions,
-    includeInputData, nftMetadata, cursor, order, limit, query, filter,
+    includeInputData, nftMetadata, cursor, order, limit, query, filter, persist,
   })
   const { transactions, loadedTransactions, filterError, status, error, refetch, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = history
   const nameMap = useFeedNames(loadedTransactions, chain, showNames)
