@@ -50,7 +50,7 @@ describe('the packed package', () => {
     // Build in a copy of the tree so a build running in the checkout at the same time cannot race ours.
     const src = join(dir, 'src-tree')
     mkdirSync(src)
-    for (const entry of ['package.json', 'tsconfig.json', 'tsconfig.build.json', 'README.md', 'scripts', 'src', 'contracts']) {
+    for (const entry of ['package.json', 'tsconfig.json', 'tsconfig.build.json', 'README.md', 'CHANGELOG.md', 'scripts', 'src', 'contracts']) {
       if (existsSync(join(root, entry))) cpSync(join(root, entry), join(src, entry), { recursive: true })
     }
     symlinkSync(join(root, 'node_modules'), join(src, 'node_modules'), 'dir')
@@ -61,6 +61,9 @@ describe('the packed package', () => {
     const files = packed[0]!.files.map((f) => f.path)
     expect(files).toContain('dist/exports/index.js')
     expect(files).toContain('dist/exports/index.d.ts')
+    // What npm shows beside the README: the release notes, and the built-in data for apps and tests.
+    expect(files).toContain('CHANGELOG.md')
+    expect(files).toContain('dist/exports/testing.js')
     expect(files.filter((f) => /^(src|test)\//.test(f) || /\.test\./.test(f))).toEqual([])
 
     const app = join(dir, 'app')
