@@ -22,7 +22,8 @@ export interface UseTransactionDetailsParameters {
   /** The service's `method_label`, shown as the method's name before any decoded one. */
   methodLabel?: string | null | undefined
   /**
-   * Keeps `confirmations` live (and a pending transaction refreshed) from the shared block poller.
+   * Keeps `confirmations` live, and a pending transaction or one the node does not know yet read
+   * again at each new block, from the shared block poller.
    * @defaultValue `true`
    */
   watch?: boolean | undefined
@@ -40,8 +41,10 @@ export type UseTransactionDetailsReturnType = UseQueryResult<TransactionDetails 
  * Reads what one transaction did from the node: status, confirmations, fee, method, events.
  *
  * It is `getTransactionDetails` as a query. Once the transaction is mined its details are kept
- * for good; while `watch` is on, `confirmations` follows each new block and a pending
- * transaction is read again at each block until it is mined.
+ * for good; while `watch` is on, `confirmations` follows each new block, and a pending
+ * transaction is read again at each block until it is mined. So is one the node does not know
+ * (`data` is `null`: a node that lags behind the history, or another provider): the details
+ * arrive at the first block after the node learns it.
  *
  * @param parameters - The `hash`, and optionally `chain`, `blockNumber`, `methodLabel`, `watch` and `enabled`.
  * @returns TanStack Query's query result. `data` is a `TransactionDetails` (`status`, `blockNumber`,
@@ -58,7 +61,8 @@ export type UseTransactionDetailsReturnType = UseQueryResult<TransactionDetails 
  * `blockNumber`, `eth_getBlockByNumber`, batched into one HTTP request; without `blockNumber` the
  * block follows in a second (`eth_getBlockByHash`). A reverted transaction adds one `eth_call`
  * for the reason. Query key `['blockfeed', 'transactionDetails', { baseUrl, chain, hash, methodLabel }]`;
- * a mined transaction never goes stale, a pending or unknown one is read again whenever it is used.
+ * a mined transaction never goes stale, a pending or unknown one is read again whenever it is used
+ * and, while watching, at each new block.
  * Watching shares the one `eth_blockNumber` poller per chain. The errors above arrive in `error`.
  * @example
  * ```tsx
@@ -92,8 +96,9 @@ export function useTransactionDetails(parameters: UseTransactionDetailsParameter
   const result = useQuery({ ...options, enabled: on }, queryClient)
   const data = result.data
   useEffect(() => {
-    // A pending transaction is asked for again at each new block until it is mined.
-    if (watching && data?.status === 'pending' && head !== undefined) void queryClient.invalidateQueries({ queryKey: options.queryKey, exact: true })
+    // A pending transaction is asked for again at each new block until it is mined; one the node does
+    // not know (null: a lagging or different provider) too, until the node learns it.
+    if (watching && (data === null || data?.status === 'pending') && head !== undefined) void queryClient.invalidateQueries({ queryKey: options.queryKey, exact: true })
   }, [watching, head, data?.status, queryClient, options.queryKey[2].hash]) // eslint-disable-line react-hooks/exhaustive-deps
   if (!data || head === undefined || data.blockNumber === null) return result
   const live = BigInt(head)

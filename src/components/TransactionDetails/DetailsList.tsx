@@ -7,12 +7,22 @@ import { ClippedText } from '../shared/ClippedText.js'
 import { fillTemplate } from '../shared/template.js'
 import type { Translator } from './types.js'
 
-function Row({ term, children }: { term: string; children: ReactNode }) {
+/** One term and its value in a details list. */
+export function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
     <div className="bf-details__row">
       <dt>{term}</dt>
       <dd>{children}</dd>
     </div>
+  )
+}
+
+/** A moment as a date and a time with its zone, in the viewer's language. */
+export function FullTime({ ms, timeZone, t }: { ms: number; timeZone: string | undefined; t: Translator }) {
+  return (
+    <time dateTime={new Date(ms).toISOString()}>
+      {intlFormatter(Intl.DateTimeFormat, t.locale, { timeZone, dateStyle: 'medium', timeStyle: 'long' } as Intl.DateTimeFormatOptions).format(ms)}
+    </time>
   )
 }
 
@@ -49,13 +59,7 @@ export function DetailsList({ details, entry, timeZone, address, native, t }: De
           </span>
         ) : null}
       </Row>
-      {details.timestamp !== null ? (
-        <Row term={terms.time}>
-          <time dateTime={new Date(details.timestamp * 1000).toISOString()}>
-            {intlFormatter(Intl.DateTimeFormat, t.locale, { timeZone, dateStyle: 'medium', timeStyle: 'long' } as Intl.DateTimeFormatOptions).format(details.timestamp * 1000)}
-          </time>
-        </Row>
-      ) : null}
+      {details.timestamp !== null ? <Row term={terms.time}><FullTime ms={details.timestamp * 1000} timeZone={timeZone} t={t} /></Row> : null}
       {/* Block number, nonce, gas and wei are shown exactly, as the chain has them (no grouping). */}
       {details.blockNumber !== null ? <Row term={terms.block}>{details.blockNumber.toString()}</Row> : null}
       <Row term={terms.from}>{address(details.from, entry?.from_address_label)}</Row>

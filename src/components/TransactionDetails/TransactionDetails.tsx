@@ -14,6 +14,7 @@ import { defaultRenderLink, EXTERNAL } from '../shared/links.js'
 import { fillTemplate } from '../shared/template.js'
 import { explorerLink } from '../shared/url.js'
 import { DetailsList } from './DetailsList.js'
+import { EntryFacts } from './EntryFacts.js'
 import { eventLine, tokensOf, type Line, type Segment } from './eventLines.js'
 
 export type { TransactionDetailsProps, Translator } from './types.js'
@@ -84,15 +85,25 @@ function Body({ details, entry, wallet, names, isLoading, error, chain, timeZone
   const m = t.messages.details
   if (error) return <p className="bf-details__error" role="alert">{fillTemplate(m.failed, { reason: <bdi><ClippedText text={error.message} max={160} /></bdi> })}</p>
   if (isLoading || details === undefined) return <div className="bf-details__skeleton" role="status"><span className="bf-visually-hidden">{m.loading}</span></div>
-  if (details === null) return <p className="bf-details__empty">{m.notFound}</p>
-  const chainId = chain ?? details.chain ?? undefined
+  if (details === null && !entry) return <p className="bf-details__empty">{m.notFound}</p>
+  const chainId = chain ?? details?.chain ?? undefined
   const tokens = tokensOf(entry)
-  const symbol = details.nativeSymbol
   // The chain's own decimals (the node read gave `formatted`), through the one rounding rule every amount shares;
   // an amount with its symbol is data, isolated from the text around it.
-  const native = (amount: { formatted: string }) => <bdi>{t.format(t.messages.events.amount, { amount: formatDecimal(amount.formatted, t.locale), token: symbol })}</bdi>
-  const txHref = explorerLink(chainId, 'tx', details.hash)
+  const native = (amount: { formatted: string }, symbol = details?.nativeSymbol ?? '') => <bdi>{t.format(t.messages.events.amount, { amount: formatDecimal(amount.formatted, t.locale), token: symbol })}</bdi>
+  const txHref = explorerLink(chainId, 'tx', details?.hash ?? entry!.hash)
   const address = (a: string, label?: string | null) => <Address address={a} label={label} chain={chainId} renderLink={renderLink} />
+  const explorer = txHref ? renderLink({ href: txHref, className: 'bf-link bf-details__explorer', ...EXTERNAL, children: m.explorer }) : null
+  if (details === null) {
+    // The node does not know it (yet): what the history gave, and a quiet word on why there is no more.
+    return (
+      <WithNames names={names}>
+        <EntryFacts entry={entry!} chain={chainId} timeZone={timeZone} address={address} native={native} t={t} />
+        <p className="bf-details__note">{m.notKnownYet}</p>
+        {explorer}
+      </WithNames>
+    )
+  }
 
   return (
     // The service's label first, then a verified name, which `Address` shows only with the address beside it.
@@ -116,7 +127,7 @@ function Body({ details, entry, wallet, names, isLoading, error, chain, timeZone
         </details>
       ) : null}
 
-      {txHref ? renderLink({ href: txHref, className: 'bf-link bf-details__explorer', ...EXTERNAL, children: m.explorer }) : null}
+      {explorer}
     </WithNames>
   )
 }

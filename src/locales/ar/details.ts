@@ -56,6 +56,7 @@ const details: DetailsPart = {
     loading: 'جارٍ تحميل التفاصيل',
     failed: 'تعذّر تحميل التفاصيل: {reason}',
     notFound: 'لا تعرف العقدة هذه المعاملة.',
+    notKnownYet: 'لا تعرف العقدة هذه المعاملة بعد. ستظهر أحداثها هنا عندما تعرفها.',
     status: {
       success: 'نجحت',
       reverted: 'فشلت',

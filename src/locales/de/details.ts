@@ -52,6 +52,7 @@ const details: DetailsPart = {
     loading: 'Details werden geladen',
     failed: 'Details konnten nicht geladen werden: {reason}',
     notFound: 'Der Node kennt diese Transaktion nicht.',
+    notKnownYet: 'Der Node kennt diese Transaktion noch nicht. Ihre Events erscheinen hier, sobald er sie kennt.',
     status: {
       success: 'Erfolgreich',
       reverted: 'Fehlgeschlagen',

@@ -54,6 +54,8 @@ const details = {
     loading: 'Loading details',
     failed: 'Could not load the details: {reason}',
     notFound: 'The node does not know this transaction.',
+    /** Under the history's facts while the node answers null (a lagging or different provider); the view asks again at each new block. */
+    notKnownYet: 'The node does not know this transaction yet. Its events show here once it does.',
     status: {
       success: 'Succeeded',
       reverted: 'Failed',

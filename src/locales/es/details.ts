@@ -53,6 +53,7 @@ const details: DetailsPart = {
     loading: 'Cargando detalles',
     failed: 'No se pudieron cargar los detalles: {reason}',
     notFound: 'El nodo no conoce esta transacción.',
+    notKnownYet: 'El nodo aún no conoce esta transacción. Sus eventos aparecerán aquí cuando la conozca.',
     status: {
       success: 'Completada',
       reverted: 'Fallida',

@@ -53,6 +53,7 @@ const details: DetailsPart = {
     loading: 'Chargement des détails',
     failed: 'Impossible de charger les détails : {reason}',
     notFound: 'Le nœud ne connaît pas cette transaction.',
+    notKnownYet: 'Le nœud ne connaît pas encore cette transaction. Ses événements s’afficheront ici dès qu’il la connaîtra.',
     status: {
       success: 'Réussie',
       reverted: 'Échouée',

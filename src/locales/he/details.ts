@@ -53,6 +53,7 @@ const details: DetailsPart = {
     loading: 'הפרטים נטענים',
     failed: 'טעינת הפרטים נכשלה: {reason}',
     notFound: 'הצומת לא מכיר את העסקה הזו.',
+    notKnownYet: 'הצומת עדיין לא מכיר את העסקה הזו. האירועים שלה יופיעו כאן כשיכיר אותה.',
     status: {
       success: 'הצליחה',
       reverted: 'נכשלה',

@@ -52,6 +52,7 @@ const details: DetailsPart = {
     loading: 'विवरण लोड हो रहा है',
     failed: 'विवरण लोड नहीं हो सका: {reason}',
     notFound: 'नोड को इस लेनदेन की जानकारी नहीं है।',
+    notKnownYet: 'नोड को अभी इस लेनदेन की जानकारी नहीं है। जानकारी मिलते ही इसके इवेंट यहाँ दिखेंगे।',
     status: {
       success: 'सफल',
       reverted: 'विफल',

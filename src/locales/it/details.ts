@@ -53,6 +53,7 @@ const details: DetailsPart = {
     loading: 'Caricamento dettagli',
     failed: 'Impossibile caricare i dettagli: {reason}',
     notFound: 'Il nodo non conosce questa transazione.',
+    notKnownYet: 'Il nodo non conosce ancora questa transazione. I suoi eventi appariranno qui quando la conoscerà.',
     status: {
       success: 'Riuscita',
       reverted: 'Non riuscita',

@@ -51,6 +51,7 @@ const details: DetailsPart = {
     loading: '詳細を読み込み中',
     failed: '詳細を読み込めませんでした：{reason}',
     notFound: 'このトランザクションはノードに見つかりません。',
+    notKnownYet: 'このトランザクションはまだノードに見つかりません。見つかるとイベントがここに表示されます。',
     status: {
       success: '成功',
       reverted: '失敗',

@@ -51,6 +51,7 @@ const details: DetailsPart = {
     loading: '세부 정보를 불러오는 중',
     failed: '세부 정보를 불러오지 못했습니다: {reason}',
     notFound: '노드에서 이 트랜잭션을 찾을 수 없습니다.',
+    notKnownYet: '노드에서 아직 이 트랜잭션을 찾을 수 없습니다. 찾으면 이벤트가 여기에 표시됩니다.',
     status: {
       success: '성공',
       reverted: '실패',

@@ -54,6 +54,7 @@ const details: DetailsPart = {
     loading: 'Wczytywanie szczegółów',
     failed: 'Nie udało się wczytać szczegółów: {reason}',
     notFound: 'Węzeł nie zna tej transakcji.',
+    notKnownYet: 'Węzeł jeszcze nie zna tej transakcji. Jej zdarzenia pojawią się tutaj, gdy ją pozna.',
     status: {
       success: 'Udana',
       reverted: 'Nieudana',

@@ -53,6 +53,7 @@ const details: DetailsPart = {
     loading: 'Carregando detalhes',
     failed: 'Não foi possível carregar os detalhes: {reason}',
     notFound: 'O nó não conhece esta transação.',
+    notKnownYet: 'O nó ainda não conhece esta transação. Os eventos dela aparecerão aqui quando ele a conhecer.',
     status: {
       success: 'Concluída',
       reverted: 'Falhou',

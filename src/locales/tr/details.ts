@@ -52,6 +52,7 @@ const details: DetailsPart = {
     loading: 'Ayrıntılar yükleniyor',
     failed: 'Ayrıntılar yüklenemedi: {reason}',
     notFound: 'Düğüm bu işlemi tanımıyor.',
+    notKnownYet: 'Düğüm bu işlemi henüz tanımıyor. Olayları, düğüm işlemi tanıdığında burada görünecek.',
     status: {
       success: 'Başarılı',
       reverted: 'Başarısız',

@@ -51,6 +51,7 @@ const details: DetailsPart = {
     loading: '正在加载详情',
     failed: '无法加载详情：{reason}',
     notFound: '节点找不到此交易。',
+    notKnownYet: '节点尚未找到此交易。找到后，其事件将显示在这里。',
     status: {
       success: '成功',
       reverted: '失败',

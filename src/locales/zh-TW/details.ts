@@ -51,6 +51,7 @@ const details: DetailsPart = {
     loading: '正在載入詳細資料',
     failed: '無法載入詳細資料：{reason}',
     notFound: '節點找不到此交易。',
+    notKnownYet: '節點尚未找到此交易。找到後，其事件將顯示在這裡。',
     status: {
       success: '成功',
       reverted: '失敗',
