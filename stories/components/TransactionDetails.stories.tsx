@@ -177,6 +177,42 @@ export const UnknownContract: Story = {
   },
 }
 
+/**
+ * The node does not know the transaction (it answered `null`: a provider behind the history, or
+ * another one). The view shows what the history entry gave, with a quiet note; the node's events
+ * replace it at the first block after the node learns the transaction.
+ */
+export const NodeDoesNotKnowYet: Story = {
+  args: { variant: 'panel' },
+  loaders: [
+    async () => ({
+      details: null,
+      entry: transactionEntrySchema.parse({
+        hash: F.usdcTransfer().hash, nonce: '7', from_address: F.SENDER, to_address: F.USDC, to_address_label: 'Circle: USDC', value: '0',
+        block_timestamp: '2024-08-21T08:13:47.000Z', block_number: '20589436', receipt_status: '1', transaction_fee: '0.000838740009980999', method_label: 'transfer',
+      }),
+    }),
+  ],
+  play: async ({ canvasElement }) => {
+    const region = within(canvasElement).getByRole('region', { name: 'Transaction details' })
+    await expect(region).toHaveTextContent('The node does not know this transaction yet. Its events show here once it does.')
+    await expect(region).toHaveTextContent('20589436')
+    await expect(region).toHaveTextContent('Aug 21, 2024, 8:13:47 AM UTC')
+    await expect(within(region).getByRole('link', { name: 'View on explorer' })).toHaveAttribute('href', `https://etherscan.io/tx/${F.usdcTransfer().hash}`)
+  },
+}
+
+/** The same, in Arabic, right to left: the history's facts and the note in the reader's language; hashes and amounts stay left to right. */
+export const NodeDoesNotKnowYetArabic: Story = {
+  globals: { locale: 'ar' },
+  args: { variant: 'panel', locale: 'ar' },
+  loaders: NodeDoesNotKnowYet.loaders,
+  play: async ({ canvasElement }) => {
+    const region = await within(canvasElement).findByRole('region', { name: 'تفاصيل المعاملة' })
+    await expect(region).toHaveTextContent('لا تعرف العقدة هذه المعاملة بعد.')
+  },
+}
+
 export const Loading: Story = { args: { variant: 'panel', isLoading: true }, loaders: [async () => ({ details: undefined })] }
 
 /** Used on its own (no feed around it): themed by its own root, light. */

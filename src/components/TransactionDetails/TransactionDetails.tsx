@@ -33,6 +33,11 @@ type Messages = Translator['messages']['details']
  * with `onRevoke`. The approvals section is a chunk of its own, loaded with the first transaction
  * that has approvals (rendered on the client; a server render leaves it out).
  *
+ * When the node does not know the transaction (`details` is `null`: a node behind the history, or
+ * another provider) and you pass `entry`, it shows what the history gave (hash, status, time,
+ * block, parties, value, fee, nonce, method and the explorer link) with a quiet note that the
+ * events come once the node knows it; `useTransactionDetails` asks again at each new block.
+ *
  * @param props - {@link TransactionDetailsProps}.
  * @returns A `<section>` with `data-status` and `data-state` (`open` or `closed`).
  * @example

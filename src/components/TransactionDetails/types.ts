@@ -12,7 +12,10 @@ export type Translator = AnyTranslator<MainPart & DetailsPart>
 
 /** The props of {@link TransactionDetails}: the node's details and the history entry to show, their loading state, how it opens, and the revoke action. */
 export interface TransactionDetailsProps extends Pick<DisplayOptions, 'chain' | 'locale' | 'timeZone' | 'renderLink'> {
-  /** From `useTransactionDetails` (or `getTransactionDetails`); null when the node does not know the hash. */
+  /**
+   * From `useTransactionDetails` (or `getTransactionDetails`); null when the node does not know the
+   * hash: the view then shows the facts of `entry`, with a note that the events follow once the node knows it.
+   */
   details: Details | null | undefined
   /**
    * Verified names (from `useNames`): shown where the service gave no label, always with the short

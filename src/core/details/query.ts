@@ -71,7 +71,8 @@ export interface TransactionDetailsQueryOptions {
  * @throws {@link ResponseShapeError} In `error`, when the node's answers are not what was asked for.
  * @remarks As {@link getTransactionDetails} (one batched HTTP request when `blockNumber` is given). A
  * mined transaction is final: kept for good (`staleTime: Infinity`), so opening it again sends
- * nothing; a pending or unknown one is asked for again whenever it is used. Confirmations at a later
+ * nothing; a pending or unknown one is asked for again whenever it is used (and by
+ * `useTransactionDetails` at each new block, until the node knows it and it is mined). Confirmations at a later
  * head come from `confirmationsAt(details.blockNumber, head)`.
  * @example
  * ```ts
