@@ -2,6 +2,7 @@ import { checkChain, getChainInfo } from './chains.js'
 import type { BlockfeedClient, ClientConfig, ClientContext, RequestOptions } from './clientTypes.js'
 import { HttpStatusError, InvalidParameterError, NetworkError, ResponseShapeError, TimeoutError, isAbortError, redact } from './errors.js'
 import { getWalletHistory } from './history/getWalletHistory.js'
+import { readWalletHistoryPage } from './history/schema.js'
 import { walletHistoryPages } from './history/pages.js'
 import { checkCount, checkMs } from './options.js'
 import { resolveRetry, parseRetryAfter, withRetry } from './retry.js'
@@ -98,6 +99,9 @@ export function createClient(config: ClientConfig): BlockfeedClient {
     chainInfo: (chain) => getChainInfo(chain ?? defaultChain),
   }
   if (head) keepHeadStream(client, { url: head.url })
+  // The history reader, for the rows of the last visit read back from storage (src/core/persist):
+  // reached through the client, so that the persister's chunk imports no module of the first load.
+  Object.defineProperty(client, Symbol.for('blockfeed.readWalletHistoryPage'), { value: readWalletHistoryPage })
   return client
 }
 

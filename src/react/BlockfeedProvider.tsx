@@ -2,6 +2,7 @@ import { useMemo, type ReactNode } from 'react'
 import type { BlockfeedClient } from '../core/client.js'
 import type { TransactionTracker } from '../core/live/tracker.js'
 import { BlockfeedContext } from './context.js'
+import { lazyHistoryPersister } from './historyPersister.js'
 import type { MessagesOption } from '../i18n/types.js'
 import type { PersistHistoryOptions } from '../core/persist/options.js'
 
@@ -87,11 +88,10 @@ export function BlockfeedProvider({ client, pollingIntervalMs = 4_000, tracker, 
   // An inline `persist={{ maxAgeMs }}` is a new object each render: the same settings keep one persister.
   const { storage, maxAgeMs, maxEntries } = persist || {}
   const off = persist === false
-  const persistValue = useMemo((): false | PersistHistoryOptions => (off ? false : { storage, maxAgeMs, maxEntries }), [off, storage, maxAgeMs, maxEntries])
   // The language travels with the client: one context, read by every component's messages.
   const value = useMemo(
-    () => ({ client, pollingIntervalMs, tracker, locale, messages, persist: persistValue }),
-    [client, pollingIntervalMs, tracker, locale, messages, persistValue],
+    () => ({ client, pollingIntervalMs, tracker, locale, messages, historyPersister: lazyHistoryPersister(client, off ? false : { storage, maxAgeMs, maxEntries }) }),
+    [client, pollingIntervalMs, tracker, locale, messages, off, storage, maxAgeMs, maxEntries],
   )
   return <BlockfeedContext.Provider value={value}>{children}</BlockfeedContext.Provider>
 }

@@ -2,7 +2,7 @@ import { createContext } from 'react'
 import type { BlockfeedClient } from '../core/client.js'
 import type { TransactionTracker } from '../core/live/tracker.js'
 import type { LocaleSettings } from '../i18n/context.js'
-import type { PersistHistoryOptions } from '../core/persist/options.js'
+import type { HistoryPersisterFn } from './historyPersister.js'
 
 export interface BlockfeedContextValue extends LocaleSettings {
   client: BlockfeedClient
@@ -10,8 +10,8 @@ export interface BlockfeedContextValue extends LocaleSettings {
   pollingIntervalMs: number
   /** The app's own tracker (`tracker` prop); else the tracking hooks make one per provider (see `useTracker`). */
   tracker?: TransactionTracker | undefined
-  /** The `persist` prop: how the history hooks keep the rows of the last visit (`false`: not at all). */
-  persist?: false | PersistHistoryOptions | undefined
+  /** The history queries' persister, from the `persist` prop (undefined: the rows of the last visit are not kept). */
+  historyPersister?: HistoryPersisterFn | undefined
 }
 
 export const BlockfeedContext = createContext<BlockfeedContextValue | undefined>(undefined)

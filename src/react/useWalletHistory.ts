@@ -13,7 +13,7 @@ import {
 } from '../core/query/walletHistory.js'
 import { both } from '../core/query/enabled.js'
 import { useBlockfeedQueryContext } from './useBlockfeedClient.js'
-import { historyPersisterFor, useRevalidateRestored } from './historyPersister.js'
+import { useRevalidateRestored } from './historyPersister.js'
 
 type InfiniteOptions<TSelected> = UseInfiniteQueryOptions<
   WalletHistoryPage,
@@ -130,7 +130,7 @@ export type UseWalletHistoryReturnType<TSelected = WalletHistoryData> = UseInfin
 export function useWalletHistory<TSelected = WalletHistoryData>(
   parameters: UseWalletHistoryParameters<TSelected>,
 ): UseWalletHistoryReturnType<TSelected> {
-  const { client, queryClient, persist: persistOptions } = useBlockfeedQueryContext()
+  const { client, queryClient, historyPersister } = useBlockfeedQueryContext()
   const { query, filter, persist, ...rest } = parameters
   // The filter's dates are the service's bounds; an inline filter object must not re-run the predicate each render.
   const filterKey = filter === undefined ? '' : JSON.stringify(filter)
@@ -146,9 +146,8 @@ export function useWalletHistory<TSelected = WalletHistoryData>(
   const params = { ...rest, ...(fromDate !== undefined && { fromDate }), ...(toDate !== undefined && { toDate }) }
   const options = walletHistoryInfiniteQueryOptions(client, params)
   // The last visit's rows: restored before any request, then the first page read again (see `persist`).
-  const persister = persist === false ? undefined : historyPersisterFor(persistOptions)
   const result = useInfiniteQuery(
-    { ...options, ...(persister && { persister }), ...query, enabled: checked.error ? false : both(options.enabled, query?.enabled) } as InfiniteOptions<TSelected>,
+    { ...options, persister: persist === false ? undefined : historyPersister, ...query, enabled: checked.error ? false : both(options.enabled, query?.enabled) } as InfiniteOptions<TSelected>,
     queryClient,
   )
   let raw: WalletHistoryData | undefined
@@ -160,7 +159,7 @@ export function useWalletHistory<TSelected = WalletHistoryData>(
     raw = queryClient.getQueryData(options.queryKey)
   }
   const pages = raw?.pages
-  useRevalidateRestored(raw, result.refetch, result.isFetching)
+  useRevalidateRestored(raw, result.refetch)
   const loaded = useMemo(() => flattenUnique(pages), [pages])
   const { address, chain } = params
   const transactions = useMemo(() => {

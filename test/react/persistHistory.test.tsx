@@ -1,4 +1,4 @@
-import { hashKey, QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { dehydrate, hashKey, hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, render, screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createClient } from '../../src/core/client.js'
 import { clearPersistedHistory } from '../../src/core/persist/clear.js'
 import type { HistoryStorage, PersistHistoryOptions } from '../../src/core/persist/options.js'
-import { walletHistoryQueryKey } from '../../src/core/query/walletHistory.js'
+import { walletHistoryInfiniteQueryOptions, walletHistoryQueryKey } from '../../src/core/query/walletHistory.js'
 import { BlockfeedProvider } from '../../src/react/BlockfeedProvider.js'
 import { useWalletHistory } from '../../src/react/useWalletHistory.js'
 
@@ -158,6 +158,47 @@ describe('reopening from the last visit', () => {
     two.unmount()
     expect(getItem).not.toHaveBeenCalled()
     expect(map.size).toBe(0)
+  })
+
+  it('a first page prefetched on the server wins over the stored rows: nothing read, no request in the browser', async () => {
+    const { storage } = memoryStorage()
+    await firstVisit(storage)
+    wallets[A.toLowerCase()]![''] = { cursor: null, hashes: [8] }
+    const onServer = new QueryClient()
+    await onServer.prefetchInfiniteQuery(walletHistoryInfiniteQueryOptions(client, { address: A, chain: 'eth' }))
+    requests.splice(0)
+    const queryClient = new QueryClient()
+    hydrate(queryClient, dehydrate(onServer))
+    const getItem = vi.fn(storage.getItem)
+    render(
+      <QueryClientProvider client={queryClient}>
+        <BlockfeedProvider client={client} persist={{ storage: { ...storage, getItem } }}>
+          <Rows address={A} />
+        </BlockfeedProvider>
+      </QueryClientProvider>,
+    )
+    expect(rows()).toEqual([hash(8)])
+    await settleFor(50)
+    expect(rows()).toEqual([hash(8)])
+    expect(getItem).not.toHaveBeenCalled()
+    expect(requests).toHaveLength(0)
+  })
+
+  it('a client not made by createClient (no history reader): nothing restored, the network answers', async () => {
+    const { map, storage } = memoryStorage()
+    await firstVisit(storage)
+    const plain = { ...client, getWalletHistory: client.getWalletHistory }
+    const queryClient = new QueryClient()
+    render(
+      <QueryClientProvider client={queryClient}>
+        <BlockfeedProvider client={plain} persist={{ storage }}>
+          <Rows address={A} />
+        </BlockfeedProvider>
+      </QueryClientProvider>,
+    )
+    await waitFor(() => expect(rows()).toHaveLength(2))
+    expect(requests[0]).toMatchObject({ cursor: null, rowsOnScreen: 0 })
+    expect(map.has(storageKey(A))).toBe(true)
   })
 
   it('clearPersistedHistory(address) forgets that wallet only; without an address, all', async () => {

@@ -12,7 +12,7 @@ import {
   STORAGE_WAIT_MS,
   type PersistHistoryOptions,
 } from './options.js'
-import { deserializeHistoryRecord, recordHashOf, serializeHistoryRecord } from './record.js'
+import { deserializeHistoryRecord, recordHashOf, serializeHistoryRecord, type PageReader } from './record.js'
 import { isRestoredHistory, markRestored, unmarkRestored } from './restored.js'
 import { mergeFirstPage } from './revalidate.js'
 import { settle, warnInDevelopment } from './settle.js'
@@ -32,13 +32,16 @@ export interface HistoryPersister {
 }
 
 /**
- * Makes the persister of the history queries; undefined on a server, and in a browser with no
- * IndexedDB when no storage is given (the feed then loads from the network, as without it).
+ * Makes the persister of the history queries of `client`; undefined on a server, in a browser with
+ * no IndexedDB when no storage is given, and for a client that does not come from `createClient`
+ * (it carries the history reader stored pages are read with). The feed then loads from the network.
  */
-export function createHistoryPersister(options: PersistHistoryOptions = {}): HistoryPersister | undefined {
+export function createHistoryPersister(client: object, options: PersistHistoryOptions = {}): HistoryPersister | undefined {
   if (typeof window === 'undefined') return undefined
+  // Reached through the client, so that this chunk imports no module of the first load (see createClient).
+  const read = (client as { [key: symbol]: PageReader | undefined })[Symbol.for('blockfeed.readWalletHistoryPage')]
   const storage = options.storage ?? indexedDbStorage()
-  if (!storage) return undefined
+  if (!storage || !read) return undefined
   const guarded = guardStorage(storage)
   const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES
   const tanstack = experimental_createQueryPersister<string>({
@@ -47,7 +50,7 @@ export function createHistoryPersister(options: PersistHistoryOptions = {}): His
     maxAge: options.maxAgeMs ?? DEFAULT_MAX_AGE_MS,
     prefix: HISTORY_KEY_PREFIX,
     serialize: (query) => serializeHistoryRecord(query, maxEntries),
-    deserialize: deserializeHistoryRecord,
+    deserialize: (raw) => deserializeHistoryRecord(raw, read),
     refetchOnRestore: false,
   })
   // After the fetch has set the query's data (the next macrotask); a write that fails is dropped.
@@ -97,3 +100,6 @@ export function createHistoryPersister(options: PersistHistoryOptions = {}): His
     },
   }
 }
+
+// The chunk's one export the hooks load (`import()`), by the shortest name.
+export default createHistoryPersister

@@ -1,6 +1,6 @@
 import { hashKey, type QueryKey } from '@tanstack/query-core'
 import type { PersistedQuery } from '@tanstack/query-persist-client-core'
-import { readWalletHistoryPage, type WalletHistoryPage } from '../history/schema.js'
+import type { WalletHistoryPage } from '../history/schema.js'
 import type { WalletHistoryData } from '../query/walletHistory.js'
 import { HISTORY_RECORD_VERSION, MAX_STORED_PAGES } from './options.js'
 import { warnInDevelopment } from './settle.js'
@@ -43,12 +43,15 @@ function drop(why: string): never {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
+/** The history reader, `readWalletHistoryPage`: the one a page from the network goes through. */
+export type PageReader = (body: unknown) => WalletHistoryPage
+
 /**
  * Reads a stored record as untrusted input: the same history reader as a network page, every page
  * whole, the pages' cursors continuous, this version only. Anything else is dropped with one
  * development warning (thrown: TanStack's persister then removes it).
  */
-export function deserializeHistoryRecord(raw: unknown): PersistedQuery {
+export function deserializeHistoryRecord(raw: unknown, read: PageReader): PersistedQuery {
   if (typeof raw !== 'string') drop('not text')
   let parsed: unknown
   try {
@@ -66,12 +69,12 @@ export function deserializeHistoryRecord(raw: unknown): PersistedQuery {
   if (typeof queryHash !== 'string' || !Array.isArray(queryKey) || queryKey[0] !== 'blockfeed' || queryKey[1] !== 'walletHistory') drop('not a history')
   if (hashKey(queryKey as QueryKey) !== queryHash) drop('its key does not match')
   if (!isObject(state) || typeof state.dataUpdatedAt !== 'number' || !Number.isFinite(state.dataUpdatedAt)) drop('no time')
-  const data = readPages(state.data)
+  const data = readPages(state.data, read)
   storedFor.set(data, queryHash)
   return { buster: HISTORY_RECORD_VERSION, queryHash, queryKey: queryKey as QueryKey, state: { data, dataUpdatedAt: state.dataUpdatedAt } } as unknown as PersistedQuery
 }
 
-function readPages(data: unknown): WalletHistoryData {
+function readPages(data: unknown, read: PageReader): WalletHistoryData {
   if (!isObject(data) || !Array.isArray(data.pages) || !Array.isArray(data.pageParams)) drop('no pages')
   const { pages: rawPages, pageParams: rawParams } = data
   if (rawPages.length === 0 || rawPages.length > MAX_STORED_PAGES || rawParams.length !== rawPages.length) drop('pages missing')
@@ -80,7 +83,7 @@ function readPages(data: unknown): WalletHistoryData {
   for (let i = 0; i < rawPages.length; i++) {
     let page: WalletHistoryPage
     try {
-      page = readWalletHistoryPage(rawPages[i])
+      page = read(rawPages[i])
     } catch {
       drop('a page the history reader refuses')
     }

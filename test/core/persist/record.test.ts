@@ -26,14 +26,14 @@ afterEach(() => vi.restoreAllMocks())
 
 function dropped(raw: unknown) {
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-  expect(() => deserializeHistoryRecord(raw)).toThrow()
+  expect(() => deserializeHistoryRecord(raw, readWalletHistoryPage)).toThrow()
   expect(warn).toHaveBeenCalledTimes(1)
   return String(warn.mock.calls[0]![0])
 }
 
 describe('stored history records', () => {
   it('a stored history reads back as the same pages, with the query hash it was stored for', () => {
-    const restored = deserializeHistoryRecord(stored())
+    const restored = deserializeHistoryRecord(stored(), readWalletHistoryPage)
     const data = restored.state.data as { pages: WalletHistoryPage[]; pageParams: unknown[] }
     expect(data.pages.map((p) => p.result.map((e) => e.hash))).toEqual([[hash(1), hash(2)], [hash(3), hash(4)]])
     expect(data.pageParams).toEqual([undefined, 'c1'])
