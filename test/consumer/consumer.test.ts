@@ -113,7 +113,8 @@ afterAll(async () => {
   server?.close()
   writeFileSync(join(outDir, 'summary.json'), JSON.stringify(summary, null, 2))
   if (work) rmSync(work, { recursive: true, force: true })
-})
+  // Removing the app's node_modules on a loaded machine took over the 60 s default.
+}, 300_000)
 
 describe('the Vite quick start, built from its page with the packed tarball', () => {
   it('reads its files and packages from the page', () => {

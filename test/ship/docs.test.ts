@@ -23,9 +23,12 @@ const mdxFiles = readdirSync(resolve(root, 'docs'), { recursive: true, encoding:
   .sort()
 const manual = ['README.md', ...mdxFiles]
 const read = (file: string) => readFileSync(resolve(root, file), 'utf8')
+// Work, not waiting: a few hundred samples through tsc and every page through the MDX compiler take
+// seconds alone and over the 30 s default on a loaded machine.
+const heavy = { timeout: 300_000 }
 
 describe('the manual', () => {
-  it('every fenced ts/tsx sample of the README and the pages type-checks against the built package', () => {
+  it('every fenced ts/tsx sample of the README and the pages type-checks against the built package', heavy, () => {
     const samples = collectSamples(manual)
     const failures = checkSamples(samples, { against: 'package' }) as { file: string; line: number; code: string; message: string }[]
     expect(samples.filter(isChecked).length).toBeGreaterThan(100)
@@ -39,13 +42,13 @@ describe('the manual', () => {
     expect(unchecked, `${unchecked} of ${typescript} blocks are no-check`).toBeLessThanOrEqual(typescript / 10)
   })
 
-  it('gives every public export a TSDoc summary', () => {
+  it('gives every public export a TSDoc summary', heavy, () => {
     const api = readApi(dist) as { entry: string; name: string; doc: { summary: string } | null }[]
     expect(api.length).toBeGreaterThan(250)
     expect(api.filter((e) => !e.doc?.summary).map((e) => `${e.entry}: ${e.name}`)).toEqual([])
   })
 
-  it('has a reference page per export that matches the code (npm run docs:reference writes them)', () => {
+  it('has a reference page per export that matches the code (npm run docs:reference writes them)', heavy, () => {
     const pages = referencePages(dist) as { file: string; text: string }[]
     const stale = pages.filter((p) => !existsSync(resolve(root, p.file)) || read(p.file) !== p.text).map((p) => p.file)
     const wanted = new Set(pages.map((p) => p.file))
@@ -53,7 +56,7 @@ describe('the manual', () => {
     expect([...stale, ...extra]).toEqual([])
   })
 
-  it("compiles every page with Storybook's MDX compiler", async () => {
+  it("compiles every page with Storybook's MDX compiler", heavy, async () => {
     const compile = (file: string) =>
       new Promise<void>((done, fail) =>
         (loader as unknown as (this: unknown, text: string) => void).call(
