@@ -1,5 +1,6 @@
 import { formatEther, hexToBigInt, hexToNumber, type Hash, type Hex, type RpcBlock, type RpcTransaction, type RpcTransactionReceipt, zeroAddress } from 'viem'
 import type { NodeRequest } from './node.js'
+import { KnownContracts } from './methods.js'
 import { isoTimestamp } from './time.js'
 import { TokenReader } from './tokens.js'
 import { BlockTracer, internalCalls, type CallFrame, type NativeMove, type TracingMethod } from './traces.js'
@@ -40,6 +41,8 @@ export class Indexer {
   private readonly blockHashes: string[] = []
   private readonly tokens: TokenReader
   private readonly tracer: BlockTracer
+  // Contracts created from the devnet's own artifacts: their calls get a `method_label`, as a hosted service gives.
+  private readonly contracts = new KnownContracts()
   private transactions = 0
   private lock: Promise<void> = Promise.resolve()
   private timer: ReturnType<typeof setInterval> | undefined
@@ -141,6 +144,7 @@ export class Indexer {
   private reset(): void {
     this.byAddress.clear()
     this.tokens.clear()
+    this.contracts.clear()
     this.blockHashes.length = 0
     this.transactions = 0
   }
@@ -155,7 +159,9 @@ export class Indexer {
     for (const [i, tx] of block.transactions.entries()) {
       const receipt = receiptByHash.get(tx.hash)
       if (!receipt) continue
-      const indexed = await indexTransaction(block, tx, receipt, transfersByTx.get(tx.hash) ?? [], traces[i], this.tokens)
+      const methodLabel = this.contracts.methodLabel(tx.to, tx.input)
+      if (receipt.contractAddress && receipt.status !== '0x0') this.contracts.created(receipt.contractAddress, tx.input)
+      const indexed = await indexTransaction(block, tx, receipt, transfersByTx.get(tx.hash) ?? [], traces[i], { tokens: this.tokens, methodLabel })
       for (const a of indexed.touched) {
         let list = this.byAddress.get(a)
         if (!list) this.byAddress.set(a, (list = []))
@@ -189,7 +195,7 @@ async function indexTransaction(
   receipt: RpcTransactionReceipt,
   decoded: readonly DecodedTransfer[],
   trace: CallFrame | undefined,
-  tokens: TokenReader,
+  known: { tokens: TokenReader; methodLabel: string | null },
 ): Promise<{ transaction: IndexedTransaction; touched: Set<string> }> {
   const blockNumber = hexToNumber(block.number)
   // Any uint64: beyond 2^53 the number (used only to compare with date bounds) is close enough.
@@ -211,7 +217,7 @@ async function indexTransaction(
 
   const logs = entryLogs(receipt, tx.hash, txIndex, common)
 
-  const transfers = await transfersOf(decoded, { hash: tx.hash, transactionIndex: txIndex, value: value.toString(), block: common }, tokens)
+  const transfers = await transfersOf(decoded, { hash: tx.hash, transactionIndex: txIndex, value: value.toString(), block: common }, known.tokens)
   for (const a of transfers.touched) touched.add(a)
 
   const calls = internalCalls(trace, { hash: tx.hash, blockNumber: common.block_number, blockHash: block.hash, succeeded })
@@ -256,6 +262,7 @@ async function indexTransaction(
         block_number: String(blockNumber),
         block_hash: block.hash,
         transaction_fee: formatEther(hexToBigInt(receipt.gasUsed) * hexToBigInt(gasPrice)),
+        method_label: known.methodLabel,
         logs,
       },
     },

@@ -11,7 +11,8 @@ import { cleanText, clipText } from '../shared/text.js'
 
 /**
  * What a row says a transaction did, as one verb. The service's `category` wins when it names one of
- * these; otherwise it is read from the transfers. `other` titles the row with the service's own category.
+ * these (the generic "contract interaction" gives way to `approve` or `revoke` when the method is an
+ * approval); otherwise it is read from the transfers. `other` titles the row with the service's own category.
  */
 export type RowKind =
   | 'send' | 'receive' | 'self' | 'swap' | 'approve' | 'revoke' | 'mint' | 'burn' | 'airdrop'
@@ -71,6 +72,10 @@ const SERVICE_KIND: Record<string, RowKind> = {
 const ZERO_ADDRESS = /^0x0{40}$/i
 // approve(address,uint256) and setApprovalForAll(address,bool): approvals even when the service names no method.
 const APPROVAL_SELECTORS = ['0x095ea7b3', '0xa22cb465']
+// Approval(owner, spender, value) of ERC-20, Approval(owner, approved, tokenId) of ERC-721, ApprovalForAll(owner, operator, approved).
+const APPROVAL_TOPIC = '0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925'
+const APPROVAL_FOR_ALL_TOPIC = '0x17307eab39ab6107e8899845ad3d59bd9653f200f220920489ca2b5937696c31'
+const ZERO_WORD = /^0x0{64}$/
 
 /** A party's text: the service's label, a verified name that cannot pass for another, else the short address. */
 export function partyText(address: string | null | undefined, label: string | null | undefined, names: Names): string | null {
@@ -142,6 +147,19 @@ function isApproval(tx: TransactionEntry): boolean {
   return APPROVAL_SELECTORS.includes(input)
 }
 
+/** Whether the entry's approval events all take a permission away: an allowance of 0, a cleared NFT approval, approval for all turned off. */
+function revokesOnly(tx: TransactionEntry): boolean {
+  const events = tx.logs.filter((l) => [APPROVAL_TOPIC, APPROVAL_FOR_ALL_TOPIC].includes(l.topic0?.toLowerCase() ?? ''))
+  // An ERC-721 Approval indexes its token id (topic3) and names the approved address in topic2; the others say it in their data.
+  return events.length > 0 && events.every((l) => ZERO_WORD.test((l.topic0!.toLowerCase() === APPROVAL_TOPIC && l.topic3 ? l.topic2 : l.data) ?? ''))
+}
+
+/** `approve` or `revoke` for a call that grants or withdraws an allowance and moves nothing; null for any other. */
+function approvalKind(tx: TransactionEntry, movements: readonly Movement[]): 'approve' | 'revoke' | null {
+  if (!isApproval(tx) || movements.length > 0) return null
+  return revokesOnly(tx) ? 'revoke' : 'approve'
+}
+
 function derivedKind(tx: TransactionEntry, wallet: string | undefined, movements: readonly Movement[], direction: FlowDirection): RowKind {
   const outs = movements.filter((m) => m.direction === 'out')
   const ins = movements.filter((m) => m.direction === 'in')
@@ -154,7 +172,8 @@ function derivedKind(tx: TransactionEntry, wallet: string | undefined, movements
     if (outs.every((o) => o.kind === 'nft') && ins.every((i) => i.kind !== 'nft')) return 'sell'
     if (outs.some((o) => ins.every((i) => i.kind !== o.kind || i.symbol !== o.symbol))) return 'swap'
   }
-  if (isApproval(tx) && movements.length === 0) return 'approve'
+  const approval = approvalKind(tx, movements)
+  if (approval) return approval
   // Tokens sent to the wallet itself (a self-transfer through the token contract) moved nowhere.
   if (movements.length > 0 && movements.every((m) => m.direction === 'self')) return 'self'
   // A call that only brought value in (a claim, a withdrawal) reads as received, as wallets show it.
@@ -201,7 +220,9 @@ export function rowFacts(tx: TransactionEntry, wallet: string | undefined, chain
   const direction = transactionDirection(tx, wallet)
   const movements = movementsOf(tx, wallet, chain, rules)
   const category = cleanText(tx.category)?.toLowerCase()
-  const fromService = category === undefined ? undefined : ownValue(SERVICE_KIND, category)
+  const named = category === undefined ? undefined : ownValue(SERVICE_KIND, category)
+  // The generic "contract interaction" says nothing of what was called: an approval still reads as one.
+  const fromService = named === 'call' ? (approvalKind(tx, movements) ?? named) : named
   const kind: RowKind = failed
     ? 'failed'
     : isContractCreation(tx)
