@@ -1,0 +1,87 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { WalletActivityFeed } from '../../src/components/WalletActivityFeed/WalletActivityFeed.js'
+import type { HistoryStorage } from '../../src/core/persist/options.js'
+import { BlockfeedProvider } from '../../src/react/BlockfeedProvider.js'
+import { useBlockfeedClient } from '../../src/react/useBlockfeedClient.js'
+import { wallets } from '../../src/testing/index.js'
+import { createHandlers } from '../handlers.js'
+import { useStoryTarget } from '../support/StoryProvider.js'
+
+// The story's own storage, in memory: what it keeps reaches no other story and no later visit of the page.
+const kept = new Map<string, string>()
+const storage: HistoryStorage = {
+  getItem: (key) => kept.get(key) ?? null,
+  setItem: (key, value) => void kept.set(key, value),
+  removeItem: (key) => void kept.delete(key),
+  entries: () => [...kept],
+}
+
+/** The feed as a page shows it, and a "Reload" that starts the page again: a new QueryClient, the same storage. */
+function ReopenFeed({ address }: { address: string }) {
+  const client = useBlockfeedClient()
+  const target = useStoryTarget(address)
+  const [visit, setVisit] = useState(1)
+  // A reload: nothing in memory carries over, only what the storage kept.
+  const queryClient = useMemo(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }), [visit])
+  return (
+    <div>
+      <p>
+        Visit {visit}{' '}
+        <button type="button" onClick={() => setVisit((v) => v + 1)}>
+          Reload
+        </button>
+      </p>
+      <QueryClientProvider client={queryClient}>
+        <BlockfeedProvider client={client} persist={{ storage }}>
+          <WalletActivityFeed key={visit} address={target.wallet} chain={target.chain} limit={25} locale="en-US" timeZone="UTC" watch={false} style={{ ['--bf-feed-height' as string]: '420px' }} />
+        </BlockfeedProvider>
+      </QueryClientProvider>
+    </div>
+  )
+}
+
+// Each history answer takes 1.5 s, so a reload shows the kept rows well before the one request answers.
+const handlers = createHandlers({ latencyMs: 1_500 })
+
+const meta = {
+  title: 'Feed/Reopen',
+  component: ReopenFeed,
+  args: { address: wallets.rich },
+  parameters: {
+    msw: { handlers: { blockfeed: handlers } },
+    docs: {
+      description: {
+        component:
+          'Reopening from the last visit: "Reload" starts the page again with the same storage. The rows of the last visit are on screen before any ' +
+          'request; then one request reads the first page again. Here the storage is in memory and each answer takes 1.5 s.',
+      },
+    },
+  },
+  beforeEach: () => {
+    kept.clear()
+    handlers.reset()
+  },
+} satisfies Meta<typeof ReopenFeed>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+/** The first visit loads from the network; after "Reload" the rows are back at once, and one history request follows. */
+export const Reload: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await waitFor(() => expect(canvasElement.querySelectorAll('article').length).toBeGreaterThan(0), { timeout: 10_000 })
+    await waitFor(() => expect(kept.size).toBe(1))
+    const before = handlers.calls.history
+    await userEvent.click(canvas.getByRole('button', { name: 'Reload' }))
+    await waitFor(() => expect(canvas.getByText(/Visit 2/)).toBeTruthy())
+    // Painted from the storage while the one request is still on its way (it takes 1.5 s).
+    await waitFor(() => expect(canvasElement.querySelectorAll('article').length).toBeGreaterThan(0), { timeout: 1_000 })
+    await waitFor(() => expect(handlers.calls.history).toBe(before + 1), { timeout: 5_000 })
+    await new Promise((resolve) => setTimeout(resolve, 2_000))
+    await expect(handlers.calls.history).toBe(before + 1)
+  },
+}
