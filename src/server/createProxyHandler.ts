@@ -3,15 +3,14 @@ import { checkChain } from '../core/chains.js'
 import { InvalidParameterError } from '../core/errors.js'
 import { checkCount, checkMs } from '../core/options.js'
 import { corsHeaders, preflight, Refusal, refusalReply, toRefusal } from './access.js'
-import { clientGone, fetchIncoming, fetchTools, NULL_BODY_STATUSES, joinPieces, textOf, toResponse, type Incoming, type Reply, type Tools } from './exchange.js'
-import { forwardHistory, historyTarget } from './forwardHistory.js'
+import { clientGone, fetchIncoming, fetchTools, NULL_BODY_STATUSES, toResponse, type Incoming, type Reply, type Tools } from './exchange.js'
+import { answerHistory, historyTarget } from './forwardHistory.js'
 import { forwardRpc } from './forwardRpc.js'
 import { eventStreamResponse, headStreamRoute, isEventStreamReply, type HeadStreamOptions } from './headStream.js'
 import { batchLimits } from './jsonRpc.js'
 import { createResponseCache, type ProxyCacheOptions } from './store/cache.js'
 import { createIncomingLimiter, type RateLimitOptions } from './store/rateLimit.js'
-import { makeFetchTransport, notJsonBody, readUpstream, passesAsJson, relay, retryAfterOf, type ProxyConfig } from './upstream.js'
-import { jsonHeaders } from './access.js'
+import { makeFetchTransport, type ProxyConfig } from './upstream.js'
 
 export type { ProxyErrorBody } from './access.js'
 export type { HeadStreamOptions } from './headStream.js'
@@ -202,11 +201,11 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       if (history ? request.method !== 'GET' && request.method !== 'HEAD' : request.method !== 'POST') {
         throw new Refusal(405, 'method_not_allowed', `Use ${history ? 'GET' : 'POST'} here`, undefined, { allow })
       }
-      if (history) return await answerHistory(config, tools, historyTarget(config, history[1]!, url.searchParams), request.signal, cors)
+      if (history) return await answerHistory(config, tools, historyTarget(config, history[1]!, url.searchParams), request.departure, cors)
       return await forwardRpc(config, tools, request, cors)
     } catch (error) {
       // Gone before its answer (an abort can surface as any error on the way): nobody reads this, and it is no upstream failure.
-      if (request.signal.aborted) return refusalReply(clientGone(), cors)
+      if (request.departure.gone) return refusalReply(clientGone(), cors)
       return refusalReply(toRefusal(error, config.secrets), cors)
     }
   }
@@ -219,29 +218,6 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
   Object.defineProperty(handler, proxyRoute, { value: route })
   Object.defineProperty(handler, headStreams, { value: heads })
   return handler
-}
-
-/** A wallet-history page: relayed, or through the cache (identical concurrent requests cost one upstream call). */
-async function answerHistory(config: ProxyConfig, tools: Tools, target: string, signal: AbortSignal, cors: Record<string, string>): Promise<Reply> {
-  if (!config.cache) return relay(config, tools, await forwardHistory(config, tools, target, signal), cors)
-  const answer = await config.cache.through(
-    `history:${target}`,
-    config.cache.ttlSeconds,
-    // Aborted only when every client waiting on this page has gone.
-    async (shared) => {
-      const upstream = await forwardHistory(config, tools, target, shared)
-      const body = await readUpstream(config, tools, upstream)
-      // Not JSON: the proxy's error instead, and never kept (its status is not 200).
-      if (!passesAsJson(upstream.status, body)) return { ...notJsonBody(upstream.status), retryAfter: retryAfterOf(upstream) }
-      const bytes = joinPieces(body)
-      return { status: upstream.status, body: textOf(bytes), bytes, retryAfter: retryAfterOf(upstream) }
-    },
-    (a) => a.status === 200,
-    signal,
-  )
-  const headers: Record<string, string> = { ...cors, ...jsonHeaders, 'x-blockfeed-cache': answer.cache }
-  if (answer.retryAfter) headers['retry-after'] = answer.retryAfter
-  return { status: answer.status, headers, body: answer.bytes ?? answer.body }
 }
 
 /** A HEAD's answer: the GET's status and headers, its Content-Length, no body. */

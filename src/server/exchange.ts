@@ -1,6 +1,6 @@
 import { redact } from '../core/redact.js'
 import { Refusal } from './access.js'
-import type { Incoming, Pieces, Reply } from './incoming.js'
+import { signalDeparture, type Departure, type Incoming, type Pieces, type Reply } from './incoming.js'
 import { joinPieces, readBytes, type ByteBudget } from './readCapped.js'
 
 export { joinPieces }
@@ -9,7 +9,8 @@ export { joinPieces }
 // (edge, Next.js, any Fetch server) or node:http's request and response (toNodeHandler's own route,
 // which skips building Request/Response objects and talks to the upstream through node:http).
 
-export type { Incoming, Pieces, Reply } from './incoming.js'
+export type { Departure, Incoming, Pieces, Reply } from './incoming.js'
+export { signalDeparture } from './incoming.js'
 
 /** An upstream answer whose body has not been read yet. */
 export interface UpstreamAnswer {
@@ -26,7 +27,7 @@ export interface UpstreamInit {
   headers: Record<string, string>
   body?: string | undefined
   /** The client's going away: aborts the upstream request, headers or body, as a {@link clientGone} refusal. */
-  signal?: AbortSignal | undefined
+  departure?: Departure | undefined
 }
 
 /**
@@ -39,7 +40,10 @@ export type Transport = (target: string, init: UpstreamInit, timeoutMs: number) 
 export interface Tools {
   /** The transport used when the options give no `fetch`. */
   transport: Transport | undefined
-  /** The body with every secret removed by core's `redact` rule, as UTF-8 (invalid bytes replaced, as `TextDecoder` does). */
+  /**
+   * The body with every secret removed by core's `redact` rule, as UTF-8 (invalid bytes replaced, as
+   * `TextDecoder` does). The node route passes a body that cannot hold a secret on as its bytes.
+   */
   redact(body: Pieces, secrets: readonly string[]): Pieces
 }
 
@@ -65,6 +69,8 @@ const DECODED_CODINGS: ReadonlySet<string> = new Set(['gzip', 'x-gzip', 'deflate
  * undoes none of them.
  */
 export function codingsToUndo(header: string | null | undefined): string[] | undefined {
+  // None, the usual answer: nothing to split.
+  if (!header) return []
   const codings = (header ?? '').split(',').map((c) => c.trim().toLowerCase()).filter((c) => c !== '')
   if (codings.every((c) => c === 'identity')) return []
   return codings.every((c) => DECODED_CODINGS.has(c)) ? codings : undefined
@@ -80,12 +86,12 @@ export const fetchTools: Tools = {
 export function fetchTransport(fetcher: typeof fetch): Transport {
   return async (target, init, timeoutMs) => {
     const timeout = AbortSignal.timeout(timeoutMs)
-    const { signal: client, ...request } = init
-    const failure = () => (client?.aborted ? clientGone() : timeout.aborted ? timedOut(timeoutMs) : unreachable())
+    const { departure, ...request } = init
+    const failure = () => (departure?.gone ? clientGone() : timeout.aborted ? timedOut(timeoutMs) : unreachable())
     let response: Response
     try {
       // No redirects: a redirect would carry the key to wherever it points.
-      response = await fetcher(target, { ...request, redirect: 'manual', signal: client ? AbortSignal.any([client, timeout]) : timeout })
+      response = await fetcher(target, { ...request, redirect: 'manual', signal: departure ? AbortSignal.any([departure.signal, timeout]) : timeout })
     } catch {
       throw failure()
     }
@@ -117,7 +123,7 @@ export function fetchIncoming(request: Request): Incoming {
     header: (name) => request.headers.get(name),
     body: (maxBytes) => readBytes(request.body, { left: maxBytes }),
     request: () => request,
-    signal: request.signal,
+    departure: signalDeparture(request.signal),
   }
 }
 

@@ -7,9 +7,9 @@ import {
   type WalletHistoryParameters,
 } from '../core/history/params.js'
 import { clip } from '../core/text.js'
-import { Refusal } from './access.js'
-import type { Tools, UpstreamAnswer } from './exchange.js'
-import { upstreamFetch, type ProxyConfig } from './upstream.js'
+import { jsonHeaders, Refusal } from './access.js'
+import { joinPieces, signalDeparture, textOf, type Departure, type Reply, type Tools, type UpstreamAnswer } from './exchange.js'
+import { notJsonBody, passesAsJson, readUpstream, relay, retryAfterOf, upstreamFetch, type ProxyConfig } from './upstream.js'
 
 // Wire name ↔ parameter name, from the core's one table; Maps, so `constructor` or `__proto__` is no name.
 const PARAMETER_OF = new Map(Object.entries(walletHistoryQueryNames).map(([name, wire]) => [wire as string, name as keyof WalletHistoryParameters]))
@@ -22,8 +22,8 @@ const CURSOR = /^[\x21-\x7e]{1,2048}$/
  * `GET …/wallets/{address}/history`: the query checked and re-serialized from the core's
  * parameters (nothing of the client's text goes upstream unread), the key added.
  */
-export function forwardHistory(config: ProxyConfig, tools: Tools, target: string, signal: AbortSignal): Promise<UpstreamAnswer> {
-  return upstreamFetch(config, tools, target, { method: 'GET', headers: { accept: 'application/json', 'x-api-key': config.apiKey }, signal })
+export function forwardHistory(config: ProxyConfig, tools: Tools, target: string, departure: Departure): Promise<UpstreamAnswer> {
+  return upstreamFetch(config, tools, target, { method: 'GET', headers: { accept: 'application/json', 'x-api-key': config.apiKey }, departure })
 }
 
 /**
@@ -65,4 +65,27 @@ function readQueryValue(key: string, value: string): unknown {
     throw new Refusal(400, 'invalid_parameter', 'Invalid parameter `cursor`: expected printable text without spaces, at most 2048 characters', key)
   }
   return value
+}
+
+/** A wallet-history page: relayed, or through the cache (identical concurrent requests cost one upstream call). */
+export async function answerHistory(config: ProxyConfig, tools: Tools, target: string, departure: Departure, cors: Record<string, string>): Promise<Reply> {
+  if (!config.cache) return relay(config, tools, await forwardHistory(config, tools, target, departure), cors)
+  const answer = await config.cache.through(
+    `history:${target}`,
+    config.cache.ttlSeconds,
+    // Aborted only when every client waiting on this page has gone.
+    async (shared) => {
+      const upstream = await forwardHistory(config, tools, target, signalDeparture(shared))
+      const body = await readUpstream(config, tools, upstream)
+      // Not JSON: the proxy's error instead, and never kept (its status is not 200).
+      if (!passesAsJson(upstream.status, body)) return { ...notJsonBody(upstream.status), retryAfter: retryAfterOf(upstream) }
+      const bytes = joinPieces(body)
+      return { status: upstream.status, body: textOf(bytes), bytes, retryAfter: retryAfterOf(upstream) }
+    },
+    (a) => a.status === 200,
+    departure.signal,
+  )
+  const headers: Record<string, string> = { ...cors, ...jsonHeaders, 'x-blockfeed-cache': answer.cache }
+  if (answer.retryAfter) headers['retry-after'] = answer.retryAfter
+  return { status: answer.status, headers, body: answer.bytes ?? answer.body }
 }

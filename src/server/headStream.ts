@@ -3,7 +3,7 @@ import { checkMs } from '../core/options.js'
 import { rpcUrlFor } from '../core/rpc/rpc.js'
 import { clip } from '../core/text.js'
 import { Refusal } from './access.js'
-import { textOf, type Incoming, type Reply, type Tools } from './exchange.js'
+import { signalDeparture, textOf, type Incoming, type Reply, type Tools } from './exchange.js'
 import { forwardRpc } from './forwardRpc.js'
 import { createHeadHub, type EventSink, type HeadHub } from './headStreamHub.js'
 import { createSharedHeads } from './headStreamShared.js'
@@ -139,7 +139,7 @@ async function readHead(config: ProxyConfig, tools: Tools, rpcPath: string, chai
     request: () => {
       throw new Error('the head poller has no client request')
     },
-    signal,
+    departure: signalDeparture(signal),
   }
   const reply = await forwardRpc(uncached(config), tools, call, {})
   const text = reply.body === null ? '' : typeof reply.body === 'string' ? reply.body : textOf(reply.body)

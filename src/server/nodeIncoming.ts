@@ -1,13 +1,13 @@
 import { Buffer } from 'node:buffer'
-import type { IncomingMessage } from 'node:http'
-import type { Incoming } from './incoming.js'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Departure, Incoming } from './incoming.js'
 import { headerOf } from './nodeHeaders.js'
 
 // A node:http request adapted to what the proxy's routing reads, without making a Fetch Request
 // unless a rate limit's own `key` function asks for one.
 
-/** A node:http request as the proxy's routing reads it; `signal` aborts when its client has gone (toNodeHandler watches the response). */
-export function nodeIncoming(req: IncomingMessage, url: URL, trustForwardedFor: boolean, signal: AbortSignal = new AbortController().signal): Incoming {
+/** A node:http request as the proxy's routing reads it; its departure is the response closing before its end (toNodeHandler's `res`). */
+export function nodeIncoming(req: IncomingMessage, url: URL, trustForwardedFor: boolean, res?: ServerResponse): Incoming {
   const header = (name: string): string | null => {
     if (!trustForwardedFor) {
       // Replaced by the socket's address, so that the rate limit cannot be dodged.
@@ -22,9 +22,43 @@ export function nodeIncoming(req: IncomingMessage, url: URL, trustForwardedFor: 
     header,
     body: (maxBytes) => readRequest(req, maxBytes),
     request: () => toFetchRequest(req, url, trustForwardedFor),
-    signal,
+    departure: res ? responseDeparture(res) : STAYING,
   }
 }
+
+/**
+ * The client gone: the response closed before it was all written. Nothing is made or listened to until
+ * asked: a listener per `watch`, an AbortController only when the `signal` is read (a shared load's wait).
+ */
+function responseDeparture(res: ServerResponse): Departure {
+  let signal: AbortSignal | undefined
+  const departure: Departure = {
+    get gone() {
+      return res.destroyed && !res.writableFinished
+    },
+    watch(drop) {
+      if (departure.gone) {
+        drop()
+        return () => {}
+      }
+      const onClose = () => void (res.writableFinished || drop())
+      res.once('close', onClose)
+      return () => void res.off('close', onClose)
+    },
+    get signal() {
+      if (!signal) {
+        const controller = new AbortController()
+        signal = controller.signal
+        departure.watch(() => controller.abort())
+      }
+      return signal
+    },
+  }
+  return departure
+}
+
+/** A client that never goes (no response to watch). */
+const STAYING: Departure = { gone: false, watch: () => () => {}, signal: new AbortController().signal }
 
 /** The request as a Fetch `Request` without its body, the forwarding headers replaced as `header` reads them. */
 function toFetchRequest(req: IncomingMessage, url: URL, trustForwardedFor: boolean): Request {

@@ -20,6 +20,35 @@ export function redactPieces(pieces: Pieces, secrets: readonly string[]): Pieces
   return untouched ? pieces : [redactBytes(Buffer.concat(pieces.map(asBuffer)), secrets)]
 }
 
+/**
+ * Whether a body could hold a secret, in any spelling `redact` removes: false only when no secret is
+ * in it as written (across the pieces' edges too) and it has no backslash (every escaped spelling has
+ * one). Bytes, UTF-8 or not, are not decoded for it: an ASCII secret is in the decoded text exactly
+ * when it is in the bytes. A secret beyond ASCII, pieces shorter than a secret, or a body that opens
+ * with a BOM answer true (the exact path then).
+ */
+export function mayHoldSecret(pieces: Pieces, secrets: readonly string[]): boolean {
+  // A BOM is dropped by the text path (a client's decoder then drops a second one): left to it.
+  if (pieces.length > 0 && startsWithBom(pieces[0]!)) return true
+  for (const piece of pieces) if (asBuffer(piece).indexOf(BACKSLASH) !== -1) return true
+  for (const secret of secrets) {
+    if (!secret) continue
+    const needle = needleOf(secret)
+    if (!needle || needle.length !== secret.length) return true
+    for (let i = 0; i < pieces.length; i++) {
+      const piece = asBuffer(pieces[i]!)
+      if (piece.indexOf(needle) !== -1) return true
+      const next = pieces[i + 1]
+      if (!next || needle.length === 1) continue
+      // A secret cut in two by this edge lies within its last and first `length - 1` bytes, unless a piece is shorter than that.
+      if (piece.byteLength < needle.length || next.byteLength < needle.length) return true
+      const edge = Buffer.concat([piece.subarray(piece.byteLength - needle.length + 1), asBuffer(next).subarray(0, needle.length - 1)])
+      if (edge.indexOf(needle) !== -1) return true
+    }
+  }
+  return false
+}
+
 /** Whether piece `i` holds no secret, no start of one running into the next pieces, and nothing the text path would read otherwise. */
 function pieceIsClean(pieces: Pieces, i: number, secrets: readonly string[]): boolean {
   const bytes = asBuffer(pieces[i]!)

@@ -58,12 +58,9 @@ export function toNodeHandler(handler: ProxyHandler, options: NodeHandlerOptions
 async function serveRoute(route: ProxyRoute, tools: Tools, trustForwardedFor: boolean, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = targetOf(req)
   if (!url) return badTarget(res)
-  // The connection closed before the answer was written: the client has gone, and its upstream request with it.
-  const client = new AbortController()
-  const onClose = () => void (res.writableFinished || client.abort())
-  res.once('close', onClose)
-  const reply = await route(nodeIncoming(req, url, trustForwardedFor, client.signal), tools)
-  res.off('close', onClose)
+  // The connection closed before the answer was written: the client has gone, and its upstream request
+  // with it. Watched by what waits on the client (the upstream request, a shared load), not per request.
+  const reply = await route(nodeIncoming(req, url, trustForwardedFor, res), tools)
   if (res.destroyed) return
   if (isEventStreamReply(reply)) return writeEventStream(res, reply)
   writeReply(req, res, reply)

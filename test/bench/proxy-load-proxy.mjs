@@ -68,7 +68,10 @@ process.on('message', async (m) => {
     const { writeFileSync } = await import('node:fs')
     writeFileSync(m.profileStop, JSON.stringify(profile))
     process.send({ profiled: m.profileStop })
-  } else if (m === 'cpu') process.send({ cpuMs: cpuMs() })
+  } else if (m === 'cpu') {
+    const { user, system } = process.cpuUsage()
+    process.send({ cpuMs: (user + system) / 1000, userMs: user / 1000, systemMs: system / 1000 })
+  }
   else if (m === 'probe') process.send({ probe: true, cpuMs: cpuMs(), heapUsed: heap(), fds: fds(), sockets: await new Promise((r) => server.getConnections((_, n) => r(n))) })
   else if (m === 'stop') {
     server.closeAllConnections()

@@ -1,6 +1,10 @@
-import { LRUCache } from 'lru-cache'
 import { checkCount, checkMs, checkPositive } from '../../core/options.js'
-import { outageLog, redisCommand, type RedisClient, type RedisCommand, type StoreWarning } from './redis.js'
+import { createAnswerStore, type AnswerStore, type CachedAnswer, type CacheOutcome } from './answerStore.js'
+import { loadOnce, wait, type Flight } from './flight.js'
+import { outageLog, redisCommand, type RedisClient, type StoreWarning } from './redis.js'
+
+export { FOREVER_IN_REDIS_MS } from './answerStore.js'
+export type { CachedAnswer, CacheOutcome } from './answerStore.js'
 
 /**
  * How the proxy serves upstream answers again (`createProxyHandler({ cache })`): head reads for a
@@ -56,20 +60,6 @@ export interface ProxyCacheOptions {
   onWarning?: StoreWarning | undefined
 }
 
-/** An upstream answer as the proxy passes it on, and as a {@link ResponseCache} keeps it. */
-export interface CachedAnswer {
-  /** The HTTP status. */
-  status: number
-  /** The body, as text. */
-  body: string
-  /** The upstream's `Retry-After`, passed on with an answer that is not kept. */
-  retryAfter?: string | undefined
-  /** `body` as UTF-8 (exactly), on answers served from this process's memory: encoded once, not on every hit. */
-  bytes?: Uint8Array | undefined
-}
-
-export type CacheOutcome = 'hit' | 'miss' | 'shared'
-
 /** A cache of upstream answers with single flight, in memory and optionally Redis: what {@link createResponseCache} makes. */
 export interface ResponseCache {
   /**
@@ -106,20 +96,6 @@ export interface ThroughOptions {
   lockMs?: number | undefined
 }
 
-const POLL_MS = 25
-/**
- * How long an answer kept "for good" stays in Redis: a day, so that a shared Redis is not filled for
- * ever by reads nobody asks for again (one that is asked for again is fetched again, once).
- */
-export const FOREVER_IN_REDIS_MS = 24 * 3600_000
-const encoder = new TextEncoder()
-/** What a Redis step gives back when Redis could not be asked. */
-const SKIP = Symbol('redis skipped')
-/** The value and its remaining life (PTTL, ms; -1: none) in one round trip. */
-const GET_WITH_PTTL = "return {redis.call('GET', KEYS[1]), redis.call('PTTL', KEYS[1])}"
-/** Deletes the lock only while it is still ours: one that outlived its expiry may be another holder's by now. */
-const UNLOCK = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0"
-
 /**
  * Makes the answer cache the proxy uses, for your own routes: answers kept in memory (and Redis when
  * given), and identical concurrent requests served by one upstream call.
@@ -152,7 +128,7 @@ const UNLOCK = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call(
  * ```
  */
 export function createResponseCache(options: ProxyCacheOptions = {}): ResponseCache {
-  const store = createAnswerStore(options)
+  const store = storeOf(options)
   const headTtlMs = checkMs(options.headTtlMs, 'cache.headTtlMs')
   const inFlight = new Map<string, Flight>()
   return {
@@ -177,176 +153,20 @@ export function createResponseCache(options: ProxyCacheOptions = {}): ResponseCa
   }
 }
 
-/** Kept answers in this process's memory and, when given, in Redis: what every flight reads and fills. */
-interface AnswerStore {
-  readonly ttlSeconds: number
-  readonly memory: LRUCache<string, CachedAnswer>
-  /** Redis keys start with this. */
-  readonly prefix: string
-  /** How long a Redis lock holds, and how long another instance's load is waited for, at most. */
-  readonly waitForOtherMs: number
-  /** A Redis step that fails open: on any error (or timeout) the cache goes on without Redis. */
-  tryRedis<T>(step: (redis: RedisCommand) => Promise<T>): Promise<T | typeof SKIP>
-  peek(key: string, ttl: number | null): Promise<CachedAnswer | undefined>
-  keep(key: string, answer: CachedAnswer, ttl: number | null): Promise<void>
-  /** The answer stored in Redis under `key`, if any, kept here too for what is left of its life there (not its whole TTL again). */
-  sharedAnswer(key: string, ttl: number | null): Promise<CachedAnswer | undefined | typeof SKIP>
-}
-
-function createAnswerStore(options: ProxyCacheOptions): AnswerStore {
-  // The proxy's own checks of numbers: a NaN from the environment, a fraction or a timer past 2^31 − 1 ms is named at start.
+/** The store of kept answers, from the options checked (a NaN from the environment, a fraction or a timer past 2^31 − 1 ms is named at start). */
+function storeOf(options: ProxyCacheOptions): AnswerStore {
   const ttlSeconds = checkPositive(options.ttlSeconds, 'cache.ttlSeconds') ?? 5
-  const memory = new LRUCache<string, CachedAnswer>({
-    max: checkCount(options.maxEntries, 'cache.maxEntries', 1) ?? 1_000,
-    maxSize: checkCount(options.maxBytes, 'cache.maxBytes', 1) ?? 64 * 1024 * 1024,
-    // The text (one byte a character at best) and its bytes: both are held.
-    sizeCalculation: (answer) => Math.max(1, answer.body.length + (answer.bytes?.byteLength ?? 0)),
-  })
-  const prefix = options.keyPrefix ?? 'blockfeed:cache'
+  const maxEntries = checkCount(options.maxEntries, 'cache.maxEntries', 1) ?? 1_000
+  const maxBytes = checkCount(options.maxBytes, 'cache.maxBytes', 1) ?? 64 * 1024 * 1024
   const redisTimeoutMs = checkMs(options.redisTimeoutMs, 'cache.redisTimeoutMs') ?? 200
   const waitForOtherMs = checkMs(options.waitForOtherMs, 'cache.waitForOtherMs') ?? 5_000
-  const redis: RedisCommand | undefined = options.redis ? redisCommand(options.redis, redisTimeoutMs) : undefined
-  const outage = outageLog('cache', options.onWarning)
-
-  // Kept with its bytes: a popular page is served many times, and encoding 250 kB per hit would be most of a hit's cost.
-  const remember = (key: string, answer: CachedAnswer, ttlMs: number | null) =>
-    memory.set(key, { status: answer.status, body: answer.body, bytes: answer.bytes ?? encoder.encode(answer.body) }, ttlMs === null ? {} : { ttl: ttlMs })
-
-  const store: AnswerStore = {
+  return createAnswerStore({
     ttlSeconds,
-    memory,
-    prefix,
+    maxEntries,
+    maxBytes,
+    prefix: options.keyPrefix ?? 'blockfeed:cache',
     waitForOtherMs,
-    async tryRedis(step) {
-      // Down: asked once a second, not by every command of every request (each would wait out the deadline).
-      if (!redis || !outage.worthAsking()) return SKIP
-      try {
-        const value = await step(redis)
-        outage.ok()
-        return value
-      } catch (error) {
-        outage.failed(error)
-        return SKIP
-      }
-    },
-    async peek(key, ttl) {
-      const kept = memory.get(key)
-      if (kept) return kept
-      const shared = await store.sharedAnswer(key, ttl)
-      return shared === SKIP ? undefined : shared
-    },
-    async keep(key, answer, ttl) {
-      remember(key, answer, ttl === null ? null : msOf(ttl))
-      const value = JSON.stringify({ status: answer.status, body: answer.body })
-      await store.tryRedis((r) => r(['SET', `${prefix}:${key}`, value, 'PX', ttl === null ? FOREVER_IN_REDIS_MS : msOf(ttl)]))
-    },
-    async sharedAnswer(key, ttl) {
-      const reply = await store.tryRedis((r) => r(['EVAL', GET_WITH_PTTL, 1, `${prefix}:${key}`]))
-      if (reply === SKIP) return SKIP
-      const [value, left] = Array.isArray(reply) ? reply : []
-      const answer = parseStoredAnswer(value)
-      if (!answer) return undefined
-      if (ttl === null) remember(key, answer, null)
-      else if (typeof left === 'number' && left > 0) remember(key, answer, Math.min(left, msOf(ttl)))
-      else if (left === -1) remember(key, answer, msOf(ttl))
-      return answer
-    },
-  }
-  return store
-}
-
-/** A TTL in seconds (a head read's is a fraction of one) as the whole milliseconds Redis and the memory take. */
-const msOf = (ttlSeconds: number) => Math.max(1, Math.round(ttlSeconds * 1000))
-
-/** An answer as Redis holds it, or undefined for anything else. */
-function parseStoredAnswer(value: unknown): CachedAnswer | undefined {
-  if (typeof value !== 'string') return undefined
-  try {
-    const parsed = JSON.parse(value) as CachedAnswer
-    return typeof parsed.status === 'number' && typeof parsed.body === 'string' ? parsed : undefined
-  } catch {
-    return undefined
-  }
-}
-
-/** The answer for `key` from the store, from another instance's load under the Redis lock, or from `load` (one per key across instances). */
-async function loadOnce(
-  store: AnswerStore,
-  key: string,
-  ttl: number | null,
-  load: (signal: AbortSignal) => Promise<CachedAnswer>,
-  signal: AbortSignal,
-  cacheable: (answer: CachedAnswer) => boolean,
-  lockMs: number,
-): Promise<CachedAnswer & { cache: CacheOutcome }> {
-  const found = await store.peek(key, ttl)
-  if (found) return { ...found, cache: 'hit' }
-  const lockKey = `${store.prefix}:${key}:lock`
-  // Our own token: a holder whose load outlasted the lock must not unlock the one who took it next.
-  const token = crypto.randomUUID()
-  const locked = await store.tryRedis((r) => r(['SET', lockKey, token, 'PX', lockMs, 'NX']))
-  try {
-    // Locked: the holder before us stores its answer before it unlocks, and between our miss and our lock
-    // it may have done both, so look once more. Not locked: another instance is loading this very answer.
-    const stored = locked === 'OK' ? await store.sharedAnswer(key, ttl) : locked === null ? await waitForOther(store, key, ttl, lockKey, lockMs) : undefined
-    if (stored && stored !== SKIP) return { ...stored, cache: 'shared' }
-    const answer = await load(signal)
-    if (cacheable(answer)) await store.keep(key, answer, ttl)
-    return { ...answer, cache: 'miss' }
-  } finally {
-    // Released however the load ended: a lock left behind by a failed load would hold every other instance up to waitForOtherMs.
-    if (locked === 'OK') await store.tryRedis((r) => r(['EVAL', UNLOCK, 1, lockKey, token]))
-  }
-}
-
-/** The answer another instance stores while it holds the lock, or undefined when it unlocks without one, Redis fails, or the wait is over. */
-async function waitForOther(store: AnswerStore, key: string, ttl: number | null, lockKey: string, lockMs: number): Promise<CachedAnswer | undefined> {
-  const deadline = Date.now() + lockMs
-  while (Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, POLL_MS))
-    const stored = await store.sharedAnswer(key, ttl)
-    if (stored === SKIP) return undefined
-    if (stored) return stored
-    const stillLocked = await store.tryRedis((r) => r(['EXISTS', lockKey]))
-    if (stillLocked === SKIP) return undefined
-    if (stillLocked === 0) {
-      // Unlocked since our read: the holder stored its answer first, unless it was not cacheable.
-      const late = await store.sharedAnswer(key, ttl)
-      return late && late !== SKIP ? late : undefined
-    }
-  }
-  return undefined
-}
-
-/** An upstream load under way, and how many callers still wait on it. */
-interface Flight {
-  run: Promise<CachedAnswer & { cache: CacheOutcome }>
-  waiters: number
-  controller: AbortController
-  forget?: () => void
-}
-
-/**
- * One caller's wait on a flight: left at once when its `signal` aborts (rejecting with the signal's
- * reason); the last caller to leave aborts the load, which no later caller may then join.
- */
-function wait<T>(flight: Flight, answer: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  flight.waiters += 1
-  if (!signal) return answer
-  if (signal.aborted) return leave(flight), Promise.reject(signal.reason)
-  return new Promise<T>((resolve, reject) => {
-    const gone = () => {
-      leave(flight)
-      reject(signal.reason)
-    }
-    signal.addEventListener('abort', gone, { once: true })
-    answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', gone))
+    redis: options.redis ? redisCommand(options.redis, redisTimeoutMs) : undefined,
+    outage: outageLog('cache', options.onWarning),
   })
-}
-
-function leave(flight: Flight): void {
-  flight.waiters -= 1
-  if (flight.waiters > 0) return
-  flight.forget?.()
-  flight.controller.abort()
 }
