@@ -8,6 +8,7 @@ import { createClient } from '../../src/core/client.js'
 import { clearPersistedHistory } from '../../src/core/persist/clear.js'
 import type { HistoryStorage, PersistHistoryOptions } from '../../src/core/persist/options.js'
 import { walletHistoryInfiniteQueryOptions, walletHistoryQueryKey } from '../../src/core/query/walletHistory.js'
+import { arrivalStore } from '../../src/core/arrivals/arrivalStore.js'
 import { BlockfeedProvider } from '../../src/react/BlockfeedProvider.js'
 import { useWalletHistory } from '../../src/react/useWalletHistory.js'
 
@@ -73,8 +74,7 @@ function Rows({ address, persist, renders }: { address: string; persist?: boolea
 }
 
 /** A visit: a fresh QueryClient (a reload), the same storage. */
-function visit(persist: false | PersistHistoryOptions | undefined, children: ReactNode) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { gcTime: Infinity } } })
+function visit(persist: false | PersistHistoryOptions | undefined, children: ReactNode, queryClient = new QueryClient({ defaultOptions: { queries: { gcTime: Infinity } } })) {
   return render(
     <QueryClientProvider client={queryClient}>
       <BlockfeedProvider client={client} persist={persist}>{children}</BlockfeedProvider>
@@ -111,6 +111,30 @@ describe('reopening from the last visit', () => {
     expect(requests).toHaveLength(1)
     // What the revalidation read is what is stored now.
     await waitFor(() => expect(map.get(storageKey(A))).toContain(hash(0)))
+  })
+
+  it('entries newer than the stored rows come in as new arrivals (what the feed holds behind "N new" while scrolled)', async () => {
+    const { storage } = memoryStorage()
+    await firstVisit(storage)
+    wallets[A.toLowerCase()]![''] = { cursor: 'c1', hashes: [0, 1, 2] }
+    const queryClient = new QueryClient()
+    visit({ storage }, <Rows address={A} />, queryClient)
+    await waitFor(() => expect(rows()).toHaveLength(5))
+    const queryHash = hashKey(walletHistoryQueryKey(client, { address: A, chain: 'eth' }))
+    expect([...arrivalStore(queryClient, queryHash).keys]).toEqual([hash(0)])
+  })
+
+  it('stored rows older than maxAgeMs are not shown: network load, no warning', async () => {
+    const { map, storage } = memoryStorage()
+    await firstVisit(storage)
+    const record = JSON.parse(map.get(storageKey(A))!) as { state: { dataUpdatedAt: number } }
+    record.state.dataUpdatedAt = Date.now() - 2 * 60 * 60 * 1000
+    map.set(storageKey(A), JSON.stringify(record))
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    visit({ storage, maxAgeMs: 60 * 60 * 1000 }, <Rows address={A} />)
+    await waitFor(() => expect(rows()).toHaveLength(2))
+    expect(requests[0]).toMatchObject({ cursor: null, rowsOnScreen: 0 })
+    expect(warn).not.toHaveBeenCalled()
   })
 
   it('a wallet switch shows none of the previous wallet\'s rows, from the first render after it', async () => {
