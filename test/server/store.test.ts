@@ -1,5 +1,5 @@
 import { Redis, type RedisOptions } from 'ioredis'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createResponseCache, type CachedAnswer } from '../../src/server/store/cache.js'
 import { createRateLimiter } from '../../src/server/store/rateLimit.js'
 import { startRedis, type RedisServer } from '../support/redis.js'
@@ -25,6 +25,31 @@ afterAll(async () => {
   await server.stop()
 })
 
+/**
+ * For the tests of sharing, where Redis is up: a deadline no pause of a loaded machine reaches, so a
+ * slow answer is never taken for an outage (the outage tests below set their own).
+ */
+const healthy = { redisTimeoutMs: 10_000 }
+/** Waits on a state, as long as a loaded machine may take to reach it. */
+const until = (assertion: () => unknown) => vi.waitFor(assertion, { timeout: 20_000, interval: 20 })
+
+type Command = { args: (string | number)[]; reply: unknown }
+/** A client that records each command with its reply, and calls `onReply` as each arrives. */
+function watched(client: Redis, onReply: (command: Command) => void = () => {}) {
+  const commands: Command[] = []
+  return {
+    commands,
+    async call(command: string, ...args: (string | number)[]) {
+      const reply = await client.call(command, ...args)
+      const seen = { args: [command, ...args], reply }
+      commands.push(seen)
+      onReply(seen)
+      return reply
+    },
+  }
+}
+const isLock = (c: Command) => c.args[0] === 'SET' && c.args.includes('NX')
+
 const from = (ip: string) => new Request('http://proxy.test/api/blockfeed/rpc', { headers: { 'x-forwarded-for': ip } })
 let prefix = 0
 const fresh = () => `test${++prefix}:${Date.now()}`
@@ -33,8 +58,8 @@ describe('rate limit shared through Redis', () => {
   it('two proxy instances with one Redis share one budget per client', async () => {
     const keyPrefix = fresh()
     // Sharing, not the outage path (redisOutage.test.ts): a first connection slower than the 200 ms default on a loaded machine would count alone.
-    const a = createRateLimiter({ capacity: 3, refillPerSecond: 0.01, redis: connect(), keyPrefix, redisTimeoutMs: 2_000 })
-    const b = createRateLimiter({ capacity: 3, refillPerSecond: 0.01, redis: connect(), keyPrefix, redisTimeoutMs: 2_000 })
+    const a = createRateLimiter({ capacity: 3, refillPerSecond: 0.01, redis: connect(), keyPrefix, ...healthy })
+    const b = createRateLimiter({ capacity: 3, refillPerSecond: 0.01, redis: connect(), keyPrefix, ...healthy })
     expect(await a(from('1.1.1.1'))).toEqual({ ok: true })
     expect(await b(from('1.1.1.1'))).toEqual({ ok: true })
     expect(await a(from('1.1.1.1'))).toEqual({ ok: true })
@@ -60,8 +85,8 @@ describe('response cache shared through Redis', () => {
 
   it('an answer one instance fetched is a hit on the other, with no upstream call', async () => {
     const keyPrefix = fresh()
-    const a = createResponseCache({ redis: connect(), keyPrefix })
-    const b = createResponseCache({ redis: connect(), keyPrefix })
+    const a = createResponseCache({ redis: connect(), keyPrefix, ...healthy })
+    const b = createResponseCache({ redis: connect(), keyPrefix, ...healthy })
     let calls = 0
     const load = async () => (calls++, answer)
     expect((await a.through('page-1', 5, load, ok)).cache).toBe('miss')
@@ -72,12 +97,17 @@ describe('response cache shared through Redis', () => {
 
   it('50 identical concurrent requests over two instances cost one upstream call', async () => {
     const keyPrefix = fresh()
-    const a = createResponseCache({ redis: connect(), keyPrefix })
-    const b = createResponseCache({ redis: connect(), keyPrefix })
+    // Concurrent across instances, whatever the machine's speed: the instance that loads holds its
+    // answer until the other has asked for the lock and been told to wait.
+    // (Were both to load, the second load lets both go on, and the count says so.)
+    let otherWaits = false
+    const onReply = (c: Command) => void (isLock(c) && c.reply === null && (otherWaits = true))
+    const a = createResponseCache({ redis: watched(connect(), onReply), keyPrefix, ...healthy })
+    const b = createResponseCache({ redis: watched(connect(), onReply), keyPrefix, ...healthy })
     let calls = 0
     const load = async () => {
       calls++
-      await new Promise((r) => setTimeout(r, 100))
+      await until(() => expect(otherWaits || calls > 1).toBe(true))
       return answer
     }
     const results = await Promise.all(Array.from({ length: 50 }, (_, i) => (i % 2 ? a : b).through('popular', 5, load, ok)))
@@ -89,21 +119,28 @@ describe('response cache shared through Redis', () => {
     // The interleaving a loaded machine produced in CI: B reads (miss); A locks, loads, stores and
     // unlocks; only then does B's lock command run, and it succeeds.
     const keyPrefix = fresh()
-    const a = createResponseCache({ redis: connect(), keyPrefix })
+    const a = createResponseCache({ redis: connect(), keyPrefix, ...healthy })
     let releaseLock!: () => void
     const aDone = new Promise<void>((r) => (releaseLock = r))
+    let bAtLock!: () => void
+    const bMissed = new Promise<void>((r) => (bAtLock = r))
     const raw = connect()
     const slowLock = {
       async call(command: string, ...args: (string | number)[]) {
-        if (command === 'SET' && args.includes('NX')) await aDone
+        if (command === 'SET' && args.includes('NX')) {
+          bAtLock()
+          await aDone
+        }
         return raw.call(command, ...args)
       },
     }
-    const b = createResponseCache({ redis: slowLock, keyPrefix })
+    // B's lock command is held for as long as A takes: no deadline may cut it short.
+    const b = createResponseCache({ redis: slowLock, keyPrefix, ...healthy })
     let calls = 0
     const load = async () => (calls++, answer)
     const fromB = b.through('raced', 5, load, ok)
-    await new Promise((r) => setTimeout(r, 20))
+    // B has read (a miss) and sends its lock command.
+    await bMissed
     expect((await a.through('raced', 5, load, ok)).cache).toBe('miss')
     releaseLock()
     expect(await fromB).toEqual({ ...answer, cache: 'shared' })
@@ -121,12 +158,16 @@ describe('response cache shared through Redis', () => {
 
   it('a load that fails releases the lock: the other instance calls upstream at once, not after waitForOtherMs', async () => {
     const keyPrefix = fresh()
-    const a = createResponseCache({ redis: connect(), keyPrefix, waitForOtherMs: 3_000 })
-    const b = createResponseCache({ redis: connect(), keyPrefix, waitForOtherMs: 3_000 })
+    const a = createResponseCache({ redis: connect(), keyPrefix, waitForOtherMs: 3_000, ...healthy })
+    const fromB = watched(connect())
+    const b = createResponseCache({ redis: fromB, keyPrefix, waitForOtherMs: 3_000, ...healthy })
     await expect(a.through('failing', 5, () => Promise.reject(new Error('upstream down')), ok)).rejects.toThrow('upstream down')
-    const started = Date.now()
+    // The failed load left no lock behind...
+    expect(await connect().exists(`${keyPrefix}:failing:lock`)).toBe(0)
+    // ...so B takes the lock itself and loads, without once polling for another instance's answer.
     expect((await b.through('failing', 5, async () => answer, ok)).cache).toBe('miss')
-    expect(Date.now() - started).toBeLessThan(1_000)
+    expect(fromB.commands.filter(isLock).map((c) => c.reply)).toEqual(['OK'])
+    expect(fromB.commands.some((c) => c.args[0] === 'EXISTS')).toBe(false)
   })
 
   it("a holder whose load outlasted its lock does not unlock the next holder's: a third instance still waits for that one", async () => {
@@ -137,22 +178,29 @@ describe('response cache shared through Redis', () => {
       const gate = new Promise<void>((r) => (open = r))
       return { open, load: async () => (calls++, await gate, result) }
     }
+    const raw = connect()
+    const lockKey = `${keyPrefix}:long:lock`
     // A's lock lasts 50 ms; its load takes longer and ends in an answer not kept (an upstream error).
-    const a = createResponseCache({ redis: connect(), keyPrefix, waitForOtherMs: 50 })
-    const b = createResponseCache({ redis: connect(), keyPrefix, waitForOtherMs: 5_000 })
-    const c = createResponseCache({ redis: connect(), keyPrefix, waitForOtherMs: 5_000 })
+    const a = createResponseCache({ redis: connect(), keyPrefix, waitForOtherMs: 50, ...healthy })
+    const b = createResponseCache({ redis: connect(), keyPrefix, waitForOtherMs: 20_000, ...healthy })
+    const cClient = watched(connect())
+    const c = createResponseCache({ redis: cClient, keyPrefix, waitForOtherMs: 20_000, ...healthy })
     const slowA = gated({ status: 502, body: '{}' })
     const slowB = gated(answer)
     const fromA = a.through('long', 5, slowA.load, ok)
-    await new Promise((r) => setTimeout(r, 150))
-    // A's lock has expired: B takes the lock and loads.
+    // A holds its lock and loads; then its lock expires in Redis.
+    await until(() => expect(calls).toBe(1))
+    await until(async () => expect(await raw.exists(lockKey)).toBe(0))
+    // B takes the lock and loads.
     const fromB = b.through('long', 5, slowB.load, ok)
-    await new Promise((r) => setTimeout(r, 50))
+    await until(() => expect(calls).toBe(2))
     slowA.open()
     expect((await fromA).status).toBe(502)
+    // A's unlock left B's lock in place.
+    expect(await raw.exists(lockKey)).toBe(1)
     // B still holds its lock: C waits for B's answer instead of calling upstream a third time.
     const fromC = c.through('long', 5, async () => (calls++, answer), ok)
-    await new Promise((r) => setTimeout(r, 100))
+    await until(() => expect(cClient.commands.filter(isLock).map((x) => x.reply)).toEqual([null]))
     slowB.open()
     expect(await fromB).toEqual({ ...answer, cache: 'miss' })
     expect(await fromC).toEqual({ ...answer, cache: 'shared' })
@@ -161,16 +209,20 @@ describe('response cache shared through Redis', () => {
 
   it('an answer read from Redis is served from memory for what is left of its TTL, not a whole TTL again', async () => {
     const keyPrefix = fresh()
-    const a = createResponseCache({ redis: connect(), keyPrefix })
-    const b = createResponseCache({ redis: connect(), keyPrefix })
+    const a = createResponseCache({ redis: connect(), keyPrefix, ...healthy })
+    const b = createResponseCache({ redis: connect(), keyPrefix, ...healthy })
+    const raw = connect()
     let calls = 0
     const load = async () => (calls++, answer)
-    await a.through('aging', 1, load, ok)
-    await new Promise((r) => setTimeout(r, 600))
-    expect((await b.through('aging', 1, load, ok)).cache).toBe('hit')
-    // 1.15 s after it was fetched: older than its TTL, so no longer served by either instance.
-    await new Promise((r) => setTimeout(r, 550))
-    expect((await b.through('aging', 1, load, ok)).cache).toBe('miss')
+    // Kept for 120 s; then, as if fetched long ago, with 3 s of its life left in Redis.
+    await a.through('aging', 120, load, ok)
+    await raw.pexpire(`${keyPrefix}:aging`, 3_000)
+    expect((await b.through('aging', 120, load, ok)).cache).toBe('hit')
+    // Gone from Redis: B still serves its copy, until what was left of its life ends (not 120 s later).
+    await raw.del(`${keyPrefix}:aging`)
+    expect((await b.through('aging', 120, load, ok)).cache).toBe('hit')
+    await until(async () => expect(await b.peek('aging', 120)).toBeUndefined())
+    expect((await b.through('aging', 120, load, ok)).cache).toBe('miss')
     expect(calls).toBe(2)
   })
 
@@ -184,14 +236,15 @@ describe('response cache shared through Redis', () => {
   })
 
   it('expires history pages after their TTL', async () => {
-    const cache = createResponseCache({ redis: connect(), keyPrefix: fresh() })
+    const cache = createResponseCache({ redis: connect(), keyPrefix: fresh(), ...healthy })
     let calls = 0
     const load = async () => (calls++, answer)
-    await cache.through('k', 0.2, load, ok)
-    await cache.through('k', 0.2, load, ok)
+    await cache.through('k', 1, load, ok)
+    await cache.through('k', 1, load, ok)
     expect(calls).toBe(1)
-    await new Promise((r) => setTimeout(r, 300))
-    await cache.through('k', 0.2, load, ok)
+    // Neither this process's memory nor Redis serves it once its second is over.
+    await vi.waitFor(async () => expect(await cache.peek('k', 1)).toBeUndefined(), { timeout: 5_000, interval: 50 })
+    await cache.through('k', 1, load, ok)
     expect(calls).toBe(2)
   })
 })
@@ -236,8 +289,10 @@ describe('Redis killed mid-test', () => {
     const queueing = new Redis({ port: own.port, host: '127.0.0.1' })
     queueing.on('error', () => {})
     clients.push(queueing)
-    const limiter = createRateLimiter({ capacity: 2, refillPerSecond: 0.01, redis: queueing, onWarning, redisTimeoutMs: 100 })
-    const cache = createResponseCache({ redis: queueing, onWarning, redisTimeoutMs: 100 })
+    // Connected before the first request, and a deadline past a loaded machine's pauses: the one outage is the kill.
+    await queueing.ping()
+    const limiter = createRateLimiter({ capacity: 2, refillPerSecond: 0.01, redis: queueing, onWarning, redisTimeoutMs: 1_000 })
+    const cache = createResponseCache({ redis: queueing, onWarning, redisTimeoutMs: 1_000 })
     let calls = 0
     const load = async () => (calls++, { status: 200, body: '"x"' })
 
