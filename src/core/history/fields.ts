@@ -2,7 +2,7 @@ import { NEVER, array, pipe, transform } from 'zod/mini'
 import type { z } from 'zod/mini'
 import { clip } from '../text.js'
 import { parseIsoUtc } from '../time.js'
-import { isDigits, withShortcut } from './compile.js'
+import { isDigits, withShortcut } from './shortcut.js'
 
 /**
  * Field readers for tolerant reading: each accepts the spellings real deployments send and
@@ -38,9 +38,17 @@ const cache: (string | undefined)[] = new Array<string | undefined>(SLOTS).fill(
 export function shared(s: string): string {
   // Under zod (the slow path that collects issues) a failed read hands on zod's NEVER, not text.
   if (typeof s !== 'string') return s
+  return earlierCopy(s) ?? s
+}
+
+/**
+ * The copy of `s` met earlier, or `undefined` when `s` itself is the one copy (new text, or short
+ * text JSON.parse already shares): reading in place, the walker then stores nothing.
+ */
+function earlierCopy(s: string): string | undefined {
   const n = s.length
   // JSON.parse already makes one copy of text up to 10 characters (token symbols, categories).
-  if (n <= 10) return s
+  if (n <= 10) return undefined
   const m = n >> 1
   // Text other than hex (logos, labels, names) often differs only in a few middle characters
   // ("…/usdc.png", "…/usdt.png"): hash all of it. Hex is random enough to sample.
@@ -51,7 +59,7 @@ export function shared(s: string): string {
     const seen = cache[slot]
     if (seen === s) return seen
     cache[slot] = s
-    return s
+    return undefined
   }
   let h = Math.imul(n ^ s.charCodeAt(n - 1), 0x9e3779b1)
   h = Math.imul(h ^ s.charCodeAt(n - 2), 0x85ebca6b)
@@ -64,7 +72,7 @@ export function shared(s: string): string {
   // Equal text in another string object compares equal here; the model then holds the older one.
   if (seen === s) return seen
   cache[i] = s
-  return s
+  return undefined
 }
 
 /**
@@ -142,14 +150,14 @@ export const optText = withShortcut(transform((v: unknown, ctx): string | null =
 export const sharedText = withShortcut(transform((v: unknown, ctx): string => shared(readText(v, ctx as Ctx))), {
   nullAsNull: false,
   guard: 'text',
-  map: shared,
+  map: earlierCopy,
 })
 
 /** Optional text that repeats across entries (addresses, labels, names, logos, topics): one shared copy. */
 export const optSharedText = withShortcut(transform((v: unknown, ctx): string | null => {
   const out = readOptText(v, ctx as Ctx)
   return out === null ? null : shared(out)
-}), { nullAsNull: true, guard: 'text', map: shared })
+}), { nullAsNull: true, guard: 'text', map: earlierCopy })
 
 /** The entry's hash (remembered for its lists). */
 export const entryHash = transform((v: unknown, ctx): string => (entry.hash = readText(v, ctx as Ctx)))
@@ -164,7 +172,7 @@ export const entryBlockNumber = transform((v: unknown, ctx): string => (entry.bl
 /** The entry's value (remembered for its native transfers). */
 export const entryValue = transform((v: unknown, ctx): string => (entry.value = readInt(v, ctx as Ctx)))
 /** A native transfer's value: the entry's own string when it moves the entry's value (the usual top-level transfer). */
-export const valueOfEntry = transform((v: unknown, ctx): string => sameAs('value', readInt(v, ctx as Ctx)))
+export const valueOfEntry = withShortcut(transform((v: unknown, ctx): string => sameAs('value', readInt(v, ctx as Ctx))), { nullAsNull: false, shares: true })
 /** The entry's time (remembered for its lists). */
 export const entryTimestamp = transform((v: unknown, ctx): string => (entry.block_timestamp = readTimestamp(v, ctx as Ctx)))
 
@@ -172,24 +180,24 @@ export const entryTimestamp = transform((v: unknown, ctx): string => (entry.bloc
 export const txHashOfEntry = withShortcut(transform((v: unknown, ctx): string | null => {
   const out = readOptText(v, ctx as Ctx)
   return out === null ? null : sameAs('hash', out)
-}), { nullAsNull: true })
+}), { nullAsNull: true, shares: true })
 /** A transfer's or log's block hash: the entry's own string when it is the entry's. */
 export const blockHashOfEntry = withShortcut(transform((v: unknown, ctx): string | null => {
   const out = readOptText(v, ctx as Ctx)
   return out === null ? null : sameAs('block_hash', out)
-}), { nullAsNull: true })
+}), { nullAsNull: true, shares: true })
 /** A transfer's or log's block number: the entry's own string when it is the entry's. */
 export const blockNumberOfEntry = withShortcut(transform((v: unknown, ctx): string | null => {
   // The entry's own text (already checked): no second check of its digits.
   if (v === entry.block_number && v !== '') return entry.block_number
   return v === undefined || v === null || v === '' ? null : sameAs('block_number', readInt(v, ctx as Ctx))
-}), { nullAsNull: true })
+}), { nullAsNull: true, shares: true })
 /** A transfer's or log's time: the entry's own string when it is the entry's. */
 export const timestampOfEntry = withShortcut(transform((v: unknown, ctx): string | null => {
   // Equal to the entry's normalized time means already normalized: no pattern test, no Date.
   if (v === entry.block_timestamp && v !== '') return entry.block_timestamp
   return v === undefined || v === null || v === '' ? null : sameAs('block_timestamp', readTimestamp(v, ctx as Ctx))
-}), { nullAsNull: true })
+}), { nullAsNull: true, shares: true })
 
 /** Hex data (`input`, `output`): empty text is the spec's bare `0x`, as some deployments send it; missing or null is null. */
 export const optHexData = withShortcut(transform((v: unknown, ctx): string | null => {

@@ -1,0 +1,92 @@
+import type { z } from 'zod/mini'
+
+/**
+ * Field shortcuts of the compiled reader (compile.ts): what a field reader gives without being
+ * called, declared beside the reader (fields.ts) and read by the walker as one number per field.
+ */
+
+/** Text of decimal digits only, by char codes: cheaper than a regular expression on every integer field. */
+export function isDigits(s: string): boolean {
+  const n = s.length
+  if (n === 0) return false
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i)
+    if (c < 48 || c > 57) return false
+  }
+  return true
+}
+
+/**
+ * The checks a shortcut can name: values passing one are already in the model's form.
+ * `text`: non-empty text; `digits`: text of decimal digits; `boolean`; `list`: an array.
+ */
+export type Guard = 'text' | 'digits' | 'boolean' | 'list'
+export const GUARDS: Record<Guard, number> = { text: 1, digits: 2, boolean: 3, list: 4 }
+
+/** Whether `v` passes guard number `guard` (0: none). One function, so the walkers inline it. */
+export function passes(guard: number, v: unknown): boolean {
+  switch (guard) {
+    case 1:
+      return typeof v === 'string' && v !== ''
+    case 2:
+      return typeof v === 'string' && isDigits(v)
+    case 3:
+      return typeof v === 'boolean'
+    case 4:
+      return Array.isArray(v)
+    default:
+      return false
+  }
+}
+
+/** The part of a value that `alias` names: key `from` read as key `to`. */
+export type Alias = { readonly from: string; readonly to: string }
+
+/**
+ * What a field reader returns unchanged without being called: `null` when it reads null as null,
+ * and values passing `guard`. Most fields of a page are such values; the walker skips the call
+ * for them. A shortcut must give exactly what its reader gives for those values
+ * (test/core/history/shortcuts.test.ts).
+ */
+export type Shortcut = {
+  readonly nullAsNull: boolean
+  readonly guard?: Guard
+  /** What a value passing `guard` becomes (shared text: the copy met earlier), or `undefined` for itself. */
+  readonly map?: (value: string) => string | undefined
+  /**
+   * The reader may give text equal to the value it read but held elsewhere (the entry's own
+   * string: one copy). Reading in place, the walker then stores what it gives even when equal;
+   * for other fields it stores only a value that differs from the one read.
+   */
+  readonly shares?: boolean
+  /**
+   * For the first step of a pipe into a loose object: all the step does is move key `from` to
+   * `to` when `to` is null or missing and `from` is not; any other value it returns as it is. The
+   * walker then reads `from` as `to` itself, without the step's copy of the object.
+   */
+  readonly rename?: Alias
+}
+const shortcuts = new WeakMap<object, Shortcut>()
+
+/** Marks a field schema with its shortcut (see `Shortcut`); returns the schema. */
+export function withShortcut<S extends z.core.SomeType>(schema: S, shortcut: Shortcut): S {
+  shortcuts.set(schema, shortcut)
+  return schema
+}
+
+/** The shortcut a field schema was marked with, if any. */
+export function shortcutOf(schema: z.core.SomeType): Shortcut | undefined {
+  return shortcuts.get(schema)
+}
+
+/** Bits of a field's kind number beside its guard (the low bits, `GUARD`). */
+export const GUARD = 7
+export const NULL = 8
+export const MAP = 16
+export const SHARES = 32
+
+/** A field's shortcut as one number: its guard, NULL (null read as null), MAP (a `map`), SHARES. */
+export function kindOf(cut: Shortcut | undefined): number {
+  if (!cut) return 0
+  return (cut.guard ? GUARDS[cut.guard] : 0) | (cut.nullAsNull ? NULL : 0) | (cut.map ? MAP : 0) | (cut.shares ? SHARES : 0)
+}
