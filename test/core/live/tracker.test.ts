@@ -6,7 +6,7 @@ import { createClient } from '../../../src/core/client.js'
 import { activeHeadPollers } from '../../../src/core/live/headPoller.js'
 import { memoryStorage } from '../../../src/core/live/storage.js'
 import { createTransactionTracker, type TransactionTracker } from '../../../src/core/live/tracker.js'
-import { accounts, startHeldChain } from './support.js'
+import { accounts, countingFetch, startHeldChain } from './support.js'
 
 let chain: Awaited<ReturnType<typeof startHeldChain>>
 const trackers: TransactionTracker[] = []
@@ -25,6 +25,18 @@ function newTracker(options: { storage?: ReturnType<typeof memoryStorage>; dropA
   const tracker = createTransactionTracker({ client, storage: options.storage ?? memoryStorage(), pollingIntervalMs: 30, confirmations: options.confirmations ?? 2, dropAfterMs: options.dropAfterMs })
   trackers.push(tracker)
   return { tracker, client }
+}
+
+/**
+ * A tracker whose requests alone are counted: the trackers of earlier tests share `chain.counter`,
+ * and one still following its last confirmation when a block is mined would add its own reads.
+ */
+function trackerCountedAlone(confirmations: number) {
+  const counter = countingFetch()
+  const client = createClient({ baseUrl: 'http://127.0.0.1:1', rpc: { url: chain.anvil.rpcUrl }, chain: '0x7a69', extraChains: ['0x7a69'], retry: false, fetch: counter.fetch })
+  const tracker = createTransactionTracker({ client, storage: memoryStorage(), pollingIntervalMs: 30, confirmations })
+  trackers.push(tracker)
+  return { tracker, client, counter }
 }
 
 describe('createTransactionTracker on a real anvil (automine off)', () => {
@@ -142,40 +154,40 @@ describe('createTransactionTracker on a real anvil (automine off)', () => {
   })
 
   it('all receipts of a new block go out in one HTTP request; nothing is polled once none is pending', async () => {
-    const { tracker, client } = newTracker({ confirmations: 1 })
+    const { tracker, client, counter } = trackerCountedAlone(1)
     const sent = await Promise.all([0, 1, 2, 3, 0, 1].map((who) => chain.send(who)))
     for (const s of sent) await tracker.track({ hash: s.hash, chain: '0x7a69', raw: s.raw })
-    await wait(() => expect(chain.counter.calls('eth_getTransactionReceipt')).toBeGreaterThan(0))
-    await new Promise((r) => setTimeout(r, 100))
-    chain.counter.reset()
+    // The tracker has read the head and checked it (one request, sent whole): nothing more comes until a block is mined.
+    await wait(() => expect(counter.calls('eth_getTransactionReceipt')).toBeGreaterThan(0))
+    counter.reset()
     await chain.test.mine({ blocks: 1 })
-    await wait(() => expect(tracker.list().filter((r) => sent.some((s) => s.hash === r.hash)).every((r) => r.status === 'confirmed')).toBe(true))
-    const withReceipts = chain.counter.requests.filter((r) => r.methods.includes('eth_getTransactionReceipt'))
+    await wait(() => expect(sent.map((s) => tracker.get(s.hash)?.status)).toEqual(sent.map(() => 'confirmed')))
+    const withReceipts = counter.requests.filter((r) => r.methods.includes('eth_getTransactionReceipt'))
     expect(withReceipts).toHaveLength(1)
     expect(withReceipts[0]!.methods.filter((m) => m === 'eth_getTransactionReceipt')).toHaveLength(6)
 
     await wait(() => expect(activeHeadPollers(client)).toBe(0))
     // A poll sent just before the poller stopped may still be on its way to the server: let it land.
     await new Promise((r) => setTimeout(r, 300))
-    chain.counter.reset()
+    counter.reset()
     await new Promise((r) => setTimeout(r, 500))
-    expect(chain.counter.requests).toHaveLength(0)
+    expect(counter.requests).toHaveLength(0)
   })
 
   it('20 pending from one wallet: one request per block (its nonce and 19 receipts); the 20th receipt is asked only once the nonce shows it mined', async () => {
-    const { tracker, client } = newTracker({ confirmations: 1 })
+    const { tracker, client, counter } = trackerCountedAlone(1)
     const base = await chain.test.getTransactionCount({ address: accounts[3]!.address, blockTag: 'pending' })
     // Nonces base+1…base+20 wait in the pool behind the missing nonce `base`: they stay pending while blocks pass.
     const held: Awaited<ReturnType<typeof chain.send>>[] = []
     for (let i = 1; i <= 20; i++) held.push(await chain.send(3, { nonce: base + i }))
     for (const h of held) await tracker.track({ hash: h.hash, chain: '0x7a69', raw: h.raw })
-    await wait(() => expect(chain.counter.calls('eth_getTransactionReceipt')).toBeGreaterThan(0))
-    await new Promise((r) => setTimeout(r, 100))
-    chain.counter.reset()
+    await wait(() => expect(counter.calls('eth_getTransactionReceipt')).toBeGreaterThan(0))
+    counter.reset()
     await chain.test.mine({ blocks: 1 })
-    await wait(() => expect(chain.counter.requests.some((r) => r.methods.includes('eth_getTransactionCount'))).toBe(true))
-    await new Promise((r) => setTimeout(r, 100))
-    const work = chain.counter.requests.filter((r) => !r.methods.every((m) => m === 'eth_blockNumber'))
+    await wait(() => expect(counter.requests.some((r) => r.methods.includes('eth_getTransactionCount'))).toBe(true))
+    // A second request of this block would follow the nonce's answer at once: give it the time to show.
+    await new Promise((r) => setTimeout(r, 300))
+    const work = counter.requests.filter((r) => !r.methods.every((m) => m === 'eth_blockNumber'))
     expect(work).toHaveLength(1)
     expect(work[0]!.methods.filter((m) => m === 'eth_getTransactionReceipt')).toHaveLength(19)
     expect(work[0]!.methods.filter((m) => m === 'eth_getTransactionCount')).toHaveLength(1)
