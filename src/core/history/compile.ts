@@ -116,7 +116,6 @@ function objectWalker(def: Def, inPlace: boolean, alias?: Alias): Walker {
   const seen: number[] = new Array(n).fill(0)
   const extraKeys: string[] = []
   let call = 0
-  let aliasWasNull = false
   // Whether the previous object was built anew: then so will this one most likely be, and its
   // fields are not stored back into the input (a store it would throw away).
   let copied = !inPlace
@@ -128,6 +127,9 @@ function objectWalker(def: Def, inPlace: boolean, alias?: Alias): Walker {
     let present = 0
     let extras = 0
     let moved: unknown
+    let skipped = 0
+    let toNull = false
+    let toSeen = false
     const store = !copied
     for (const key in input) {
       const a = input[key]
@@ -139,7 +141,10 @@ function objectWalker(def: Def, inPlace: boolean, alias?: Alias): Walker {
         slots[j] = i
       }
       j++
-      if (a === undefined) continue
+      if (a === undefined) {
+        skipped++
+        continue
+      }
       if (i < 0) {
         extraKeys[extras++] = key
         if (i === ALIAS) moved = a
@@ -147,8 +152,10 @@ function objectWalker(def: Def, inPlace: boolean, alias?: Alias): Walker {
         continue
       }
       present++
-      seen[i] = c
-      if (i === aliasTo) aliasWasNull = a === null
+      if (i === aliasTo) {
+        toSeen = true
+        toNull = a === null
+      }
       const kind = kinds[i]!
       let x: unknown = a
       if (a === null && kind & NULL) {
@@ -169,12 +176,22 @@ function objectWalker(def: Def, inPlace: boolean, alias?: Alias): Walker {
         // but text up to 10 characters JSON.parse already gives as one string (see `shared`).
         if (store && (x !== a || (kind & SHARES && (x as string).length > 10))) input[key] = x
       }
-      values[i] = x
+      // Storing back, the input holds the values (or equal ones): `values` is filled from it if needed.
+      if (!store) values[i] = x
     }
     // `alias.from` stands for `alias.to` where that is null or missing; else it is an extra field.
-    let renamed = false
-    if (moved != null && (seen[aliasTo] !== c || aliasWasNull)) {
-      renamed = true
+    const renamed = moved != null && (!toSeen || toNull)
+    // Which fields came (a list the loop does not keep): only for an object built anew.
+    if (present !== n || renamed) {
+      for (let q = 0; q < j; q++) {
+        const i = slots[q]!
+        if (i >= 0 && (skipped === 0 || input[order[q]!] !== undefined)) seen[i] = c
+      }
+    }
+    if (store && (present !== n || renamed)) {
+      for (let i = 0; i < n; i++) if (seen[i] === c) values[i] = input[keys[i]!]
+    }
+    if (renamed) {
       seen[aliasTo] = c
       values[aliasTo] = reads[aliasTo]!(moved, payload)
     } else if (moved !== undefined) keepExact(moved)
@@ -202,7 +219,9 @@ function objectWalker(def: Def, inPlace: boolean, alias?: Alias): Walker {
     for (const key in out) {
       // Own properties come first; nothing after them (an enumerable key on Object.prototype) is ours.
       if (i === n + kept) break
-      out[key] = i < n ? values[i] : input[key]
+      // The template's fields are null already (optional fields mostly are): no store for those.
+      const x = i < n ? values[i] : input[key]
+      if (x !== null) out[key] = x
       i++
     }
     return out
