@@ -25,6 +25,11 @@ beforeAll(async () => {
 afterAll(() => devnet?.stop())
 
 const node = (method: string, params: unknown[] = []) => callNode(devnet, method, params)
+/**
+ * What the page shows is waited for as long as a loaded machine takes to show it (the first page
+ * comes from the real indexer and history API; the default second is a guess about an idle machine).
+ */
+const shown = { timeout: 20_000 }
 
 it('shows a sent transaction as pending at once, then its indexed row in its place', async () => {
   const bob = devnet.wallets.find((w) => w.name === 'bob')!
@@ -46,7 +51,7 @@ it('shows a sent transaction as pending at once, then its indexed row in its pla
       </BlockfeedProvider>
     </QueryClientProvider>,
   )
-  await screen.findAllByRole('article')
+  await screen.findAllByRole('article', {}, shown)
 
   // Held in the mempool: the node mines nothing until told to.
   await node('evm_setAutomine', [false])
@@ -57,7 +62,7 @@ it('shows a sent transaction as pending at once, then its indexed row in its pla
     await act(async () => {
       hash = await send.mutateAsync({ serializedTransaction: raw })
     })
-    const group = await screen.findByRole('group', { name: /pending/i })
+    const group = await screen.findByRole('group', { name: /pending/i }, shown)
     // The item is named by its sentence ("Sending 0.123457 ETH to 0x…"); the amount shows again in its trailing column.
     const row = within(group).getByText(/^Sending 0\.123457/).closest('[data-status]')!
     expect(row.getAttribute('data-status')).toBe('pending')
@@ -65,8 +70,8 @@ it('shows a sent transaction as pending at once, then its indexed row in its pla
     await node('evm_mine')
     // Mined, indexed, and read again from the first page: the feed's own row replaces the pending one.
     const ours = () => screen.getAllByRole('article').filter((a) => /0\.123457/.test(a.textContent ?? ''))
-    await waitFor(() => expect(ours()).toHaveLength(1), { timeout: 20_000 })
-    await waitFor(() => expect(screen.queryByRole('group', { name: /pending/i })).toBeNull())
+    await waitFor(() => expect(ours()).toHaveLength(1), shown)
+    await waitFor(() => expect(screen.queryByRole('group', { name: /pending/i })).toBeNull(), shown)
     expect(ours()).toHaveLength(1)
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
   } finally {
