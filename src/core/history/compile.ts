@@ -1,6 +1,6 @@
 import type { z } from 'zod/mini'
 import { keep, keepExact, templates } from './objects.js'
-import { GUARD, GUARDS, MAP, NULL, SHARES, kindOf, passes, shortcutOf, type Alias } from './shortcut.js'
+import { GUARD, GUARDS, MAP, NULL, REMEMBER, SAME, SHARES, kindOf, passes, remembered, shortcutOf, slotOf, type Alias } from './shortcut.js'
 import { BAIL, EMPTY, defOf, payload, type Def, type Read, type Walker } from './walk.js'
 
 /**
@@ -103,6 +103,7 @@ function objectWalker(def: Def, inPlace: boolean, alias?: Alias): Walker {
   // Each field's shortcut as one number (see kindOf).
   const kinds = cuts.map(kindOf)
   const maps = cuts.map((cut) => cut?.map)
+  const refs = cuts.map((cut) => slotOf(cut?.remember ?? cut?.same))
   // Objects built anew are copies of a template with their keys: every field in the object itself.
   const templateOf = templates(keys)
   const aliasFrom = alias?.from
@@ -169,8 +170,13 @@ function objectWalker(def: Def, inPlace: boolean, alias?: Alias): Walker {
             if (store) input[key] = copy
           }
         }
+      } else if (kind & SAME && a === remembered[refs[i]!]) {
+        // The entry's own text, repeated by its log or transfer: the one copy, no call.
+        x = remembered[refs[i]!]
+        if (store && (x as string).length > 10) input[key] = x
       } else {
         x = reads[i]!(a, payload)
+        if (kind & REMEMBER) remembered[refs[i]!] = x
         // A value the reader gave back as it came stays where it is (a list read in place, text
         // already in form), unless the reader shares text: an equal string is then its one copy,
         // but text up to 10 characters JSON.parse already gives as one string (see `shared`).

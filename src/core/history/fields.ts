@@ -79,7 +79,8 @@ function earlierCopy(s: string): string | undefined {
  * The entry being read: its transfers and logs repeat its hash, block hash, time and number, and
  * take the entry's own strings instead of copies (one comparison with a string still in cache).
  * Entry fields come before its lists in the schema, so they are set when the lists are read.
- * The readers that set it (entry…) take no shortcut: each must run for every entry.
+ * The readers that set it (entry…) are called for every entry; the compiled reader keeps what they
+ * give (`remember`) and gives it to a later field repeating it without a call (`same`).
  */
 const entry = { hash: '', block_hash: '', block_timestamp: '', block_number: '', value: '' }
 type EntryKey = keyof typeof entry
@@ -160,44 +161,44 @@ export const optSharedText = withShortcut(transform((v: unknown, ctx): string | 
 }), { nullAsNull: true, guard: 'text', map: earlierCopy })
 
 /** The entry's hash (remembered for its lists). */
-export const entryHash = transform((v: unknown, ctx): string => (entry.hash = readText(v, ctx as Ctx)))
+export const entryHash = withShortcut(transform((v: unknown, ctx): string => (entry.hash = readText(v, ctx as Ctx))), { nullAsNull: false, remember: 'hash' })
 /** The entry's block hash (remembered for its lists). */
-export const entryBlockHash = transform((v: unknown, ctx): string | null => {
+export const entryBlockHash = withShortcut(transform((v: unknown, ctx): string | null => {
   const out = readOptText(v, ctx as Ctx)
   entry.block_hash = out ?? ''
   return out
-})
+}), { nullAsNull: false, remember: 'block_hash' })
 /** The entry's block number (remembered for its lists). */
-export const entryBlockNumber = transform((v: unknown, ctx): string => (entry.block_number = readInt(v, ctx as Ctx)))
+export const entryBlockNumber = withShortcut(transform((v: unknown, ctx): string => (entry.block_number = readInt(v, ctx as Ctx))), { nullAsNull: false, remember: 'block_number' })
 /** The entry's value (remembered for its native transfers). */
-export const entryValue = transform((v: unknown, ctx): string => (entry.value = readInt(v, ctx as Ctx)))
+export const entryValue = withShortcut(transform((v: unknown, ctx): string => (entry.value = readInt(v, ctx as Ctx))), { nullAsNull: false, remember: 'value' })
 /** A native transfer's value: the entry's own string when it moves the entry's value (the usual top-level transfer). */
-export const valueOfEntry = withShortcut(transform((v: unknown, ctx): string => sameAs('value', readInt(v, ctx as Ctx))), { nullAsNull: false, shares: true })
+export const valueOfEntry = withShortcut(transform((v: unknown, ctx): string => sameAs('value', readInt(v, ctx as Ctx))), { nullAsNull: false, shares: true, same: 'value' })
 /** The entry's time (remembered for its lists). */
-export const entryTimestamp = transform((v: unknown, ctx): string => (entry.block_timestamp = readTimestamp(v, ctx as Ctx)))
+export const entryTimestamp = withShortcut(transform((v: unknown, ctx): string => (entry.block_timestamp = readTimestamp(v, ctx as Ctx))), { nullAsNull: false, remember: 'block_timestamp' })
 
 /** A transfer's or log's transaction hash: the entry's own string when it is the entry's. */
 export const txHashOfEntry = withShortcut(transform((v: unknown, ctx): string | null => {
   const out = readOptText(v, ctx as Ctx)
   return out === null ? null : sameAs('hash', out)
-}), { nullAsNull: true, shares: true })
+}), { nullAsNull: true, shares: true, same: 'hash' })
 /** A transfer's or log's block hash: the entry's own string when it is the entry's. */
 export const blockHashOfEntry = withShortcut(transform((v: unknown, ctx): string | null => {
   const out = readOptText(v, ctx as Ctx)
   return out === null ? null : sameAs('block_hash', out)
-}), { nullAsNull: true, shares: true })
+}), { nullAsNull: true, shares: true, same: 'block_hash' })
 /** A transfer's or log's block number: the entry's own string when it is the entry's. */
 export const blockNumberOfEntry = withShortcut(transform((v: unknown, ctx): string | null => {
   // The entry's own text (already checked): no second check of its digits.
   if (v === entry.block_number && v !== '') return entry.block_number
   return v === undefined || v === null || v === '' ? null : sameAs('block_number', readInt(v, ctx as Ctx))
-}), { nullAsNull: true, shares: true })
+}), { nullAsNull: true, shares: true, same: 'block_number' })
 /** A transfer's or log's time: the entry's own string when it is the entry's. */
 export const timestampOfEntry = withShortcut(transform((v: unknown, ctx): string | null => {
   // Equal to the entry's normalized time means already normalized: no pattern test, no Date.
   if (v === entry.block_timestamp && v !== '') return entry.block_timestamp
   return v === undefined || v === null || v === '' ? null : sameAs('block_timestamp', readTimestamp(v, ctx as Ctx))
-}), { nullAsNull: true, shares: true })
+}), { nullAsNull: true, shares: true, same: 'block_timestamp' })
 
 /** Hex data (`input`, `output`): empty text is the spec's bare `0x`, as some deployments send it; missing or null is null. */
 export const optHexData = withShortcut(transform((v: unknown, ctx): string | null => {

@@ -60,6 +60,16 @@ export type Shortcut = {
    */
   readonly shares?: boolean
   /**
+   * The walker keeps what the reader gives under this name (it is always called): the entry's
+   * hash, block, time and value, which its logs and transfers repeat.
+   */
+  readonly remember?: string
+  /**
+   * A value that is the very text last kept under this name (`remember`) is given as that text
+   * without a call: the reader must accept any text kept there and give it back (one copy).
+   */
+  readonly same?: string
+  /**
    * For the first step of a pipe into a loose object: all the step does is move key `from` to
    * `to` when `to` is null or missing and `from` is not; any other value it returns as it is. The
    * walker then reads `from` as `to` itself, without the step's copy of the object.
@@ -84,9 +94,25 @@ export const GUARD = 7
 export const NULL = 8
 export const MAP = 16
 export const SHARES = 32
+export const REMEMBER = 64
+export const SAME = 128
 
-/** A field's shortcut as one number: its guard, NULL (null read as null), MAP (a `map`), SHARES. */
+/** A field's shortcut as one number: its guard, NULL (null read as null), MAP (a `map`), SHARES, REMEMBER, SAME. */
 export function kindOf(cut: Shortcut | undefined): number {
   if (!cut) return 0
-  return (cut.guard ? GUARDS[cut.guard] : 0) | (cut.nullAsNull ? NULL : 0) | (cut.map ? MAP : 0) | (cut.shares ? SHARES : 0)
+  const flags = (cut.nullAsNull ? NULL : 0) | (cut.map ? MAP : 0) | (cut.shares ? SHARES : 0) | (cut.remember ? REMEMBER : 0) | (cut.same ? SAME : 0)
+  return (cut.guard ? GUARDS[cut.guard] : 0) | flags
+}
+
+/** What the walkers remember by name (`remember`, `same`), one slot per name, shared by every walker as the field readers share theirs. */
+export const remembered: unknown[] = []
+const slots = new Map<string, number>()
+
+/** The slot of `name` in `remembered` (0 for none: a slot no field keeps anything in). */
+export function slotOf(name: string | undefined): number {
+  if (name === undefined) return 0
+  let slot = slots.get(name)
+  if (slot === undefined) slots.set(name, (slot = slots.size + 1))
+  remembered[slot] ??= undefined
+  return slot
 }

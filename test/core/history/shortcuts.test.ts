@@ -6,6 +6,12 @@ import { transactionEntrySchema } from '../../../src/core/history/schema'
 import { specEntry } from './fixtures'
 import {
   blockHashOfEntry,
+  entryBlockHash,
+  entryBlockNumber,
+  entryHash,
+  entryTimestamp,
+  entryValue,
+  valueOfEntry,
   blockNumberOfEntry,
   direction,
   flag,
@@ -99,6 +105,44 @@ describe('the plural ERC-20 key, read where it stands', () => {
         expect(inPlace(input())).toEqual(expected)
       }),
       { numRuns: 300 },
+    )
+  })
+})
+
+describe('text an entry field remembers, repeated by a later field', () => {
+  // The entry's hash, block, time and value are kept by the compiled reader as their readers give
+  // them; a later field holding the very same text takes it without a call. For any mix of values
+  // (equal, different, wrong, missing), the model is zod's, or both refuse.
+  const entryFields = looseObject({
+    hash: entryHash,
+    block_number: entryBlockNumber,
+    block_hash: entryBlockHash,
+    block_timestamp: entryTimestamp,
+    value: entryValue,
+    list: list(looseObject({ tx: txHashOfEntry, bn: blockNumberOfEntry, bh: blockHashOfEntry, ts: timestampOfEntry, v: valueOfEntry })),
+  })
+  const texts = fc.constantFrom(undefined, null, '', '12', '0x', '0xab', 'x', '2024-01-01T00:00:00.000Z', '2024-01-01T00:00:00Z', '1700000000', 7, 2 ** 60)
+  const copying = compileReader(entryFields)
+  const inPlace = compileReader(entryFields, { inPlace: true })
+
+  it('gives what zod gives, copying and in place', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(texts, texts, texts, texts, texts), { minLength: 1, maxLength: 3 }), fc.array(fc.tuple(fc.nat(4), texts), { maxLength: 4 }), (rows, swaps) => {
+        const entries = rows.map(([hash, bn, bh, ts, value]) => {
+          const item: Record<string, unknown> = { tx: hash, bn, bh, ts, v: value }
+          // Some fields of the item differ from the entry's.
+          for (const [k, v] of swaps) item[['tx', 'bn', 'bh', 'ts', 'v'][k]!] = v
+          return { hash, block_number: bn, block_hash: bh, block_timestamp: ts, value, list: [item, { ...item }] }
+        })
+        for (const e of entries) {
+          const input = () => JSON.parse(JSON.stringify(e))
+          const zod = entryFields.safeParse(input())
+          const expected = zod.success ? zod.data : undefined
+          expect(copying(input())).toEqual(expected)
+          expect(inPlace(input())).toEqual(expected)
+        }
+      }),
+      { numRuns: 400 },
     )
   })
 })
