@@ -45,6 +45,20 @@ export interface TransactionListProps extends DisplayOptions, Omit<HTMLAttribute
    */
   onLoadMore?: (() => void) | undefined
   /**
+   * Whether newer pages were dropped from the top of `transactions` (a window of pages, TanStack's
+   * `maxPages`) and can be read again: they load as the viewer scrolls back up, and the row they
+   * are reading stays where it is while pages are dropped or loaded above it.
+   * @defaultValue `false`
+   */
+  hasPreviousPage?: boolean | undefined
+  /**
+   * Whether a page dropped from the top is loading again now.
+   * @defaultValue `false`
+   */
+  isFetchingPreviousPage?: boolean | undefined
+  /** Called when the top of the list is in view while `hasPreviousPage` is true. */
+  onLoadPrevious?: (() => void) | undefined
+  /**
    * Shows transactions flagged `possible_spam`, when you control the spam toggle.
    * @defaultValue the list keeps its own, spam hidden at first
    */
@@ -148,6 +162,7 @@ const DEFAULT_RECT: Rect = { width: 640, height: 560 }
  */
 export const TransactionList = forwardRef<HTMLDivElement, TransactionListProps>(function TransactionList({
   transactions, wallet, status = 'success', error, onRetry, hasNextPage = false, isFetchingNextPage = false, onLoadMore,
+  hasPreviousPage = false, isFetchingPreviousPage = false, onLoadPrevious,
   showSpam, onShowSpamChange, hideZeroValueTransfers = false, renderDetails, density = 'comfortable', header, filtered,
   arrivals = NO_ARRIVALS, liveStatus, toolbar, label: labelProp, estimateSize, overscan = 4, initialRect = DEFAULT_RECT,
   className, style, chain, locale, timeZone, renderLink, ipfsGateway, renderChainIcon, ...rest
@@ -158,7 +173,7 @@ export const TransactionList = forwardRef<HTMLDivElement, TransactionListProps>(
   // The feed reads in its language's direction unless the app set one.
   const dir = rest.dir ?? t.dir
   const feed = useFeedState({
-    transactions, wallet, status, hasNextPage, isFetchingNextPage, onLoadMore, showSpam, onShowSpamChange, hideZeroValueTransfers,
+    transactions, wallet, status, hasNextPage, isFetchingNextPage, onLoadMore, hasPreviousPage, isFetchingPreviousPage, onLoadPrevious, showSpam, onShowSpamChange, hideZeroValueTransfers,
     filtered, arrivals, timeZone, estimateSize: estimateSize ?? ROW_HEIGHT[density] ?? ROW_HEIGHT.comfortable, overscan, initialRect,
   })
   const rootClass = className ? `bf-root bf-feed ${className}` : 'bf-root bf-feed'
@@ -210,7 +225,7 @@ export const TransactionList = forwardRef<HTMLDivElement, TransactionListProps>(
       ) : (
         <FeedViewport
           viewportRef={feed.viewportRef} onScroll={feed.onScroll} heldCount={feed.heldCount} onShowArrivals={feed.showArrivals}
-          label={label} isFetchingNextPage={isFetchingNextPage} setSize={hasNextPage ? -1 : txCount} items={feed.items}
+          label={label} isFetchingNextPage={isFetchingNextPage || isFetchingPreviousPage} setSize={hasNextPage ? -1 : txCount} items={feed.items}
           virtualizer={feed.virtualizer} virtualItems={feed.virtualItems} keyboard={feed.keyboard} expanded={feed.expanded} now={feed.now} row={row} t={t}
         />
       )}

@@ -21,6 +21,9 @@ export interface FeedStateInput {
   hasNextPage: boolean
   isFetchingNextPage: boolean
   onLoadMore: (() => void) | undefined
+  hasPreviousPage: boolean
+  isFetchingPreviousPage: boolean
+  onLoadPrevious: (() => void) | undefined
   showSpam: boolean | undefined
   onShowSpamChange: ((show: boolean) => void) | undefined
   hideZeroValueTransfers: boolean
@@ -49,8 +52,14 @@ export function useFeedState(input: FeedStateInput) {
     [held.shown, wallet, showSpam, hideZeroValueTransfers, timeZone],
   )
   const keyboard = useFeedKeyboard({ items, txItemIndex, viewportRef, scrollToIndex: (index) => virtualizer.scrollToIndex(index, { align: 'auto' }) })
-  const virtualizer = useFeedVirtualizer({ items, viewportRef, estimateSize: input.estimateSize, overscan: input.overscan, initialRect: input.initialRect, focusedIndex: keyboard.focusedIndex })
+  const anchored = useWindowAnchor(input.hasPreviousPage || input.isFetchingPreviousPage)
+  const virtualizer = useFeedVirtualizer({ items, viewportRef, estimateSize: input.estimateSize, overscan: input.overscan, initialRect: input.initialRect, focusedIndex: keyboard.focusedIndex, anchored })
   const virtualItems = virtualizer.getVirtualItems()
+  useLoadPrevious({
+    nearStart: (virtualItems[0]?.index ?? 0) <= LOAD_AHEAD,
+    can: input.hasPreviousPage && !input.isFetchingPreviousPage && !isFetchingNextPage && status !== 'error',
+    onLoadPrevious: input.onLoadPrevious,
+  })
 
   const lastIndex = virtualItems.at(-1)?.index ?? -1
   const { onViewerScroll } = useAutoLoad({
@@ -58,7 +67,8 @@ export function useFeedState(input: FeedStateInput) {
     // Pages whose entries the filter drops still count as received.
     received: filtered?.loaded ?? transactions.length,
     hasNextPage,
-    isFetchingNextPage,
+    // One page at a time: a page asked for while another loads would cancel it.
+    isFetchingNextPage: isFetchingNextPage || input.isFetchingPreviousPage,
     failed: status === 'error',
     onLoadMore,
   })
@@ -90,4 +100,24 @@ export function useFeedState(input: FeedStateInput) {
     if (newest) keyboard.focusKey(entryId(newest))
   }
   return { expanded, onExpandedChange, now, showSpam, toggleSpam, viewportRef, heldCount: held.heldCount, items, hiddenCount, txCount, keyboard, virtualizer, virtualItems, loadMore, onScroll, showArrivals }
+}
+
+/**
+ * Whether the virtualizer keeps the reader's row in place when items change above it (react-virtual's
+ * anchor): while the feed is a window of pages, and in the render after (the page that makes it whole
+ * again is loaded above the reader too). Off otherwise, so arrivals shown at the top stay in view.
+ */
+function useWindowAnchor(windowed: boolean): boolean {
+  const was = useRef(windowed)
+  useEffect(() => {
+    was.current = windowed
+  })
+  return windowed || was.current
+}
+
+/** Reads a dropped page again when the top of the loaded rows comes into view; its rows go in above the reader's. */
+function useLoadPrevious({ nearStart, can, onLoadPrevious }: { nearStart: boolean; can: boolean; onLoadPrevious: (() => void) | undefined }) {
+  useEffect(() => {
+    if (nearStart && can) onLoadPrevious?.()
+  }, [nearStart, can, onLoadPrevious])
 }

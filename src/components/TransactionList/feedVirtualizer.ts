@@ -14,10 +14,12 @@ interface FeedVirtualizerInput {
   initialRect: Rect
   /** The item holding keyboard focus (the feed keyboard's). */
   focusedIndex: { readonly current: number | null }
+  /** Keep the row at the top of the viewport where it is when items are added or dropped above it. */
+  anchored: boolean
 }
 
 /** The feed's virtualizer: day headers and rows, measured as they mount, keyed by their stable keys. */
-export function useFeedVirtualizer({ items, viewportRef, estimateSize, overscan, initialRect, focusedIndex }: FeedVirtualizerInput) {
+export function useFeedVirtualizer({ items, viewportRef, estimateSize, overscan, initialRect, focusedIndex, anchored }: FeedVirtualizerInput) {
   const sizeOf = useCallback((i: number) => (items[i]?.type === 'day' ? DAY_HEIGHT : estimateSize), [items, estimateSize])
   // Stable options: react-virtual recomputes every item's offset when getItemKey changes identity.
   const getItemKey = useCallback((i: number) => items[i]?.key ?? i, [items])
@@ -28,6 +30,8 @@ export function useFeedVirtualizer({ items, viewportRef, estimateSize, overscan,
     getItemKey,
     overscan,
     initialRect,
+    // react-virtual's reading anchor: on a change of the first or last key, the item at the scroll offset keeps its place.
+    anchorTo: anchored ? 'end' : 'start',
     // Without layout (jsdom, a hidden container) the browser reports 0×0: keep the assumed viewport so rows still render.
     observeElementRect: useCallback<typeof observeElementRect>(
       (instance, cb) => observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : initialRect)),

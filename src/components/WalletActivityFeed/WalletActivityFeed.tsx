@@ -6,7 +6,7 @@ import { InvalidParameterError } from '../../core/errors.js'
 import { checkAddress } from '../../core/history/params.js'
 import type { TransactionEntry } from '../../core/history/schema.js'
 import { useArrivals } from '../../react/useArrivals.js'
-import { useWalletHistory, type UseWalletHistoryParameters } from '../../react/useWalletHistory.js'
+import type { UseWalletHistoryParameters } from '../../react/useWalletHistory.js'
 import { NamesContext } from '../shared/names.js'
 import type { TransactionDetailsProps } from '../TransactionDetails/TransactionDetails.js'
 import { TransactionList, type TransactionListProps } from '../TransactionList/TransactionList.js'
@@ -18,6 +18,7 @@ import { useMessages } from '../../i18n/useMessages.js'
 import { FeedToolbar } from './FeedToolbar.js'
 import { LivePendingAfterMount } from './LivePendingAfterMount.js'
 import { useIdleFilterPreparation } from './idleSearch.js'
+import { pagingBack, useWindowedHistory } from './feedWindow.js'
 
 // New arrivals' engine is a chunk of its own too: the first screen does not wait for it.
 const loadArrivalsEngine = () => import('../../core/arrivals/firstPageRefresh.js')
@@ -173,7 +174,7 @@ const SingleChainFeed = forwardRef<HTMLDivElement, WalletActivityFeedProps>(func
     [chain, address, locale, timeZone, renderLink, onRevoke],
   )
   const [filter, setFilter] = useControllableState<WalletHistoryFilter>(filterProp, defaultFilter ?? {}, onFilterChange)
-  const history = useWalletHistory({
+  const history = useWindowedHistory({
     address, chain, fromBlock, toBlock, fromDate, toDate, includeInternalTransactions,
     includeInputData, nftMetadata, cursor, order, limit, query, filter, persist,
   })
@@ -229,6 +230,7 @@ const SingleChainFeed = forwardRef<HTMLDivElement, WalletActivityFeedProps>(func
       hasNextPage={hasNextPage}
       isFetchingNextPage={isFetchingNextPage}
       onLoadMore={() => void fetchNextPage()}
+      {...pagingBack(history)}
       filtered={narrowed ? { loaded: loadedTransactions.length, key: JSON.stringify(filter) } : undefined}
       toolbar={toolbar}
       header={pending || undefined}

@@ -115,7 +115,8 @@ function putFirst(queryClient: QueryClient, queryKey: QueryKey, first: WalletHis
   let fresh: TransactionEntry[] = []
   let gap = false
   queryClient.setQueryData<InfiniteData<WalletHistoryPage, string | undefined>>(queryKey, (data) => {
-    if (!data?.pages.length) return data
+    // A window of pages below the top (the feed's `maxPages`): the first page is read again, new entries with it, when the viewer scrolls back.
+    if (!data?.pages.length || data.pageParams[0]) return data
     const seen = new Set(data.pages.flatMap((p) => p.result.map((e) => e.hash.toLowerCase())))
     fresh = first.result.filter((e) => !seen.has(e.hash.toLowerCase()))
     if (fresh.length === 0) return data

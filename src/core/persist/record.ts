@@ -8,6 +8,8 @@ import { warnInDevelopment } from './settle.js'
 /** The stored text of a history: its first pages (at most `maxEntries` transactions), its key and when it was read. */
 export function serializeHistoryRecord(query: PersistedQuery, maxEntries: number): string {
   const data = query.state.data as WalletHistoryData | undefined
+  // A window of pages below the top (the feed's `maxPages`) is not the first pages: the stored ones stay.
+  if (data?.pageParams[0]) throw new Error('not the first pages')
   const pages: WalletHistoryPage[] = []
   let count = 0
   for (const page of data?.pages.slice(0, MAX_STORED_PAGES) ?? []) {
@@ -21,7 +23,7 @@ export function serializeHistoryRecord(query: PersistedQuery, maxEntries: number
     buster: HISTORY_RECORD_VERSION,
     queryHash: query.queryHash,
     queryKey: query.queryKey,
-    state: { dataUpdatedAt: query.state.dataUpdatedAt, data: { pages, pageParams: data!.pageParams.slice(0, pages.length) } },
+    state: { dataUpdatedAt: query.state.dataUpdatedAt, data: { pages, pageParams: [null, ...data!.pageParams.slice(1, pages.length)] } },
   }
   return JSON.stringify(record)
 }
