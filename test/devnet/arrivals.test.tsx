@@ -5,7 +5,7 @@
  * reload, sharing one first-page read per block and never reading a later page again.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { configure, render, screen, waitFor, within } from '@testing-library/react'
 import { createWalletClient, http, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -14,6 +14,10 @@ import { createClient } from '../../src/core/client.js'
 import { startDevnet, type Devnet } from '../../src/devnet/startDevnet.js'
 import { BlockfeedProvider } from '../../src/react/BlockfeedProvider.js'
 import { countingFetch } from '../react/support.js'
+
+// The page's data comes from a real chain, indexer and history API: findBy/waitFor wait for it as
+// long as a loaded machine takes, not the 1 s default (a pass is no slower for it).
+configure({ asyncUtilTimeout: 20_000 })
 
 let devnet: Devnet
 beforeAll(async () => {

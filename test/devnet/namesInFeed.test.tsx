@@ -5,12 +5,16 @@
  * where it used to show the devnet's own label for alice.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, waitFor } from '@testing-library/react'
+import { configure, render, screen, waitFor } from '@testing-library/react'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { WalletActivityFeed } from '../../src/components/WalletActivityFeed/WalletActivityFeed.js'
 import { createClient } from '../../src/core/client.js'
 import { startDevnet, type Devnet } from '../../src/devnet/startDevnet.js'
 import { BlockfeedProvider } from '../../src/react/BlockfeedProvider.js'
+
+// The page's data comes from a real chain, indexer and history API: findBy/waitFor wait for it as
+// long as a loaded machine takes, not the 1 s default (a pass is no slower for it).
+configure({ asyncUtilTimeout: 20_000 })
 
 let devnet: Devnet
 beforeAll(async () => {

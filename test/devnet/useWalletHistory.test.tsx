@@ -1,12 +1,16 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, renderHook, waitFor } from '@testing-library/react'
+import { configure, act, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { createClient } from '../../src/core/client.js'
 import { startDevnet, type Devnet } from '../../src/devnet/startDevnet.js'
 import { BlockfeedProvider } from '../../src/react/BlockfeedProvider.js'
 import { useWalletHistory } from '../../src/react/useWalletHistory.js'
 import { history, sendToNode } from './helpers.js'
+
+// The page's data comes from a real chain, indexer and history API: findBy/waitFor wait for it as
+// long as a loaded machine takes, not the 1 s default (a pass is no slower for it).
+configure({ asyncUtilTimeout: 20_000 })
 
 let devnet: Devnet
 beforeAll(async () => {
