@@ -4,7 +4,9 @@ import { makeHistoryPage, makeWallet } from './history-fixture.mjs'
 
 export async function measureParse({ runs = 400, warmup = 60 } = {}) {
   // The client's own path: the body parsed once by JSON.parse, then read (see getWalletHistory).
-  const { readWalletHistoryResponse } = await import('../../dist/core/history/schema.js')
+  // BLOCKFEED_DIST=<a build's dist folder> measures another build (e.g. the code before a change).
+  const dist = process.env.BLOCKFEED_DIST ? new URL(`file://${process.env.BLOCKFEED_DIST}/core/history/schema.js`) : new URL('../../dist/core/history/schema.js', import.meta.url)
+  const { readWalletHistoryResponse } = await import(dist.href)
   const page = makeHistoryPage(makeWallet(1), { entries: 100 })
   const text = JSON.stringify(page)
   const readWalletHistoryPage = (json) => readWalletHistoryResponse(json, text)
