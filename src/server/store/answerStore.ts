@@ -5,15 +5,11 @@ import type { outageLog, RedisCommand } from './redis.js'
 // given, Redis, read and written as one store. Single flight and the Redis lock are cache.ts's and
 // flight.ts's; the options are checked in cache.ts before they reach here.
 
-/** An upstream answer as the proxy passes it on, and as a {@link ResponseCache} keeps it. */
-export interface CachedAnswer {
-  /** The HTTP status. */
+/** An answer as the store keeps it: the shape of cache.ts's public `CachedAnswer`, declared here so this file imports nothing of cache.ts. */
+export interface StoredAnswer {
   status: number
-  /** The body, as text. */
   body: string
-  /** The upstream's `Retry-After`, passed on with an answer that is not kept. */
   retryAfter?: string | undefined
-  /** `body` as UTF-8 (exactly), on answers served from this process's memory: encoded once, not on every hit. */
   bytes?: Uint8Array | undefined
 }
 
@@ -47,22 +43,22 @@ export interface AnswerStoreSettings {
 /** Kept answers in this process's memory and, when given, in Redis: what every flight reads and fills. */
 export interface AnswerStore {
   readonly ttlSeconds: number
-  readonly memory: LRUCache<string, CachedAnswer>
+  readonly memory: LRUCache<string, StoredAnswer>
   /** Redis keys start with this. */
   readonly prefix: string
   /** How long a Redis lock holds, and how long another instance's load is waited for, at most. */
   readonly waitForOtherMs: number
   /** A Redis step that fails open: on any error (or timeout) the cache goes on without Redis. */
   tryRedis<T>(step: (redis: RedisCommand) => Promise<T>): Promise<T | typeof SKIP>
-  peek(key: string, ttl: number | null): Promise<CachedAnswer | undefined>
-  keep(key: string, answer: CachedAnswer, ttl: number | null): Promise<void>
+  peek(key: string, ttl: number | null): Promise<StoredAnswer | undefined>
+  keep(key: string, answer: StoredAnswer, ttl: number | null): Promise<void>
   /** The answer stored in Redis under `key`, if any, kept here too for what is left of its life there (not its whole TTL again). */
-  sharedAnswer(key: string, ttl: number | null): Promise<CachedAnswer | undefined | typeof SKIP>
+  sharedAnswer(key: string, ttl: number | null): Promise<StoredAnswer | undefined | typeof SKIP>
 }
 
 export function createAnswerStore(settings: AnswerStoreSettings): AnswerStore {
   const { prefix, redis, outage } = settings
-  const memory = new LRUCache<string, CachedAnswer>({
+  const memory = new LRUCache<string, StoredAnswer>({
     max: settings.maxEntries,
     maxSize: settings.maxBytes,
     // The text (one byte a character at best) and its bytes: both are held.
@@ -70,7 +66,7 @@ export function createAnswerStore(settings: AnswerStoreSettings): AnswerStore {
   })
 
   // Kept with its bytes: a popular page is served many times, and encoding 250 kB per hit would be most of a hit's cost.
-  const remember = (key: string, answer: CachedAnswer, ttlMs: number | null) =>
+  const remember = (key: string, answer: StoredAnswer, ttlMs: number | null) =>
     memory.set(key, { status: answer.status, body: answer.body, bytes: answer.bytes ?? encoder.encode(answer.body) }, ttlMs === null ? {} : { ttl: ttlMs })
 
   const store: AnswerStore = {
@@ -120,10 +116,10 @@ export function createAnswerStore(settings: AnswerStoreSettings): AnswerStore {
 const msOf = (ttlSeconds: number) => Math.max(1, Math.round(ttlSeconds * 1000))
 
 /** An answer as Redis holds it, or undefined for anything else. */
-function parseStoredAnswer(value: unknown): CachedAnswer | undefined {
+function parseStoredAnswer(value: unknown): StoredAnswer | undefined {
   if (typeof value !== 'string') return undefined
   try {
-    const parsed = JSON.parse(value) as CachedAnswer
+    const parsed = JSON.parse(value) as StoredAnswer
     return typeof parsed.status === 'number' && typeof parsed.body === 'string' ? parsed : undefined
   } catch {
     return undefined

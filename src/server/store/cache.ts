@@ -1,10 +1,10 @@
 import { checkCount, checkMs, checkPositive } from '../../core/options.js'
-import { createAnswerStore, type AnswerStore, type CachedAnswer, type CacheOutcome } from './answerStore.js'
+import { createAnswerStore, type AnswerStore, type CacheOutcome } from './answerStore.js'
 import { loadOnce, wait, type Flight } from './flight.js'
 import { outageLog, redisCommand, type RedisClient, type StoreWarning } from './redis.js'
 
 export { FOREVER_IN_REDIS_MS } from './answerStore.js'
-export type { CachedAnswer, CacheOutcome } from './answerStore.js'
+export type { CacheOutcome } from './answerStore.js'
 
 /**
  * How the proxy serves upstream answers again (`createProxyHandler({ cache })`): head reads for a
@@ -58,6 +58,18 @@ export interface ProxyCacheOptions {
   waitForOtherMs?: number | undefined
   /** Where the one warning per Redis outage goes. @defaultValue `console.warn` */
   onWarning?: StoreWarning | undefined
+}
+
+/** An upstream answer as the proxy passes it on, and as a {@link ResponseCache} keeps it. */
+export interface CachedAnswer {
+  /** The HTTP status. */
+  status: number
+  /** The body, as text. */
+  body: string
+  /** The upstream's `Retry-After`, passed on with an answer that is not kept. */
+  retryAfter?: string | undefined
+  /** `body` as UTF-8 (exactly), on answers served from this process's memory: encoded once, not on every hit. */
+  bytes?: Uint8Array | undefined
 }
 
 /** A cache of upstream answers with single flight, in memory and optionally Redis: what {@link createResponseCache} makes. */

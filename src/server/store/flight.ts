@@ -1,4 +1,4 @@
-import { SKIP, type AnswerStore, type CachedAnswer, type CacheOutcome } from './answerStore.js'
+import { SKIP, type AnswerStore, type CacheOutcome, type StoredAnswer } from './answerStore.js'
 
 // One load per key: the callers that wait on a load under way (single flight, in this process), and
 // the load itself, which asks the store first and, with Redis, takes a lock so that one instance of a
@@ -10,7 +10,7 @@ const UNLOCK = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call(
 
 /** An upstream load under way, and how many callers still wait on it. */
 export interface Flight {
-  run: Promise<CachedAnswer & { cache: CacheOutcome }>
+  run: Promise<StoredAnswer & { cache: CacheOutcome }>
   waiters: number
   controller: AbortController
   forget?: () => void
@@ -46,11 +46,11 @@ export async function loadOnce(
   store: AnswerStore,
   key: string,
   ttl: number | null,
-  load: (signal: AbortSignal) => Promise<CachedAnswer>,
+  load: (signal: AbortSignal) => Promise<StoredAnswer>,
   signal: AbortSignal,
-  cacheable: (answer: CachedAnswer) => boolean,
+  cacheable: (answer: StoredAnswer) => boolean,
   lockMs: number,
-): Promise<CachedAnswer & { cache: CacheOutcome }> {
+): Promise<StoredAnswer & { cache: CacheOutcome }> {
   const found = await store.peek(key, ttl)
   if (found) return { ...found, cache: 'hit' }
   const lockKey = `${store.prefix}:${key}:lock`
@@ -72,7 +72,7 @@ export async function loadOnce(
 }
 
 /** The answer another instance stores while it holds the lock, or undefined when it unlocks without one, Redis fails, or the wait is over. */
-async function waitForOther(store: AnswerStore, key: string, ttl: number | null, lockKey: string, lockMs: number): Promise<CachedAnswer | undefined> {
+async function waitForOther(store: AnswerStore, key: string, ttl: number | null, lockKey: string, lockMs: number): Promise<StoredAnswer | undefined> {
   const deadline = Date.now() + lockMs
   while (Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, POLL_MS))
