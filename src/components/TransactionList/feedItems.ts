@@ -16,6 +16,11 @@ export interface FeedItemsOptions {
   hideZeroValueTransfers: boolean
   /** Days are calendar days in this zone (the machine's when undefined). */
   timeZone?: string | undefined
+  /**
+   * Rows above the first were dropped (a window of pages): its day may go on above it, so its
+   * header waits for them. The row at the top is then the one a reader's place is kept by.
+   */
+  continuesAbove?: boolean | undefined
 }
 
 export interface FeedItems {
@@ -32,7 +37,7 @@ export interface FeedItems {
  * Entries (newest first) → the feed's items: one per entry (hash, or chain and hash), hidden spam counted and left out
  * unless shown, a date header before the first transaction of each day. Pure, no React.
  */
-export function feedItems(transactions: readonly TransactionEntry[], { wallet, showSpam, hideZeroValueTransfers, timeZone }: FeedItemsOptions): FeedItems {
+export function feedItems(transactions: readonly TransactionEntry[], { wallet, showSpam, hideZeroValueTransfers, timeZone, continuesAbove = false }: FeedItemsOptions): FeedItems {
   const seen = new Set<string>()
   const items: FeedItem[] = []
   const txItemIndex: number[] = []
@@ -55,7 +60,7 @@ export function feedItems(transactions: readonly TransactionEntry[], { wallet, s
       // A day met again (a service out of order): its second header needs a key of its own.
       const n = (days.get(day) ?? 0) + 1
       days.set(day, n)
-      items.push({ type: 'day', key: n === 1 ? `day-${day}` : `day-${day}-${n}`, day })
+      if (lastDay !== null || !continuesAbove) items.push({ type: 'day', key: n === 1 ? `day-${day}` : `day-${day}-${n}`, day })
       lastDay = day
     }
     txItemIndex.push(items.length)

@@ -48,12 +48,12 @@ export function useFeedState(input: FeedStateInput) {
   const viewportRef = useRef<HTMLDivElement>(null)
   const held = useHeldArrivals({ transactions, arrivals: input.arrivals, wallet, showSpam, hideZeroValueTransfers, viewportRef })
   const { items, hiddenCount, txCount, txItemIndex } = useMemo(
-    () => feedItems(held.shown, { wallet, showSpam, hideZeroValueTransfers, timeZone }),
-    [held.shown, wallet, showSpam, hideZeroValueTransfers, timeZone],
+    () => feedItems(held.shown, { wallet, showSpam, hideZeroValueTransfers, timeZone, continuesAbove: input.hasPreviousPage }),
+    [held.shown, wallet, showSpam, hideZeroValueTransfers, timeZone, input.hasPreviousPage],
   )
   const keyboard = useFeedKeyboard({ items, txItemIndex, viewportRef, scrollToIndex: (index) => virtualizer.scrollToIndex(index, { align: 'auto' }) })
   const anchored = useWindowAnchor(input.hasPreviousPage || input.isFetchingPreviousPage)
-  const virtualizer = useFeedVirtualizer({ items, viewportRef, estimateSize: input.estimateSize, overscan: input.overscan, initialRect: input.initialRect, focusedIndex: keyboard.focusedIndex, anchored })
+  const virtualizer = useFeedVirtualizer({ items, viewportRef, estimateSize: input.estimateSize, overscan: input.overscan, initialRect: input.initialRect, focusedKey: keyboard.focusedKey, anchored })
   const virtualItems = virtualizer.getVirtualItems()
   useLoadPrevious({
     nearStart: (virtualItems[0]?.index ?? 0) <= LOAD_AHEAD,

@@ -13,13 +13,13 @@ interface FeedVirtualizerInput {
   /** Viewport size assumed until (or when) the browser reports none. */
   initialRect: Rect
   /** The item holding keyboard focus (the feed keyboard's). */
-  focusedIndex: { readonly current: number | null }
+  focusedKey: { readonly current: string | null }
   /** Keep the row at the top of the viewport where it is when items are added or dropped above it. */
   anchored: boolean
 }
 
 /** The feed's virtualizer: day headers and rows, measured as they mount, keyed by their stable keys. */
-export function useFeedVirtualizer({ items, viewportRef, estimateSize, overscan, initialRect, focusedIndex, anchored }: FeedVirtualizerInput) {
+export function useFeedVirtualizer({ items, viewportRef, estimateSize, overscan, initialRect, focusedKey, anchored }: FeedVirtualizerInput) {
   const sizeOf = useCallback((i: number) => (items[i]?.type === 'day' ? DAY_HEIGHT : estimateSize), [items, estimateSize])
   // Stable options: react-virtual recomputes every item's offset when getItemKey changes identity.
   const getItemKey = useCallback((i: number) => items[i]?.key ?? i, [items])
@@ -44,8 +44,9 @@ export function useFeedVirtualizer({ items, viewportRef, estimateSize, overscan,
     // The focused row stays mounted when it scrolls away, so keyboard focus is never lost.
     rangeExtractor: useCallback((range: Range) => {
       const indexes = defaultRangeExtractor(range)
-      const f = focusedIndex.current
-      return f !== null && f < range.count && !indexes.includes(f) ? [...indexes, f].sort((a, b) => a - b) : indexes
-    }, [focusedIndex]),
+      const key = focusedKey.current
+      const f = key === null ? -1 : items.findIndex((item) => item.key === key)
+      return f >= 0 && f < range.count && !indexes.includes(f) ? [...indexes, f].sort((a, b) => a - b) : indexes
+    }, [focusedKey, items]),
   })
 }

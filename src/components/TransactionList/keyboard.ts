@@ -41,7 +41,8 @@ interface FeedKeyboardInput {
  * when it is off screen, and tells the virtualizer which item holds focus (to keep it mounted).
  */
 export function useFeedKeyboard({ items, txItemIndex, viewportRef, scrollToIndex }: FeedKeyboardInput) {
-  const focusedIndex = useRef<number | null>(null)
+  // By key: an index goes stale when rows are added or dropped above (a window of pages).
+  const focusedKey = useRef<string | null>(null)
   const pendingFocus = useRef<string | null>(null)
   const misses = useRef(0)
 
@@ -75,7 +76,7 @@ export function useFeedKeyboard({ items, txItemIndex, viewportRef, scrollToIndex
     const index = target === null ? undefined : txItemIndex[target]
     if (index === undefined) return
     event.preventDefault()
-    focusedIndex.current = index
+    focusedKey.current = items[index]!.key
     pendingFocus.current = items[index]!.key
     scrollToIndex(index)
     tryFocus()
@@ -83,15 +84,15 @@ export function useFeedKeyboard({ items, txItemIndex, viewportRef, scrollToIndex
 
   const onFocus = (event: FocusEvent<HTMLElement>) => {
     const at = (event.target as HTMLElement).closest<HTMLElement>('[data-index]')
-    if (at) focusedIndex.current = Number(at.dataset.index)
+    if (at) focusedKey.current = at.dataset.key ?? null
   }
 
   /** Moves focus to the item with `key` once it is mounted, e.g. when the control that had focus goes away. */
   const focusKey = (key: string) => {
-    focusedIndex.current = null
+    focusedKey.current = null
     pendingFocus.current = key
     misses.current = 0
   }
 
-  return { focusedIndex, tryFocus, onKeyDown, onFocus, focusKey }
+  return { focusedKey, tryFocus, onKeyDown, onFocus, focusKey }
 }

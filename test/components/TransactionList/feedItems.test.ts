@@ -15,6 +15,12 @@ describe('feedItems', () => {
     expect(r.txItemIndex).toEqual([1, 2, 4])
   })
 
+  it('rows dropped above (a window of pages): the first day’s header waits for them, so a row is at the top', () => {
+    const r = feedItems([at('2024-05-10T14:00:00Z'), at('2024-05-10T01:00:00Z'), at('2024-05-09T23:00:00Z')], { ...options, continuesAbove: true })
+    expect(shape(r)).toEqual([1, 2, 'day-2024-05-09', 3])
+    expect(r.txItemIndex).toEqual([0, 1, 3])
+  })
+
   it('one item per hash, whatever its case', () => {
     const one = at('2024-05-10T14:00:00Z')
     const r = feedItems([one, { ...one, hash: one.hash.toUpperCase().replace('0X', '0x') }], options)

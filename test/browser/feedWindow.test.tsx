@@ -1,0 +1,121 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { act } from 'react'
+import { createRoot, type Root } from 'react-dom/client'
+import { describe, expect, it, vi } from 'vitest'
+import { WalletActivityFeed } from '../../src/components/WalletActivityFeed/WalletActivityFeed.js'
+import { FEED_WINDOW_PAGES } from '../../src/components/WalletActivityFeed/feedWindow.js'
+import { createClient } from '../../src/core/client.js'
+import { BlockfeedProvider } from '../../src/react/BlockfeedProvider.js'
+
+import.meta.glob('../../src/components/**/*.css', { eager: true })
+;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false
+
+const WALLET = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const OTHER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+const PAGES = 9
+const PER_PAGE = 25
+const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}`
+// A few entries a day, so day headers sit between rows as in a real feed.
+const entry = (n: number) => ({
+  hash: hash(n), from_address: OTHER, to_address: WALLET, value: String(BigInt(n) * 10n ** 15n),
+  block_timestamp: new Date(Date.UTC(2024, 2, 1) - Math.floor(n / 7) * 86_400_000).toISOString(), block_number: String(19_000_000 - n),
+})
+const requests: (string | null)[] = []
+const client = createClient({
+  baseUrl: 'https://service.blockfeed.test',
+  chain: 'eth',
+  retry: false,
+  fetch: async (input) => {
+    const cursor = new URL(String(input)).searchParams.get('cursor')
+    requests.push(cursor)
+    const k = cursor === null ? 0 : Number(cursor.slice(1))
+    // A little latency, as a service has: the rows above the reader arrive while they read.
+    await new Promise((r) => setTimeout(r, 30))
+    const result = Array.from({ length: PER_PAGE }, (_, i) => entry(k * PER_PAGE + i + 1))
+    return Response.json({ page: k, page_size: PER_PAGE, cursor: k + 1 < PAGES ? `p${k + 1}` : null, result })
+  },
+})
+
+const frames = (n = 2) => new Promise<void>((resolve) => {
+  const step = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1)))
+  step(n)
+})
+
+/** The row the reader is looking at: the first article whose top is inside the viewport, and where it is. */
+function readingRow(viewport: HTMLElement) {
+  const top = viewport.getBoundingClientRect().top
+  for (const item of viewport.querySelectorAll<HTMLElement>('[data-key]')) {
+    const rect = item.getBoundingClientRect()
+    if (item.querySelector('article') && rect.top >= top) return { key: item.dataset.key!, top: rect.top }
+  }
+  throw new Error('no row on screen')
+}
+const rowTop = (viewport: HTMLElement, key: string) => viewport.querySelector<HTMLElement>(`[data-key="${key}"]`)?.getBoundingClientRect().top
+
+describe('the feed keeps a window of pages, in Chromium', () => {
+  it('rows that jump when scrolling back over a dropped page: 0; End moves focus to the last loaded row', async () => {
+    const host = document.createElement('div')
+    host.style.width = '800px'
+    document.body.append(host)
+    const root: Root = createRoot(host)
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    root.render(
+      <QueryClientProvider client={queryClient}>
+        <BlockfeedProvider client={client} persist={false}>
+          <WalletActivityFeed address={WALLET} chain="eth" limit={PER_PAGE} locale="en-US" timeZone="UTC" watch={false} showPending={false} showNames={false} style={{ blockSize: 560 }} />
+        </BlockfeedProvider>
+      </QueryClientProvider>,
+    )
+    try {
+      await vi.waitFor(() => expect(host.querySelectorAll('article').length).toBeGreaterThan(0), { timeout: 20_000 })
+      const viewport = host.querySelector<HTMLElement>('.bf-feed__viewport')!
+      // Down to the end, as a reader does: a screen at a time.
+      await vi.waitFor(
+        async () => {
+          viewport.scrollTop += 500
+          await frames()
+          expect(requests.at(-1)).toBe(`p${PAGES - 1}`)
+          expect(host.querySelector('[role="feed"]')!.getAttribute('aria-busy')).toBe('false')
+        },
+        { timeout: 40_000, interval: 20 },
+      )
+      expect(requests).toEqual([null, ...Array.from({ length: PAGES - 1 }, (_, k) => `p${k + 1}`)])
+      expect(host.querySelector(`[data-key="${hash(1)}"]`)).toBeNull()
+
+      // Back up, a screen at a time. Each time a dropped page is read again, the row being read stays put.
+      const jumps: { page: string | null; key: string; moved: number }[] = []
+      let reloaded = 0
+      while (requests.at(-1) !== null || host.querySelector('[role="feed"]')!.getAttribute('aria-busy') === 'true') {
+        const before = requests.length
+        viewport.scrollTop -= 500
+        await frames()
+        if (requests.length === before) continue
+        // A page is being read again above the reader: watch their row until it has come and been measured.
+        const anchor = readingRow(viewport)
+        await vi.waitFor(() => expect(host.querySelector('[role="feed"]')!.getAttribute('aria-busy')).toBe('false'), { timeout: 10_000 })
+        await frames(4)
+        const moved = Math.abs((rowTop(viewport, anchor.key) ?? Infinity) - anchor.top)
+        reloaded++
+        if (moved > 1) jumps.push({ page: requests.at(-1)!, key: anchor.key, moved })
+      }
+      console.info(`pages read again on the way back: ${reloaded}; rows that jumped: ${jumps.length}`)
+      expect(reloaded).toBe(PAGES - FEED_WINDOW_PAGES)
+      expect(jumps).toEqual([])
+      // At the top again: the first entry is there.
+      viewport.scrollTop = 0
+      await frames()
+      await vi.waitFor(() => expect(host.querySelector(`[data-key="${hash(1)}"] article`)).not.toBeNull())
+
+      // End on an article: focus goes to the last loaded row.
+      const first = host.querySelector<HTMLElement>(`[data-key="${hash(1)}"] article`)!
+      first.focus()
+      first.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }))
+      await vi.waitFor(() => expect(document.activeElement?.getAttribute('aria-posinset')).toBe(String(FEED_WINDOW_PAGES * PER_PAGE)))
+      const last = document.activeElement!.closest<HTMLElement>('[data-key]')!.dataset.key
+      expect(last).toBe(hash(FEED_WINDOW_PAGES * PER_PAGE))
+    } finally {
+      root.unmount()
+      host.remove()
+    }
+  }, 120_000)
+})
