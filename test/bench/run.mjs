@@ -63,6 +63,13 @@ if (render.status === 0 && existsSync('test-results/bench/render.json')) {
 } else {
   row('render benchmark', 'did not run', 'runs', false)
 }
+// Issue 34: the drop-in feed scrolled through the huge testing wallet (test/bench/feed-memory.bench.tsx, the same run).
+if (existsSync('test-results/bench/feed-memory.json')) {
+  const m = JSON.parse(readFileSync('test-results/bench/feed-memory.json', 'utf8'))
+  const grew = (x) => `+${((x.at10000 - x.at1000) / 2 ** 20).toFixed(1)} MB`
+  row('JS heap after scrolling 10,000 entries ÷ after 1,000 (WalletActivityFeed, window of pages)', `${m.windowed.ratio.toFixed(2)} (${grew(m.windowed)})`, '≤ 1.25', m.windowed.ratio <= 1.25)
+  row('… the same with every page kept (maxPages: undefined, as before the window)', `${m.keptAll.ratio.toFixed(2)} (${grew(m.keptAll)})`, 'report', null)
+}
 
 // 4. Requests (real anvil, a local history server)
 const req = spawnSync(process.execPath, ['--expose-gc', 'test/bench/requests.mjs'], { encoding: 'utf8' })
