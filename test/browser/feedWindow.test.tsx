@@ -53,7 +53,7 @@ function readingRow(viewport: HTMLElement) {
 const rowTop = (viewport: HTMLElement, key: string) => viewport.querySelector<HTMLElement>(`[data-key="${key}"]`)?.getBoundingClientRect().top
 
 describe('the feed keeps a window of pages, in Chromium', () => {
-  it('rows that jump when scrolling back over a dropped page: 0; End moves focus to the last loaded row', async () => {
+  it('rows that jump when scrolling back over a dropped page: 0; End and Home move focus to the last and first loaded rows, and it stays there', async () => {
     const host = document.createElement('div')
     host.style.width = '800px'
     document.body.append(host)
@@ -113,6 +113,22 @@ describe('the feed keeps a window of pages, in Chromium', () => {
       await vi.waitFor(() => expect(document.activeElement?.getAttribute('aria-posinset')).toBe(String(FEED_WINDOW_PAGES * PER_PAGE)))
       const last = document.activeElement!.closest<HTMLElement>('[data-key]')!.dataset.key
       expect(last).toBe(hash(FEED_WINDOW_PAGES * PER_PAGE))
+      // Home: focus goes to the first loaded row and stays on it while the page above is read again.
+      await vi.waitFor(() => expect(host.querySelector('[role="feed"]')!.getAttribute('aria-busy')).toBe('false'))
+      const asked = requests.length
+      ;(document.activeElement as HTMLElement).dispatchEvent(new KeyboardEvent('keydown', { key: 'Home', bubbles: true }))
+      await vi.waitFor(() => expect(document.activeElement?.getAttribute('aria-posinset')).toBe('1'))
+      const top = document.activeElement!.closest<HTMLElement>('[data-key]')!.dataset.key
+      expect(top).not.toBe(hash(1))
+      // The page above the first loaded row is read again.
+      await vi.waitFor(() => expect(requests.length).toBeGreaterThan(asked))
+      await vi.waitFor(() => expect(host.querySelector('[role="feed"]')!.getAttribute('aria-busy')).toBe('false'))
+      await frames(4)
+      expect(document.activeElement?.closest<HTMLElement>('[data-key]')?.dataset.key).toBe(top)
+      const focused = (document.activeElement as HTMLElement).getBoundingClientRect()
+      const box = viewport.getBoundingClientRect()
+      expect(focused.top).toBeGreaterThanOrEqual(box.top - 1)
+      expect(focused.bottom).toBeLessThanOrEqual(box.bottom + 1)
     } finally {
       root.unmount()
       host.remove()

@@ -57,7 +57,8 @@ export function useFeedState(input: FeedStateInput) {
   const virtualItems = virtualizer.getVirtualItems()
   useLoadPrevious({
     nearStart: (virtualItems[0]?.index ?? 0) <= LOAD_AHEAD,
-    can: input.hasPreviousPage && !input.isFetchingPreviousPage && !isFetchingNextPage && status !== 'error',
+    // Not while a scroll is under way (Home, arrow keys): react-virtual keeps the reader's row only once it has settled.
+    can: input.hasPreviousPage && !input.isFetchingPreviousPage && !isFetchingNextPage && status !== 'error' && !virtualizer.isScrolling,
     onLoadPrevious: input.onLoadPrevious,
   })
 
