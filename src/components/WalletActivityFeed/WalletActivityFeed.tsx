@@ -109,6 +109,11 @@ export type WalletActivityFeedProps = Omit<UseWalletHistoryParameters, 'filter'>
  * or `addresses` it becomes one feed across chains and wallets. Errors (a wrong address, a
  * service that fails) are shown in its error state with "Try again", never thrown.
  *
+ * Its memory stays flat however far the viewer scrolls: it keeps a window of 5 pages (TanStack's
+ * `maxPages`) and reads a page it let go again, by its own cursor, when the viewer scrolls back, with
+ * the row being read kept in place. While a filter or search narrows the rows it keeps every page.
+ * `query={{ maxPages: undefined }}` keeps every page always; another `maxPages` sets the window.
+ *
  * @param props - {@link WalletActivityFeedProps}.
  * @returns The feed's root `<div>`: the toolbar, then the rows in an ARIA feed (`role="feed"`).
  * @remarks `useWalletHistory` behind it: one `GET {baseUrl}/api/v2.2/wallets/{address}/history`
