@@ -44,7 +44,7 @@ export function EntryFacts({ entry: tx, chain, timeZone, address, native, t }: E
   const method = cleanText(tx.method_label)
   return (
     <dl className="bf-details__list">
-      <Row term={t.messages.rowDetails.hash}><bdi className="bf-details__hash" dir="ltr">{clipText(cleanText(tx.hash) ?? '', 66).shown}</bdi></Row>
+      <Row term={t.messages.rowDetails.hash}><code dir="ltr">{clipText(cleanText(tx.hash) ?? '', 66).shown}</code></Row>
       {status ? <Row term={terms.status}><span className="bf-details__status" data-status={status}>{m.status[status]}</span></Row> : null}
       {Number.isFinite(ms) ? <Row term={terms.time}><FullTime ms={ms} timeZone={timeZone} t={t} /></Row> : null}
       <Row term={terms.block}>{tx.block_number}</Row>

@@ -104,7 +104,7 @@ function Body({ details, entry, wallet, names, isLoading, error, chain, timeZone
     return (
       <WithNames names={names}>
         <EntryFacts entry={entry!} chain={chainId} timeZone={timeZone} address={address} native={native} t={t} />
-        <p className="bf-details__note">{m.notKnownYet}</p>
+        <small className="bf-details__note bf-details__muted">{m.notKnownYet}</small>
         {explorer}
       </WithNames>
     )
