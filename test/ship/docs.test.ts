@@ -6,6 +6,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { storyNameFromExport, toId } from 'storybook/internal/csf'
+// @ts-expect-error the Webpack loader Storybook compiles MDX with ships no declarations
 import loader from '@storybook/addon-docs/mdx-loader'
 import { describe, expect, it } from 'vitest'
 // @ts-expect-error plain ESM script without types
