@@ -113,8 +113,14 @@ describe('the feed keeps a window of pages, in Chromium', () => {
       await vi.waitFor(() => expect(document.activeElement?.getAttribute('aria-posinset')).toBe(String(FEED_WINDOW_PAGES * PER_PAGE)))
       const last = document.activeElement!.closest<HTMLElement>('[data-key]')!.dataset.key
       expect(last).toBe(hash(FEED_WINDOW_PAGES * PER_PAGE))
+      // The last row on screen reads the next page, and the window drops the first: wait for that state
+      // (aria-busy alone is false before the read has begun).
+      await vi.waitFor(() => {
+        expect(requests.at(-1)).toBe(`p${FEED_WINDOW_PAGES}`)
+        expect(host.querySelector(`[data-key="${hash(1)}"]`)).toBeNull()
+        expect(host.querySelector('[role="feed"]')!.getAttribute('aria-busy')).toBe('false')
+      }, { timeout: 10_000 })
       // Home: focus goes to the first loaded row and stays on it while the page above is read again.
-      await vi.waitFor(() => expect(host.querySelector('[role="feed"]')!.getAttribute('aria-busy')).toBe('false'))
       const asked = requests.length
       ;(document.activeElement as HTMLElement).dispatchEvent(new KeyboardEvent('keydown', { key: 'Home', bubbles: true }))
       await vi.waitFor(() => expect(document.activeElement?.getAttribute('aria-posinset')).toBe('1'))
