@@ -4,7 +4,7 @@
 import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { budgets, measureCatalogues, measureSizes } from './size.mjs'
+import { budgets, bundlerNames, issueRows, measureCatalogues, measureSizes } from './size.mjs'
 
 const root = resolve(import.meta.dirname, '../..')
 process.chdir(root)
@@ -15,21 +15,15 @@ const rows = []
 const kB = (b) => `${(b / 1000).toFixed(1)} kB`
 const row = (figure, value, target, pass) => rows.push({ figure, value, target, pass })
 
-// 1. Bundle size
+// 1. Bundle size (issue 35): the package's entries built by esbuild, rolldown (Vite 8) and webpack 5
+// (Next.js), the same rows and budgets as test/ship/size.test.ts.
 const s = await measureSizes()
-row('core entry (`blockfeed`), min+gzip', kB(s.core.gzipBytes), 'report', null)
-row('BlockfeedProvider + useWalletHistory + useRpc, min+gzip', kB(s.hooks.gzipBytes), `≤ ${budgets.hooksVsWagmi} × wagmi`, s.hooks.gzipBytes <= budgets.hooksVsWagmi * s.wagmi.gzipBytes)
-row('wagmi WagmiProvider + createConfig + useBalance + useBlockNumber (reference)', kB(s.wagmi.gzipBytes), 'reference', null)
-row('hooks / wagmi', (s.hooks.gzipBytes / s.wagmi.gzipBytes).toFixed(3), `≤ ${budgets.hooksVsWagmi.toFixed(3)}`, s.hooks.gzipBytes / s.wagmi.gzipBytes <= budgets.hooksVsWagmi)
-// Issue 26's table: an app importing the built package by its entries (esbuild, code splitting on).
-const vsWagmi = (x) => x.gzipBytes / s.wagmi.gzipBytes
-row('issue 26: provider + useWalletHistory + useRpc / wagmi', vsWagmi(s.hooks).toFixed(2), `≤ ${budgets.hooksVsWagmiIssue26.toFixed(2)}`, vsWagmi(s.hooks) <= budgets.hooksVsWagmiIssue26)
-row('issue 26: the same with createClient / wagmi', `${vsWagmi(s.hooksClient).toFixed(2)} (${kB(s.hooksClient.gzipBytes)})`, `≤ ${budgets.hooksWithClientVsWagmi.toFixed(2)}`, vsWagmi(s.hooksClient) <= budgets.hooksWithClientVsWagmi)
-row('issue 26: createClient + reading one history page', kB(s.clientPage.gzipBytes), `≤ ${kB(budgets.clientPageGzipBytes)}`, s.clientPage.gzipBytes <= budgets.clientPageGzipBytes)
-row('issue 26: app with the drop-in feed (feed + provider + createClient), before any lazy chunk', kB(s.app.gzipBytes), `≤ ${kB(budgets.appGzipBytes)}`, s.app.gzipBytes <= budgets.appGzipBytes)
-row('issue 26: … and every chunk it may load (one language)', kB(s.app.gzipBytes + s.app.lazyGzipBytes), `≤ ${kB(budgets.appAllChunksGzipBytes)}`, s.app.gzipBytes + s.app.lazyGzipBytes <= budgets.appAllChunksGzipBytes)
-row('WalletActivityFeed with all rows, filter bar, export: min+gzip loaded with the page', kB(s.feed.gzipBytes), `≤ ${kB(budgets.feedGzipBytes)}`, s.feed.gzipBytes <= budgets.feedGzipBytes)
-row("WalletActivityFeed, loaded later: pending group (after the first render), arrivals, details view, approvals' state, merged feed (min+gzip)", `${kB(s.feed.lazyGzipBytes)} (${s.feed.lazyChunks.map((c) => `${c.file.replace(/-\w+\.js$/, '')} ${kB(c.gzipBytes)}`).join(', ')})`, `≤ ${kB(budgets.feedLazyGzipBytes)}`, s.feed.lazyGzipBytes <= budgets.feedLazyGzipBytes)
+for (const b of bundlerNames) {
+  row(`${b}: wagmi WagmiProvider + createConfig + useBalance + useBlockNumber (reference)`, kB(s[b].wagmi.gzipBytes), 'reference', null)
+  for (const r of issueRows(s[b])) row(`${b}: ${r.figure}`, r.value, r.target, r.pass)
+  if (s[b].wagmiApp) row(`${b}: blockfeed/wagmi added to the feed app, with the page`, kB(s[b].wagmiApp.gzipBytes - s[b].app.gzipBytes), `≤ ${kB(budgets.wagmiBridgeGzipBytes)}`, s[b].wagmiApp.gzipBytes - s[b].app.gzipBytes <= budgets.wagmiBridgeGzipBytes)
+}
+row('core entry (`blockfeed`, everything it exports), esbuild, min+gzip', kB(s.esbuild.core.gzipBytes), 'report', null)
 row('styles.css, min+gzip', kB(s.styles.gzipBytes), `≤ ${kB(budgets.cssGzipBytes)}`, s.styles.gzipBytes <= budgets.cssGzipBytes)
 const cat = await measureCatalogues()
 row('English catalogue loaded with the page (its first-screen part), min+gzip', kB(cat.en.main), `≤ ${kB(budgets.englishFirstLoadGzipBytes)}`, cat.en.main <= budgets.englishFirstLoadGzipBytes)
