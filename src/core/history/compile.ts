@@ -1,13 +1,12 @@
-import type { z } from 'zod/mini'
 import { keep, keepExact, templates } from './objects.js'
 import { GUARD, GUARDS, MAP, NULL, REMEMBER, SAME, SHARES, kindOf, passes, remembered, shortcutOf, slotOf, type Alias } from './shortcut.js'
-import { BAIL, EMPTY, defOf, payload, type Def, type Read, type Walker } from './walk.js'
+import { BAIL, EMPTY, payload, type Node, type Read, type Walker } from './walk.js'
 
 /**
- * Builds, from a zod/mini schema made of loose objects, arrays, pipes and transforms, a direct
- * walker that calls the very same transform functions: one source of truth, without zod's
- * per-field bookkeeping on the hot path. The walker gives up at the first problem; the caller
- * then runs zod itself for the issues and paths.
+ * Builds, from the reader's tables (tables.ts: loose objects, lists, pipes and field readers,
+ * generated from the zod schemas), a direct walker that calls the very same field readers the
+ * schemas wrap: one source of truth, without zod on the hot path or in the bundle. The walker
+ * gives up at the first problem; the caller then runs the checker (check.ts) for the issues and paths.
  *
  * Closures and tables only, no code made from strings: under a strict Content-Security-Policy
  * (no 'unsafe-eval') every attempt to compile a string is a reported violation, even one that is caught.
@@ -17,33 +16,24 @@ import { BAIL, EMPTY, defOf, payload, type Def, type Read, type Walker } from '.
 
 export { isDigits, withShortcut, type Guard, type Shortcut } from './shortcut.js'
 
-function compileNode(schema: z.core.SomeType, inPlace: boolean): Walker {
-  const def = defOf(schema)
-  switch (def.type) {
-    case 'transform': {
-      const transform = def.transform!
-      return (v) => transform(v, payload)
+function compileNode(node: Node, inPlace: boolean): Walker {
+  if (typeof node === 'function') return (v) => node(v, payload)
+  if ('pipe' in node) {
+    const [head, tail] = node.pipe
+    const cut = shortcutOf(head)
+    if (cut?.rename && typeof tail === 'object' && 'object' in tail) return objectWalker(tail.object, inPlace, cut.rename)
+    const first = compileNode(head, inPlace)
+    // A list's default step (a missing list is []) is one walker with the list: no call for a list that is a list.
+    if (cut?.guard === 'list' && !cut.map && !cut.nullAsNull && typeof tail === 'object' && 'array' in tail) {
+      return listWalker(compileNode(tail.array, inPlace), inPlace, first)
     }
-    case 'pipe': {
-      const cut = shortcutOf(def.in!)
-      if (cut?.rename && defOf(def.out!).type === 'object') return objectWalker(defOf(def.out!), inPlace, cut.rename)
-      const first = compileNode(def.in!, inPlace)
-      // A list's default step (a missing list is []) is one walker with the list: no call for a list that is a list.
-      if (cut?.guard === 'list' && !cut.map && !cut.nullAsNull && defOf(def.out!).type === 'array') {
-        return listWalker(compileNode(defOf(def.out!).element!, inPlace), inPlace, first)
-      }
-      const second = compileNode(def.out!, inPlace)
-      // A first step with a guard is skipped for values passing it.
-      const guard = cut?.guard && !cut.map && !cut.nullAsNull ? GUARDS[cut.guard] : 0
-      return guard ? (v) => second(passes(guard, v) ? v : first(v)) : (v) => second(first(v))
-    }
-    case 'array':
-      return listWalker(compileNode(def.element!, inPlace), inPlace)
-    case 'object':
-      return objectWalker(def, inPlace)
-    default:
-      throw new Error(`compileReader: unsupported schema type ${def.type}`)
+    const second = compileNode(tail, inPlace)
+    // A first step with a guard is skipped for values passing it.
+    const guard = cut?.guard && !cut.map && !cut.nullAsNull ? GUARDS[cut.guard] : 0
+    return guard ? (v) => second(passes(guard, v) ? v : first(v)) : (v) => second(first(v))
   }
+  if ('array' in node) return listWalker(compileNode(node.array, inPlace), inPlace)
+  return objectWalker(node.object, inPlace)
 }
 
 /**
@@ -87,17 +77,15 @@ function listWalker(item: Walker, inPlace: boolean, first?: Walker): Walker {
  * once per object of a 290 kB page; its tables live in this closure's variables, and splitting it
  * would pass them to a call per field on the path `test/bench/history-page.mjs` holds to its budget.
  */
-function objectWalker(def: Def, inPlace: boolean, alias?: Alias): Walker {
-  // A loose object keeps unknown keys (catchall `unknown`); a strict one would not be read right.
-  if (!def.catchall || defOf(def.catchall).type !== 'unknown') throw new Error('compileReader: only loose objects are supported')
-  const shape = def.shape!
+function objectWalker(shape: { readonly [key: string]: Node }, inPlace: boolean, alias?: Alias): Walker {
+  // Every object of the tables is loose: unknown keys are kept as sent.
   const keys = Object.keys(shape)
   const n = keys.length
   const index = new Map(keys.map((k, i) => [k, i]))
-  // A field that is a single transform is called directly (one call per field, not two).
+  // A field that is a reader is called directly (one call per field, not two).
   const reads: Read[] = keys.map((k) => {
     const field = shape[k]!
-    return defOf(field).type === 'transform' ? defOf(field).transform! : compileNode(field, inPlace)
+    return typeof field === 'function' ? field : compileNode(field, inPlace)
   })
   const cuts = keys.map((k) => shortcutOf(shape[k]!))
   // Each field's shortcut as one number (see kindOf).
@@ -237,21 +225,18 @@ const EXTRA = -1
 const ALIAS = -2
 
 /**
- * A reader for `schema` that returns the parsed value, or `undefined` when the input has any
- * problem (so the caller runs `schema.safeParse` for the full issues). The result equals
- * `schema.parse(input)` whenever that succeeds (in `inPlace` mode up to key order).
+ * A reader for the tables `node` that returns the read value, or `undefined` when the input has any
+ * problem (so the caller runs the checker for the issues). The result equals what the zod schema the
+ * tables were generated from gives whenever it succeeds (in `inPlace` mode up to key order).
  *
  * `inPlace`: the input is normalized where it is and returned — for a body the caller has just
  * parsed and owns. It may be left half-normalized when the reader gives up: parse it again.
  */
-export function compileReader<S extends z.core.SomeType>(
-  schema: S,
-  { inPlace = false }: { inPlace?: boolean } = {},
-): (input: unknown) => z.output<S> | undefined {
-  const walk = compileNode(schema, inPlace)
+export function compileReader<T = unknown>(node: Node, { inPlace = false }: { inPlace?: boolean } = {}): (input: unknown) => T | undefined {
+  const walk = compileNode(node, inPlace)
   return (input) => {
     try {
-      return walk(input) as z.output<S>
+      return walk(input) as T
     } catch (e) {
       if (e === BAIL) return undefined
       throw e

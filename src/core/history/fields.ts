@@ -1,278 +1,60 @@
-import { NEVER, array, pipe, transform } from 'zod/mini'
+import { array, pipe, transform } from 'zod/mini'
 import type { z } from 'zod/mini'
-import { clip } from '../text.js'
-import { parseIsoUtc } from '../time.js'
-import { isDigits, withShortcut } from './shortcut.js'
+import * as r from './readers.js'
 
 /**
- * Field readers for tolerant reading: each accepts the spellings real deployments send and
- * produces one normalized value, or reports an issue at the field's path. Written as single
- * transforms (not unions) because they run for every field of every entry.
+ * The field readers (readers.ts) as zod/mini schemas, for the exported schemas (zodSchemas.ts):
+ * each is a single `transform` of the reader itself, so the schemas and the walker's tables
+ * (tables.ts, generated from the schemas by scripts/history-tables.mjs) call the very same function.
+ * Written as single transforms (not unions) because they run for every field of every entry.
  */
-
-type Ctx = { issues: { push(issue: { code: 'custom'; message: string; input: unknown }): void } }
-
-const DECIMAL = /^\d+$/
-const fail = (ctx: Ctx, input: unknown, message: string) => {
-  ctx.issues.push({ code: 'custom', message, input })
-  return NEVER
-}
-
-function describe(v: unknown): string {
-  if (v === null) return 'null'
-  if (v === undefined) return 'nothing'
-  if (typeof v === 'string') return `"${clip(v, 24)}"`
-  return typeof v
-}
-
-/**
- * One copy of each text that repeats across entries and pages — the wallet's and its counterparties'
- * addresses, token contracts, names, logos, labels, event signatures. JSON.parse makes a new string
- * per occurrence, and those copies were most of a loaded page's heap. A direct-mapped cache keyed by
- * a few characters, not a Map: hashing every fresh string cost more than parsing it. A collision
- * only loses sharing; the cache holds at most SLOTS strings.
- */
-const SLOTS = 1 << 13
-const cache: (string | undefined)[] = new Array<string | undefined>(SLOTS).fill(undefined)
-
-export function shared(s: string): string {
-  // Under zod (the slow path that collects issues) a failed read hands on zod's NEVER, not text.
-  if (typeof s !== 'string') return s
-  return earlierCopy(s) ?? s
-}
-
-/**
- * The copy of `s` met earlier, or `undefined` when `s` itself is the one copy (new text, or short
- * text JSON.parse already shares): reading in place, the walker then stores nothing.
- */
-function earlierCopy(s: string): string | undefined {
-  const n = s.length
-  // JSON.parse already makes one copy of text up to 10 characters (token symbols, categories).
-  if (n <= 10) return undefined
-  const m = n >> 1
-  // Text other than hex (logos, labels, names) often differs only in a few middle characters
-  // ("…/usdc.png", "…/usdt.png"): hash all of it. Hex is random enough to sample.
-  if (s.charCodeAt(1) !== 120 /* x */) {
-    let f = n
-    for (let i = 0; i < n; i++) f = Math.imul(f ^ s.charCodeAt(i), 0x9e3779b1)
-    const slot = (f ^ (f >>> 15)) & (SLOTS - 1)
-    const seen = cache[slot]
-    if (seen === s) return seen
-    cache[slot] = s
-    return undefined
-  }
-  let h = Math.imul(n ^ s.charCodeAt(n - 1), 0x9e3779b1)
-  h = Math.imul(h ^ s.charCodeAt(n - 2), 0x85ebca6b)
-  h = Math.imul(h ^ s.charCodeAt(n - 3), 0xc2b2ae35)
-  h = Math.imul(h ^ s.charCodeAt(m), 0x27d4eb2f)
-  h = Math.imul(h ^ s.charCodeAt(m - 1), 0x165667b1)
-  h = Math.imul(h ^ s.charCodeAt(n >> 2), 0x9e3779b1)
-  const i = (h ^ (h >>> 15)) & (SLOTS - 1)
-  const seen = cache[i]
-  // Equal text in another string object compares equal here; the model then holds the older one.
-  if (seen === s) return seen
-  cache[i] = s
-  return undefined
-}
-
-/**
- * The entry being read: its transfers and logs repeat its hash, block hash, time and number, and
- * take the entry's own strings instead of copies (one comparison with a string still in cache).
- * Entry fields come before its lists in the schema, so they are set when the lists are read.
- * The readers that set it (entry…) are called for every entry; the compiled reader keeps what they
- * give (`remember`) and gives it to a later field repeating it without a call (`same`).
- */
-const entry = { hash: '', block_hash: '', block_timestamp: '', block_number: '', value: '' }
-type EntryKey = keyof typeof entry
-const sameAs = (key: EntryKey, v: string): string => (v === entry[key] ? entry[key] : v)
-
-/** Decimal text of small integers sent as numbers (indexes): one string each, not one per occurrence. */
-const SMALL_INTS: string[] = []
-const decimalOf = (n: number): string => (n < 1024 ? (SMALL_INTS[n] ??= String(n)) : String(n))
-
-function readInt(v: unknown, ctx: Ctx): string {
-  if (typeof v === 'string' && isDigits(v)) return v
-  if (typeof v === 'number') {
-    if (Number.isSafeInteger(v) && v >= 0) return decimalOf(v)
-    if (Number.isInteger(v) && v > 0) {
-      return fail(ctx, v, 'integer above 2^53 arrived already rounded; parse the body with parseJsonLossless')
-    }
-  }
-  if (typeof v === 'bigint' && v >= 0n) return v.toString()
-  return fail(ctx, v, `expected a non-negative integer (decimal text or number), got ${describe(v)}`)
-}
 
 /** Required integer, normalized to decimal text. */
-export const intText = withShortcut(transform((v: unknown, ctx) => readInt(v, ctx as Ctx)), { nullAsNull: false, guard: 'digits' })
-
+export const intText = transform(r.intText)
 /** Optional integer: missing, null or empty text become null. */
-export const optIntText = withShortcut(transform((v: unknown, ctx): string | null =>
-  v === undefined || v === null || v === '' ? null : readInt(v, ctx as Ctx),
-), { nullAsNull: true, guard: 'digits' })
-
-function readText(v: unknown, ctx: Ctx): string {
-  if (typeof v === 'string' && v !== '') return v
-  return fail(ctx, v, `expected text, got ${describe(v)}`)
-}
-
-/**
- * True while a body parsed by `parseJsonLossless` is read: a bare integer above 2^53 still a number
- * then was written in a form JSON.parse keeps as written (an exponent), not rounded digits.
- */
-let lossless = false
-export function readLossless<T>(read: () => T): T {
-  lossless = true
-  try {
-    return read()
-  } finally {
-    lossless = false
-  }
-}
-
-function readOptText(v: unknown, ctx: Ctx): string | null {
-  if (v === undefined || v === null || v === '') return null
-  if (typeof v === 'string') return v
-  if (typeof v === 'number') {
-    if (Number.isSafeInteger(v) && v >= 0) return decimalOf(v)
-    // Digits JSON.parse rounded (a 0-decimal token's amount as a bare number): read the body again, losslessly.
-    if (!lossless && Number.isInteger(v) && !Number.isSafeInteger(v)) return fail(ctx, v, 'integer above 2^53 arrived already rounded; parse the body with parseJsonLossless')
-    return String(v)
-  }
-  return fail(ctx, v, `expected text or null, got ${describe(v)}`)
-}
-
+export const optIntText = transform(r.optIntText)
 /** Required non-empty text. */
-export const text = withShortcut(transform((v: unknown, ctx): string => readText(v, ctx as Ctx)), { nullAsNull: false, guard: 'text' })
-
+export const text = transform(r.text)
 /** Optional text: missing, null and empty text all become null. */
-export const optText = withShortcut(transform((v: unknown, ctx): string | null => readOptText(v, ctx as Ctx)), { nullAsNull: true, guard: 'text' })
-
+export const optText = transform(r.optText)
 /** Required text that repeats across entries (addresses, token contracts): one shared copy. */
-export const sharedText = withShortcut(transform((v: unknown, ctx): string => shared(readText(v, ctx as Ctx))), {
-  nullAsNull: false,
-  guard: 'text',
-  map: earlierCopy,
-})
-
+export const sharedText = transform(r.sharedText)
 /** Optional text that repeats across entries (addresses, labels, names, logos, topics): one shared copy. */
-export const optSharedText = withShortcut(transform((v: unknown, ctx): string | null => {
-  const out = readOptText(v, ctx as Ctx)
-  return out === null ? null : shared(out)
-}), { nullAsNull: true, guard: 'text', map: earlierCopy })
-
+export const optSharedText = transform(r.optSharedText)
 /** The entry's hash (remembered for its lists). */
-export const entryHash = withShortcut(transform((v: unknown, ctx): string => (entry.hash = readText(v, ctx as Ctx))), { nullAsNull: false, remember: 'hash' })
+export const entryHash = transform(r.entryHash)
 /** The entry's block hash (remembered for its lists). */
-export const entryBlockHash = withShortcut(transform((v: unknown, ctx): string | null => {
-  const out = readOptText(v, ctx as Ctx)
-  entry.block_hash = out ?? ''
-  return out
-}), { nullAsNull: false, remember: 'block_hash' })
+export const entryBlockHash = transform(r.entryBlockHash)
 /** The entry's block number (remembered for its lists). */
-export const entryBlockNumber = withShortcut(transform((v: unknown, ctx): string => (entry.block_number = readInt(v, ctx as Ctx))), { nullAsNull: false, remember: 'block_number' })
+export const entryBlockNumber = transform(r.entryBlockNumber)
 /** The entry's value (remembered for its native transfers). */
-export const entryValue = withShortcut(transform((v: unknown, ctx): string => (entry.value = readInt(v, ctx as Ctx))), { nullAsNull: false, remember: 'value' })
-/** A native transfer's value: the entry's own string when it moves the entry's value (the usual top-level transfer). */
-export const valueOfEntry = withShortcut(transform((v: unknown, ctx): string => sameAs('value', readInt(v, ctx as Ctx))), { nullAsNull: false, shares: true, same: 'value' })
+export const entryValue = transform(r.entryValue)
+/** A native transfer's value: the entry's own string when it moves the entry's value. */
+export const valueOfEntry = transform(r.valueOfEntry)
 /** The entry's time (remembered for its lists). */
-export const entryTimestamp = withShortcut(transform((v: unknown, ctx): string => (entry.block_timestamp = readTimestamp(v, ctx as Ctx))), { nullAsNull: false, remember: 'block_timestamp' })
-
+export const entryTimestamp = transform(r.entryTimestamp)
 /** A transfer's or log's transaction hash: the entry's own string when it is the entry's. */
-export const txHashOfEntry = withShortcut(transform((v: unknown, ctx): string | null => {
-  const out = readOptText(v, ctx as Ctx)
-  return out === null ? null : sameAs('hash', out)
-}), { nullAsNull: true, shares: true, same: 'hash' })
+export const txHashOfEntry = transform(r.txHashOfEntry)
 /** A transfer's or log's block hash: the entry's own string when it is the entry's. */
-export const blockHashOfEntry = withShortcut(transform((v: unknown, ctx): string | null => {
-  const out = readOptText(v, ctx as Ctx)
-  return out === null ? null : sameAs('block_hash', out)
-}), { nullAsNull: true, shares: true, same: 'block_hash' })
+export const blockHashOfEntry = transform(r.blockHashOfEntry)
 /** A transfer's or log's block number: the entry's own string when it is the entry's. */
-export const blockNumberOfEntry = withShortcut(transform((v: unknown, ctx): string | null => {
-  // The entry's own text (already checked): no second check of its digits.
-  if (v === entry.block_number && v !== '') return entry.block_number
-  return v === undefined || v === null || v === '' ? null : sameAs('block_number', readInt(v, ctx as Ctx))
-}), { nullAsNull: true, shares: true, same: 'block_number' })
+export const blockNumberOfEntry = transform(r.blockNumberOfEntry)
 /** A transfer's or log's time: the entry's own string when it is the entry's. */
-export const timestampOfEntry = withShortcut(transform((v: unknown, ctx): string | null => {
-  // Equal to the entry's normalized time means already normalized: no pattern test, no Date.
-  if (v === entry.block_timestamp && v !== '') return entry.block_timestamp
-  return v === undefined || v === null || v === '' ? null : sameAs('block_timestamp', readTimestamp(v, ctx as Ctx))
-}), { nullAsNull: true, shares: true, same: 'block_timestamp' })
-
-/** Hex data (`input`, `output`): empty text is the spec's bare `0x`, as some deployments send it; missing or null is null. */
-export const optHexData = withShortcut(transform((v: unknown, ctx): string | null => {
-  if (v === undefined || v === null) return null
-  if (v === '') return '0x'
-  if (typeof v === 'string') return v
-  return fail(ctx as Ctx, v, `expected hex data or null, got ${describe(v)}`)
-}), { nullAsNull: true, guard: 'text' })
-
-/** A flag sent as a boolean or as text (`"true"`, `"1"`, `"yes"`…); missing or null is null. */
-export const flag = withShortcut(transform((v: unknown, ctx): boolean | null => {
-  if (v === undefined || v === null || v === '') return null
-  if (typeof v === 'boolean') return v
-  if (v === 1 || v === 0) return v === 1
-  if (typeof v === 'string') {
-    const s = v.trim().toLowerCase()
-    if (s === 'true' || s === '1' || s === 'yes') return true
-    if (s === 'false' || s === '0' || s === 'no') return false
-  }
-  return fail(ctx as Ctx, v, `expected a boolean or "true"/"false", got ${describe(v)}`)
-}), { nullAsNull: true, guard: 'boolean' })
-
-const MAX_DATE_MS = 8.64e15
-const CANONICAL_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/
-
-/**
- * A timestamp: ISO 8601 (with or without milliseconds or zone), unix seconds or
- * milliseconds as a number or text. Normalized to ISO 8601 UTC with milliseconds.
- */
-function readTimestamp(v: unknown, ctx: Ctx): string {
-  // Already the normalized form (what the spec sends): no Date round trip on the hot path.
-  if (typeof v === 'string' && CANONICAL_TIME.test(v)) return v
-  let ms = Number.NaN
-  if (typeof v === 'number' || (typeof v === 'string' && DECIMAL.test(v))) {
-    const n = Number(v)
-    ms = n < 1e12 ? n * 1000 : n
-  } else if (typeof v === 'string') {
-    ms = parseIsoUtc(v)
-  }
-  // Past ±8.64e15 ms a Date is invalid and toISOString throws a RangeError: report the field instead.
-  if (Math.abs(ms) <= MAX_DATE_MS) return new Date(ms).toISOString()
-  return fail(ctx, v, Number.isFinite(ms)
-    ? `expected a timestamp JavaScript can hold (up to year 275760), got ${describe(v)}`
-    : `expected an ISO 8601 timestamp or unix seconds, got ${describe(v)}`)
-}
-
-export const timestamp = transform((v: unknown, ctx) => readTimestamp(v, ctx as Ctx))
-
-export const optTimestamp = withShortcut(transform((v: unknown, ctx): string | null =>
-  v === undefined || v === null || v === '' ? null : readTimestamp(v, ctx as Ctx),
-), { nullAsNull: true })
-
-/** A transfer's direction from the viewed wallet's side, normalized from any common spelling (`send`, `out`, `receive`, `in`…); a transfer with none has `direction: null`. */
-export type Direction = 'incoming' | 'outgoing'
-// A Map, not an object literal: service text such as "constructor" must not find Object.prototype members.
-const DIRECTIONS = new Map<string, Direction>([
-  ['outgoing', 'outgoing'], ['out', 'outgoing'], ['send', 'outgoing'], ['sent', 'outgoing'], ['sending', 'outgoing'],
-  ['incoming', 'incoming'], ['in', 'incoming'], ['receive', 'incoming'], ['received', 'incoming'], ['receiving', 'incoming'],
-])
-
-/** The one rule for every transfer list: `direction` in any common spelling, as `outgoing` / `incoming`; anything else is null. */
-export function readDirection(v: unknown): Direction | null {
-  if (typeof v !== 'string') return null
-  // The spec's own spellings (most transfers) need no trimming, lowering or lookup.
-  if (v === 'outgoing' || v === 'incoming') return v
-  return DIRECTIONS.get(v.trim().toLowerCase()) ?? null
-}
-
-export const direction = transform(readDirection)
+export const timestampOfEntry = transform(r.timestampOfEntry)
+/** Hex data (`input`, `output`): empty text is `0x`; missing or null is null. */
+export const optHexData = transform(r.optHexData)
+/** A flag sent as a boolean or as text; missing or null is null. */
+export const flag = transform(r.flag)
+/** A required timestamp, normalized to ISO 8601 UTC with milliseconds. */
+export const timestamp = transform(r.timestamp)
+/** An optional timestamp: missing, null or empty text become null. */
+export const optTimestamp = transform(r.optTimestamp)
+/** A transfer's direction, normalized from any common spelling; anything else is null. */
+export const direction = transform(r.direction)
+/** `page` and `page_size`: numbers, or null when unreadable. */
+export const pageNumber = transform(r.pageNumber)
 
 /** A list that may be missing or null (normalized to an empty list). */
 export function list<T extends z.core.SomeType>(item: T) {
-  return pipe(
-    withShortcut(transform((v: unknown) => (v === undefined || v === null ? [] : v)), { nullAsNull: false, guard: 'list' }),
-    array(item),
-  )
+  return pipe(transform(r.orEmptyList), array(item))
 }

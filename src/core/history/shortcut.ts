@@ -1,8 +1,6 @@
-import type { z } from 'zod/mini'
-
 /**
  * Field shortcuts of the compiled reader (compile.ts): what a field reader gives without being
- * called, declared beside the reader (fields.ts) and read by the walker as one number per field.
+ * called, declared beside the reader (readers.ts) and read by the walker as one number per field.
  */
 
 /** Text of decimal digits only, by char codes: cheaper than a regular expression on every integer field. */
@@ -78,15 +76,15 @@ export type Shortcut = {
 }
 const shortcuts = new WeakMap<object, Shortcut>()
 
-/** Marks a field schema with its shortcut (see `Shortcut`); returns the schema. */
-export function withShortcut<S extends z.core.SomeType>(schema: S, shortcut: Shortcut): S {
-  shortcuts.set(schema, shortcut)
-  return schema
+/** Marks a field reader with its shortcut (see `Shortcut`); returns the reader. */
+export function withShortcut<F extends (...args: never[]) => unknown>(reader: F, shortcut: Shortcut): F {
+  shortcuts.set(reader, shortcut)
+  return reader
 }
 
-/** The shortcut a field schema was marked with, if any. */
-export function shortcutOf(schema: z.core.SomeType): Shortcut | undefined {
-  return shortcuts.get(schema)
+/** The shortcut a field reader (or any node of a table) was marked with, if any. */
+export function shortcutOf(node: unknown): Shortcut | undefined {
+  return typeof node === 'function' ? shortcuts.get(node) : undefined
 }
 
 /** Bits of a field's kind number beside its guard (the low bits, `GUARD`). */

@@ -1,38 +1,35 @@
-import type { z } from 'zod/mini'
+import type { Ctx, Reader } from './readers.js'
 
 /**
- * What every walker of the compiled reader (compile.ts) shares: how it gives up, the context it
- * hands the field readers, and how it reads a zod/mini schema's definition.
+ * What every walker of the compiled reader (compile.ts) and the checker (check.ts) share: the
+ * tables they walk, how the walker gives up, and the context it hands the field readers.
  */
 
-/** Thrown by a walker at the first problem; the reader then returns `undefined` and zod names the path. */
+/**
+ * A node of the reader's tables (tables.ts, generated from the zod schemas): a field reader, a loose
+ * object (its known keys; other keys are kept as sent), a list, or two steps one after the other
+ * (zod's `pipe`: the second reads what the first gave, and runs only when the first reported nothing).
+ */
+export type Node =
+  | Reader
+  | { readonly object: { readonly [key: string]: Node } }
+  | { readonly array: Node }
+  | { readonly pipe: readonly [Node, Node] }
+
+/** Thrown by a walker at the first problem; the reader then returns `undefined` and the checker names the path. */
 export const BAIL = Symbol('bail')
 
-// What the field readers get as zod's context: reporting an issue gives up at once.
-export const payload = {
-  value: undefined as unknown,
+// What the field readers get as their context: reporting an issue gives up at once.
+export const payload: Ctx = {
   issues: {
     push: (): never => {
       throw BAIL
     },
-  } as unknown as unknown[],
+  },
 }
 
 export type Walker = (value: unknown) => unknown
-export type Read = (value: unknown, ctx: typeof payload) => unknown
-export type Def = {
-  type: string
-  shape?: Record<string, z.core.SomeType>
-  catchall?: z.core.SomeType
-  element?: z.core.SomeType
-  in?: z.core.SomeType
-  out?: z.core.SomeType
-  transform?: Read
-}
-
-export function defOf(schema: z.core.SomeType): Def {
-  return (schema as unknown as { _zod: { def: Def } })._zod.def
-}
+export type Read = Reader
 
 /** One frozen empty list for every empty list of the model: a page has hundreds of them (most entries have no NFT or internal transfers). */
 export const EMPTY: readonly never[] = Object.freeze([])

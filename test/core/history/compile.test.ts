@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { compileReader } from '../../../src/core/history/compile'
+import { compileSchema } from './tablesOf'
 import { walletHistoryPageSchema, readWalletHistoryPage } from '../../../src/core/history/schema'
 // @ts-expect-error plain ESM fixture module without types
 import { makeHistoryPage, makeWallet } from '../../bench/history-fixture.mjs'
@@ -22,8 +22,8 @@ const bodies = () => {
 }
 
 describe('compileReader', () => {
-  const read = compileReader(walletHistoryPageSchema)
-  const inPlace = compileReader(walletHistoryPageSchema, { inPlace: true })
+  const read = compileSchema(walletHistoryPageSchema)
+  const inPlace = compileSchema(walletHistoryPageSchema, { inPlace: true })
 
   it('reads a realistic page exactly as zod does, key order included', () => {
     for (const seed of [1, 2, 3]) {
@@ -86,7 +86,7 @@ describe('compileReader', () => {
     expect(inPlace(structuredClone(body))).toEqual(expected)
   })
 
-  it('gives up on a bad body so the caller gets zod’s path', () => {
+  it('gives up on a bad body so the caller gets the checker’s path', () => {
     const body = JSON.parse(JSON.stringify(makePage(5)))
     body.result[3].native_transfers[0].value = 'lots'
     expect(read(body)).toBeUndefined()
@@ -101,9 +101,9 @@ describe('compileReader', () => {
     expect(inPlace(specPage([{ ...specEntry(), value: 'lots' }]))).toBeUndefined()
   })
 
-  it('refuses schemas it cannot compile instead of reading them wrongly', async () => {
+  it('refuses schemas it cannot make tables of instead of reading them wrongly', async () => {
     const { looseObject, object, string } = await import('zod/mini')
-    expect(() => compileReader(object({ a: string() }))).toThrow(/only loose objects|unsupported/)
-    expect(() => compileReader(looseObject({ a: string() }))).toThrow(/unsupported schema type string/)
+    expect(() => compileSchema(object({ a: string() }))).toThrow(/only loose objects|unsupported/)
+    expect(() => compileSchema(looseObject({ a: string() }))).toThrow(/unsupported schema type string/)
   })
 })

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { looseObject } from 'zod/mini'
 import { describe, expect, it } from 'vitest'
-import { compileReader } from '../../../src/core/history/compile'
+import { compileSchema } from './tablesOf'
 import { transactionEntrySchema } from '../../../src/core/history/schema'
 import { specEntry } from './fixtures'
 import {
@@ -64,8 +64,8 @@ describe('field shortcuts of the compiled reader', () => {
   // One field per object, so a value one reader refuses does not hide what another gives.
   it.each(keys)('%s gives what its reader gives, for any value, copying and in place', (key) => {
     const one = looseObject({ [key]: schema.def.shape[key as keyof typeof schema.def.shape] })
-    const copying = compileReader(one)
-    const inPlace = compileReader(one, { inPlace: true })
+    const copying = compileSchema(one)
+    const inPlace = compileSchema(one, { inPlace: true })
     fc.assert(
       fc.property(value, (v) => {
         const input = () => (v === undefined ? {} : { [key]: structuredClone(v) })
@@ -85,8 +85,8 @@ describe('the plural ERC-20 key, read where it stands', () => {
   // any mix of the two keys (missing, null, lists, wrong values) and extra fields.
   const transfer = (specEntry().erc20_transfer as Record<string, unknown>[])[0]!
   const list = fc.constantFrom(undefined, null, [], [transfer], [{ ...transfer, direction: 'out' }], 'text', {})
-  const copying = compileReader(transactionEntrySchema)
-  const inPlace = compileReader(transactionEntrySchema, { inPlace: true })
+  const copying = compileSchema(transactionEntrySchema)
+  const inPlace = compileSchema(transactionEntrySchema, { inPlace: true })
 
   it('gives what zod gives, copying (key order included) and in place', () => {
     fc.assert(
@@ -122,8 +122,8 @@ describe('text an entry field remembers, repeated by a later field', () => {
     list: list(looseObject({ tx: txHashOfEntry, bn: blockNumberOfEntry, bh: blockHashOfEntry, ts: timestampOfEntry, v: valueOfEntry })),
   })
   const texts = fc.constantFrom(undefined, null, '', '12', '0x', '0xab', 'x', '2024-01-01T00:00:00.000Z', '2024-01-01T00:00:00Z', '1700000000', 7, 2 ** 60)
-  const copying = compileReader(entryFields)
-  const inPlace = compileReader(entryFields, { inPlace: true })
+  const copying = compileSchema(entryFields)
+  const inPlace = compileSchema(entryFields, { inPlace: true })
 
   it('gives what zod gives, copying and in place', () => {
     fc.assert(
