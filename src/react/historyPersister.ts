@@ -2,8 +2,15 @@ import type { Query, QueryFunctionContext, QueryKey } from '@tanstack/query-core
 import { useEffect } from 'react'
 import type { PersistHistoryOptions } from '../core/persist/options.js'
 
-/** The `persister` of a history query (TanStack's `QueryPersister` shape). */
-export type HistoryPersisterFn = <T>(fetchAll: (context: QueryFunctionContext<QueryKey>) => T | Promise<T>, context: QueryFunctionContext<QueryKey>, query: Query) => Promise<T>
+type Chunk = import('../core/persist/historyPersister.js').HistoryPersister
+
+/**
+ * The `persister` of a history query (TanStack's `QueryPersister` shape), and `load`, the persister
+ * itself once its chunk has loaded (undefined when it does nothing here), for the merged feed's own.
+ */
+export type HistoryPersisterFn = (<T>(fetchAll: (context: QueryFunctionContext<QueryKey>) => T | Promise<T>, context: QueryFunctionContext<QueryKey>, query: Query) => Promise<T>) & {
+  load: () => Promise<Chunk | undefined>
+}
 
 /**
  * The history queries' persister for a provider's client and `persist`: none with `false`, or
@@ -13,12 +20,15 @@ export type HistoryPersisterFn = <T>(fetchAll: (context: QueryFunctionContext<Qu
 export function lazyHistoryPersister(client: object, options: false | PersistHistoryOptions): HistoryPersisterFn | undefined {
   // A server has no IndexedDB; with a storage of yours, the persister's chunk itself does nothing there.
   if (options === false || !(options.storage || typeof indexedDB !== 'undefined')) return undefined
-  let loading: Promise<import('../core/persist/historyPersister.js').HistoryPersister | undefined> | undefined
-  return (fetchAll, context, query) =>
-    (loading ??= import('../core/persist/historyPersister.js').then((m) => m.default(client, options))).then(
+  let loading: Promise<Chunk | undefined> | undefined
+  const load = () => (loading ??= import('../core/persist/historyPersister.js').then((m) => m.default(client, options)))
+  const persisterFn = <T,>(fetchAll: (context: QueryFunctionContext<QueryKey>) => T | Promise<T>, context: QueryFunctionContext<QueryKey>, query: Query): Promise<T> =>
+    load().then(
       (persister) => (persister ? persister.persisterFn(fetchAll, context, query) : fetchAll(context)),
       () => fetchAll(context),
     )
+  // A chunk that fails to load is no persister: the feed loads from the network.
+  return Object.assign(persisterFn, { load: () => load().catch(() => undefined) })
 }
 
 /**

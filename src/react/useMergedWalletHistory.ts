@@ -16,12 +16,14 @@ import {
   type MergedWalletHistoryParameters,
   type MergeState,
 } from '../core/history/merge.js'
-import { firstMergedPageParam, nextMergedPageParam, sessionFor, sessionOf, type MergedHistoryPage, type MergedPageParam } from '../core/query/mergedSession.js'
+import { firstMergedPageParam, nextMergedPageParam, sessionOf, type MergedHistoryPage, type MergedPageParam } from '../core/query/mergedSession.js'
+import { mergedHistoryPersister, mergeSessionFor } from '../core/persist/merged.js'
 import type { BlockfeedQueryError } from '../core/query/error.js'
 import { jsonSafe } from '../core/query/jsonSafe.js'
 import { both } from '../core/query/enabled.js'
 import { useBlockfeedQueryContext } from './useBlockfeedClient.js'
 import { withFields } from './withFields.js'
+import { useRevalidateRestored } from './historyPersister.js'
 
 export type { MergedHistoryPage, MergedPageParam }
 
@@ -42,6 +44,12 @@ export type UseMergedWalletHistoryQueryOptions = Omit<
 export type UseMergedWalletHistoryParameters = MergedWalletHistoryParameters & {
   /** TanStack Query options for the infinite query (`enabled`, `staleTime`, `refetchOnWindowFocus`…). */
   query?: UseMergedWalletHistoryQueryOptions | undefined
+  /**
+   * `false`: this feed is neither restored from nor kept in the provider's storage (see `persist`
+   * on `BlockfeedProvider`), for a history that should not stay on the device.
+   * @defaultValue `true`: as the provider's `persist` says
+   */
+  persist?: boolean | undefined
 }
 
 /**
@@ -157,13 +165,21 @@ const EMPTY: MergedSourceState[] = []
  * ```
  */
 export function useMergedWalletHistory(parameters: UseMergedWalletHistoryParameters): UseMergedWalletHistoryReturnType {
-  const { client, queryClient } = useBlockfeedQueryContext()
-  const { query, ...params } = parameters
+  const { client, queryClient, historyPersister } = useBlockfeedQueryContext()
+  const { query, persist, ...params } = parameters
   const queryKey = mergedWalletHistoryQueryKey(client, params)
+  const queryHash = hashKey(queryKey)
   // One param (and merge session) per key, held from the first render: the sources show as
   // `loading` while the first page is under way, before TanStack stores the page's param.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const initialPageParam = useMemo(firstMergedPageParam, [hashKey(queryKey)])
+  const initialPageParam = useMemo(firstMergedPageParam, [queryHash])
+  // The last visit's rows: each source's stored first page, merged before any request (see `persist`).
+  const persister = useMemo(
+    () => (persist === false || !historyPersister ? undefined : mergedHistoryPersister(historyPersister.load, client, params)),
+    // `queryHash` stands for the parameters' contents.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [persist, historyPersister, client, queryHash],
+  )
 
   const result = useInfiniteQuery(
     {
@@ -176,7 +192,8 @@ export function useMergedWalletHistory(parameters: UseMergedWalletHistoryParamet
       initialPageParam,
       // The merge's cursors are mutated by each step: a fetch not awaited to the end would leave
       // them between pages, so the signal is not taken (the step finishes and its page is kept).
-      queryFn: ({ pageParam }) => sessionFor(pageParam, client, params).page(pageParam.page),
+      queryFn: ({ pageParam }) => mergeSessionFor(pageParam, client, params, persister !== undefined).page(pageParam.page),
+      persister: persister?.persisterFn,
       // Asked at fetch time: after `retrySource` a merge that had stopped can go on.
       getNextPageParam: (last, all, lastParam) => {
         const session = sessionOf(lastParam)
@@ -192,6 +209,7 @@ export function useMergedWalletHistory(parameters: UseMergedWalletHistoryParamet
   const live = useSyncExternalStore(subscribe, () => session?.sources ?? EMPTY, () => EMPTY)
 
   const pages = result.data?.pages
+  useRevalidateRestored(result.data, result.refetch)
   const order = String(params.order ?? 'DESC').toUpperCase() === 'ASC' ? 'ASC' : 'DESC'
   const chainList = useMemo(() => (pages?.[0]?.sources ?? []).map((s) => s.chain).filter((c, i, a) => a.indexOf(c) === i), [pages])
   const transactions = useMemo(() => {

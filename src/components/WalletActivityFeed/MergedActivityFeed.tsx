@@ -31,6 +31,8 @@ export type MergedActivityFeedProps = Omit<
   watch?: boolean | undefined
   /** The tracked transactions of every (wallet, chain) of the view at the top. Default true. */
   showPending?: boolean | undefined
+  /** `false`: the feed is neither restored from nor kept in the provider's storage (see `WalletActivityFeed`'s `persist`). */
+  persist?: boolean | undefined
 }
 
 /**
@@ -39,7 +41,7 @@ export type MergedActivityFeedProps = Omit<
  * failed — the others keep showing.
  */
 export const MergedActivityFeed = forwardRef<HTMLDivElement, MergedActivityFeedProps>(function MergedActivityFeed(props, ref) {
-  const { address, addresses: givenAddresses, chains: given, limit, order, includeInternalTransactions, details = true, onRevoke, watch = true, showPending = true, ...listProps } = props
+  const { address, addresses: givenAddresses, chains: given, limit, order, includeInternalTransactions, details = true, onRevoke, watch = true, showPending = true, persist, ...listProps } = props
   const context = useBlockfeedQueryContext()
   const t = useMessages(listProps.locale, liveMessages)
   // One wallet written twice (two letter cases, or repeated) is one wallet, by its first spelling.
@@ -47,7 +49,7 @@ export const MergedActivityFeed = forwardRef<HTMLDivElement, MergedActivityFeedP
   // No chain given (`addresses` alone): the client's. One chain given twice ('eth' and '0x1') is one chain, by its first spelling.
   const chains = given.length === 0 && context.client.chain !== undefined ? [context.client.chain] : uniqueChains(given)
   const mergedParams = { address, addresses, chains, limit, order, includeInternalTransactions }
-  const history = useMergedWalletHistory(mergedParams)
+  const history = useMergedWalletHistory({ ...mergedParams, persist })
 
   // Rows of several wallets name their own; one wallet (also given as `addresses`) is every row's.
   const wallet = address ?? addresses?.[0]

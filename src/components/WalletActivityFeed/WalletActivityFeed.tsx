@@ -139,8 +139,7 @@ export const WalletActivityFeed = forwardRef<HTMLDivElement, WalletActivityFeedP
     const {
       chain, chains, order, fromBlock, toBlock, fromDate, toDate, cursor, filter, defaultFilter, includeInputData, nftMetadata, query,
       onFilterChange: _onFilterChange, showFilterBar: _showFilterBar, showExport: _showExport, exportHeaders: _exportHeaders, showNames: _showNames,
-      // The merged feed keeps nothing on the device yet: `persist` has nothing to turn off there.
-      persist: _persist, ...rest
+      ...rest
     } = props
     // Parameters the merged feed cannot honour yet are an error that names them, not a feed that ignores them.
     const unsupported = Object.entries({ fromBlock, toBlock, fromDate, toDate, cursor, filter, defaultFilter, includeInputData, nftMetadata, query }).find(([, v]) => v !== undefined)?.[0]

@@ -29,6 +29,13 @@ export interface HistoryPersister {
    * fetch stores the first pages.
    */
   persisterFn: <T>(fetchAll: FetchAll<T>, context: QueryFunctionContext<QueryKey>, query: Query, waitMs?: number) => Promise<T>
+  /**
+   * The stored history of `queryKey`, read as a network page is (undefined when there is none, or it
+   * is dropped), within `waitMs`. For a feed that keeps its histories in a query of its own (the merged feed).
+   */
+  retrieve: (queryKey: QueryKey, waitMs?: number) => Promise<WalletHistoryData | undefined>
+  /** Stores `data` (its first pages) as the history of `queryKey`; a write that fails is dropped. */
+  save: (queryKey: QueryKey, data: WalletHistoryData) => void
 }
 
 /**
@@ -57,12 +64,12 @@ export function createHistoryPersister(client: object, options: PersistHistoryOp
   // (`as never`: the persister's own copy of query-core may be another version; it reads the query's state only.)
   const store = (query: Query) => setTimeout(() => void tanstack.persistQuery(query as never).catch(() => undefined), 0)
 
-  const restore = async (query: Query, waitMs: number): Promise<WalletHistoryData | undefined> => {
-    const data = await settle<WalletHistoryData | undefined>(() => tanstack.retrieveQuery(query.queryHash), undefined, waitMs)
+  const restore = async ({ queryHash }: Pick<Query, 'queryHash'>, waitMs: number): Promise<WalletHistoryData | undefined> => {
+    const data = await settle<WalletHistoryData | undefined>(() => tanstack.retrieveQuery(queryHash), undefined, waitMs)
     if (data === undefined) return undefined
-    if (recordHashOf(data) !== query.queryHash) {
+    if (recordHashOf(data) !== queryHash) {
       warnInDevelopment('a stored history was dropped (it names another wallet, chain set or filters); it is loaded from the network instead.')
-      void guarded.removeItem(`${HISTORY_KEY_PREFIX}-${query.queryHash}`)
+      void guarded.removeItem(`${HISTORY_KEY_PREFIX}-${queryHash}`)
       return undefined
     }
     markRestored(data)
@@ -78,6 +85,8 @@ export function createHistoryPersister(client: object, options: PersistHistoryOp
   }
 
   return {
+    retrieve: (queryKey, waitMs = STORAGE_WAIT_MS) => restore({ queryHash: hashKey(queryKey) }, waitMs),
+    save: (queryKey, data) => store({ queryHash: hashKey(queryKey), queryKey, state: { data, dataUpdatedAt: Date.now() } } as unknown as Query),
     async persisterFn<T>(fetchAll: FetchAll<T>, context: QueryFunctionContext<QueryKey>, query: Query, waitMs = STORAGE_WAIT_MS): Promise<T> {
       const before = query.state.data
       // `fetchNextPage` marks its fetch; a plain fetch of restored rows is their revalidation.
