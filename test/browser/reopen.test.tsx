@@ -43,7 +43,7 @@ const client = createClient({
 beforeAll(() => clearPersistedHistory())
 afterAll(() => clearPersistedHistory())
 
-async function visit(run: (host: HTMLElement) => Promise<void>) {
+async function visit(run: (host: HTMLElement, queryClient: QueryClient) => Promise<void>) {
   const host = document.createElement('div')
   host.style.width = '800px'
   document.body.append(host)
@@ -53,39 +53,56 @@ async function visit(run: (host: HTMLElement) => Promise<void>) {
     root.render(
       <QueryClientProvider client={queryClient}>
         <BlockfeedProvider client={client}>
-          <WalletActivityFeed address={WALLET} chain="eth" limit={25} locale="en-US" timeZone="UTC" watch={false} showPending={false} showNames={false} />
+          <WalletActivityFeed address={WALLET} chain="eth" limit={25} locale="en-US" timeZone="UTC" watch={false} showPending={false} showNames={false} style={{ blockSize: 560 }} />
         </BlockfeedProvider>
       </QueryClientProvider>,
     ),
   )
   try {
-    await run(host)
+    await run(host, queryClient)
   } finally {
     act(() => root.unmount())
     host.remove()
   }
 }
 
+const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
 const stored = async () => (await entries<string, string>(createStore('blockfeed', 'history'))).filter(([k]) => k.startsWith('blockfeed-history-'))
 
 describe('reopening from the last visit, in IndexedDB', () => {
-  it('a reload paints the stored rows before any request, then sends exactly 1 request', async () => {
+  it('a reload paints the stored rows before any request (0 requests before the first row), then sends exactly 1; at most 2 pages and 1 MB stored', async () => {
     await visit(async (host) => {
       await vi.waitFor(() => expect(host.querySelectorAll('article').length).toBeGreaterThan(0), { timeout: 20_000 })
-      await vi.waitFor(async () => expect(await stored()).toHaveLength(1), { timeout: 10_000 })
+      // Down to the end, a screen at a time: all 3 pages loaded, of which at most the first 2 are kept.
+      const viewport = host.querySelector<HTMLElement>('.bf-feed__viewport')!
+      await vi.waitFor(
+        async () => {
+          viewport.scrollTop += 500
+          await frames()
+          expect(requests.some((r) => r.cursor === 'c2')).toBe(true)
+        },
+        { timeout: 40_000, interval: 20 },
+      )
+      await vi.waitFor(async () => expect((await stored())[0]?.[1]).toContain(hash(50)), { timeout: 10_000 })
     })
-    const [[, value]] = (await stored()) as [[string, string]]
-    console.info(`stored size for one wallet: ${new Blob([value]).size} bytes (${(JSON.parse(value) as { state: { data: { pages: unknown[] } } }).state.data.pages.length} page)`)
+    const all = await stored()
+    expect(all).toHaveLength(1)
+    const [[, value]] = all as [[string, string]]
+    const storedPages = (JSON.parse(value) as { state: { data: { pages: unknown[] } } }).state.data.pages.length
+    console.info(`stored size for one wallet: ${new Blob([value]).size} bytes (${storedPages} pages of 3 loaded)`)
+    expect(storedPages).toBeLessThanOrEqual(2)
     expect(new Blob([value]).size).toBeLessThanOrEqual(1_000_000)
     requests.splice(0)
     first = [0, ...first]
-    await visit(async (host) => {
+    await visit(async (host, queryClient) => {
       await vi.waitFor(() => expect(requests).toHaveLength(1), { timeout: 20_000 })
       expect(requests[0]!.cursor).toBeNull()
       expect(requests[0]!.rowsOnScreen).toBeGreaterThan(0)
-      // The new entry is on top once the first page is read again, and nothing else is asked for.
+      // The new entry is on top once the first page is read again, and what it read is stored.
       await vi.waitFor(() => expect(host.querySelector('article')?.textContent).toMatch(/\b7\s?ETH/), { timeout: 20_000 })
-      await new Promise((r) => setTimeout(r, 1_000))
+      await vi.waitFor(async () => expect((await stored())[0]?.[1]).toContain(hash(0)), { timeout: 10_000 })
+      // Nothing else is under way or asked for once the revalidation is over: 1 history request in all.
+      await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0), { timeout: 10_000 })
       expect(requests).toHaveLength(1)
     })
   })
