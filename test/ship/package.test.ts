@@ -31,7 +31,9 @@ describe('the package', () => {
     const first = (f: string) => readFileSync(resolve(root, f), 'utf8').trimStart().split('\n')[0]
     expect(first('dist/exports/react.js')).toMatch(/^['"]use client['"]/)
     expect(first('dist/exports/components.js')).toMatch(/^['"]use client['"]/)
+    expect(first('dist/exports/feed.js')).toMatch(/^['"]use client['"]/)
     expect(first('dist/exports/index.js')).not.toMatch(/use client/)
+    expect(first('dist/exports/client.js')).not.toMatch(/use client/)
     let reactInCore = ''
     try {
       // grep exits 1 when nothing matches: that is the passing case.
