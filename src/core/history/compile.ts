@@ -1,5 +1,5 @@
 import { keep, keepExact, templates } from './objects.js'
-import { GUARD, GUARDS, MAP, NULL, REMEMBER, SAME, SHARES, kindOf, passes, remembered, shortcutOf, slotOf, type Alias } from './shortcut.js'
+import { GUARD, LIST, MAP, NULL, REMEMBER, SAME, SHARES, SLOT, passes, remembered, shortcutOf, type Alias } from './shortcut.js'
 import { BAIL, EMPTY, payload, type Node, type Read, type Walker } from './walk.js'
 
 /**
@@ -14,22 +14,22 @@ import { BAIL, EMPTY, payload, type Node, type Read, type Walker } from './walk.
  * anew and the extra fields kept (objects.ts); test/bench/history-page.mjs holds it to its speed.
  */
 
-export { isDigits, withShortcut, type Guard, type Shortcut } from './shortcut.js'
+export { isDigits, withShortcut, type Shortcut } from './shortcut.js'
 
 function compileNode(node: Node, inPlace: boolean): Walker {
   if (typeof node === 'function') return (v) => node(v, payload)
   if ('pipe' in node) {
     const [head, tail] = node.pipe
     const cut = shortcutOf(head)
+    // A first step with a guard, and no other shortcut, is skipped for values passing it.
+    const guard = cut && !(cut.kind & (MAP | NULL)) ? cut.kind & GUARD : 0
     if (cut?.rename && typeof tail === 'object' && 'object' in tail) return objectWalker(tail.object, inPlace, cut.rename)
     const first = compileNode(head, inPlace)
     // A list's default step (a missing list is []) is one walker with the list: no call for a list that is a list.
-    if (cut?.guard === 'list' && !cut.map && !cut.nullAsNull && typeof tail === 'object' && 'array' in tail) {
+    if (guard === LIST && typeof tail === 'object' && 'array' in tail) {
       return listWalker(compileNode(tail.array, inPlace), inPlace, first)
     }
     const second = compileNode(tail, inPlace)
-    // A first step with a guard is skipped for values passing it.
-    const guard = cut?.guard && !cut.map && !cut.nullAsNull ? GUARDS[cut.guard] : 0
     return guard ? (v) => second(passes(guard, v) ? v : first(v)) : (v) => second(first(v))
   }
   if ('array' in node) return listWalker(compileNode(node.array, inPlace), inPlace)
@@ -88,10 +88,10 @@ function objectWalker(shape: { readonly [key: string]: Node }, inPlace: boolean,
     return typeof field === 'function' ? field : compileNode(field, inPlace)
   })
   const cuts = keys.map((k) => shortcutOf(shape[k]!))
-  // Each field's shortcut as one number (see kindOf).
-  const kinds = cuts.map(kindOf)
+  // Each field's shortcut as one number (shortcut.ts), and its slot among the texts remembered.
+  const kinds = cuts.map((cut) => cut?.kind ?? 0)
   const maps = cuts.map((cut) => cut?.map)
-  const refs = cuts.map((cut) => slotOf(cut?.remember ?? cut?.same))
+  const refs = kinds.map((kind) => kind >> SLOT)
   // Objects built anew are copies of a template with their keys: every field in the object itself.
   const templateOf = templates(keys)
   const aliasFrom = alias?.from

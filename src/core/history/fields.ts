@@ -13,8 +13,6 @@ import * as r from './readers.js'
 export const intText = transform(r.intText)
 /** Optional integer: missing, null or empty text become null. */
 export const optIntText = transform(r.optIntText)
-/** Required non-empty text. */
-export const text = transform(r.text)
 /** Optional text: missing, null and empty text all become null. */
 export const optText = transform(r.optText)
 /** Required text that repeats across entries (addresses, token contracts): one shared copy. */
@@ -45,10 +43,6 @@ export const timestampOfEntry = transform(r.timestampOfEntry)
 export const optHexData = transform(r.optHexData)
 /** A flag sent as a boolean or as text; missing or null is null. */
 export const flag = transform(r.flag)
-/** A required timestamp, normalized to ISO 8601 UTC with milliseconds. */
-export const timestamp = transform(r.timestamp)
-/** An optional timestamp: missing, null or empty text become null. */
-export const optTimestamp = transform(r.optTimestamp)
 /** A transfer's direction, normalized from any common spelling; anything else is null. */
 export const direction = transform(r.direction)
 /** `page` and `page_size`: numbers, or null when unreadable. */

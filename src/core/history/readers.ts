@@ -1,6 +1,6 @@
 import { clip } from '../text.js'
 import { parseIsoUtc } from '../time.js'
-import { isDigits, withShortcut } from './shortcut.js'
+import { BOOLEAN, DIGITS, LIST, MAP, NULL, REMEMBER, SAME, SHARES, SLOT, TEXT, isDigits, withShortcut } from './shortcut.js'
 
 /**
  * Field readers for tolerant reading, free of zod: each accepts the spellings real deployments send
@@ -18,10 +18,14 @@ export type Reader<T = unknown> = (value: unknown, ctx: Ctx) => T
 
 const DECIMAL = /^\d+$/
 // What a failed read gives after reporting: never looked at (the read has failed), typed as anything.
-const fail = (ctx: Ctx, input: unknown, message: string): never => {
+const report = (ctx: Ctx, input: unknown, message: string): never => {
   ctx.issues.push({ code: 'custom', message, input })
   return undefined as never
 }
+/** Reports `expected <what>, got <the value, described>`. */
+const fail = (ctx: Ctx, input: unknown, what: string): never => report(ctx, input, `expected ${what}, got ${describe(input)}`)
+/** Reports digits JSON.parse already rounded (a bare number above 2^53): the body is read again losslessly. */
+const rounded = (ctx: Ctx, input: unknown): never => report(ctx, input, 'integer above 2^53 arrived already rounded; parse the body with parseJsonLossless')
 
 function describe(v: unknown): string {
   if (v === null) return 'null'
@@ -88,6 +92,12 @@ function earlierCopy(s: string): string | undefined {
  * give (`remember`) and gives it to a later field repeating it without a call (`same`).
  */
 const entry = { hash: '', block_hash: '', block_timestamp: '', block_number: '', value: '' }
+// The walker's slots for the same five texts (shortcut.ts, `SLOT`).
+const HASH = 1
+const BLOCK_HASH = 2
+const TIME = 3
+const BLOCK_NUMBER = 4
+const VALUE = 5
 type EntryKey = keyof typeof entry
 const sameAs = (key: EntryKey, v: string): string => (v === entry[key] ? entry[key] : v)
 
@@ -99,25 +109,23 @@ function readInt(v: unknown, ctx: Ctx): string {
   if (typeof v === 'string' && isDigits(v)) return v
   if (typeof v === 'number') {
     if (Number.isSafeInteger(v) && v >= 0) return decimalOf(v)
-    if (Number.isInteger(v) && v > 0) {
-      return fail(ctx, v, 'integer above 2^53 arrived already rounded; parse the body with parseJsonLossless')
-    }
+    if (Number.isInteger(v) && v > 0) return rounded(ctx, v)
   }
   if (typeof v === 'bigint' && v >= 0n) return v.toString()
-  return fail(ctx, v, `expected a non-negative integer (decimal text or number), got ${describe(v)}`)
+  return fail(ctx, v, 'a non-negative integer (decimal text or number)')
 }
 
 /** Required integer, normalized to decimal text. */
-export const intText = withShortcut((v: unknown, ctx: Ctx): string => readInt(v, ctx), { nullAsNull: false, guard: 'digits' })
+export const intText = withShortcut((v: unknown, ctx: Ctx): string => readInt(v, ctx), DIGITS)
 
 /** Optional integer: missing, null or empty text become null. */
 export const optIntText = withShortcut((v: unknown, ctx: Ctx): string | null =>
   v === undefined || v === null || v === '' ? null : readInt(v, ctx),
-{ nullAsNull: true, guard: 'digits' })
+NULL | DIGITS)
 
 function readText(v: unknown, ctx: Ctx): string {
   if (typeof v === 'string' && v !== '') return v
-  return fail(ctx, v, `expected text, got ${describe(v)}`)
+  return fail(ctx, v, 'text')
 }
 
 /**
@@ -140,78 +148,71 @@ function readOptText(v: unknown, ctx: Ctx): string | null {
   if (typeof v === 'number') {
     if (Number.isSafeInteger(v) && v >= 0) return decimalOf(v)
     // Digits JSON.parse rounded (a 0-decimal token's amount as a bare number): read the body again, losslessly.
-    if (!lossless && Number.isInteger(v) && !Number.isSafeInteger(v)) return fail(ctx, v, 'integer above 2^53 arrived already rounded; parse the body with parseJsonLossless')
+    if (!lossless && Number.isInteger(v) && !Number.isSafeInteger(v)) return rounded(ctx, v)
     return String(v)
   }
-  return fail(ctx, v, `expected text or null, got ${describe(v)}`)
+  return fail(ctx, v, 'text or null')
 }
 
-/** Required non-empty text. */
-export const text = withShortcut((v: unknown, ctx: Ctx): string => readText(v, ctx), { nullAsNull: false, guard: 'text' })
-
 /** Optional text: missing, null and empty text all become null. */
-export const optText = withShortcut((v: unknown, ctx: Ctx): string | null => readOptText(v, ctx), { nullAsNull: true, guard: 'text' })
+export const optText = withShortcut((v: unknown, ctx: Ctx): string | null => readOptText(v, ctx), NULL | TEXT)
 
 /** Required text that repeats across entries (addresses, token contracts): one shared copy. */
-export const sharedText = withShortcut((v: unknown, ctx: Ctx): string => shared(readText(v, ctx)), {
-  nullAsNull: false,
-  guard: 'text',
-  map: earlierCopy,
-})
+export const sharedText = withShortcut((v: unknown, ctx: Ctx): string => shared(readText(v, ctx)), MAP | TEXT, { map: earlierCopy })
 
 /** Optional text that repeats across entries (addresses, labels, names, logos, topics): one shared copy. */
 export const optSharedText = withShortcut((v: unknown, ctx: Ctx): string | null => {
   const out = readOptText(v, ctx)
   return out === null ? null : shared(out)
-}, { nullAsNull: true, guard: 'text', map: earlierCopy })
+}, NULL | MAP | TEXT, { map: earlierCopy })
 
 /** The entry's hash (remembered for its lists). */
-export const entryHash = withShortcut((v: unknown, ctx: Ctx): string => (entry.hash = readText(v, ctx)), { nullAsNull: false, remember: 'hash' })
+export const entryHash = withShortcut((v: unknown, ctx: Ctx): string => (entry.hash = readText(v, ctx)), REMEMBER | (HASH << SLOT))
 /** The entry's block hash (remembered for its lists). */
 export const entryBlockHash = withShortcut((v: unknown, ctx: Ctx): string | null => {
   const out = readOptText(v, ctx)
   entry.block_hash = out ?? ''
   return out
-}, { nullAsNull: false, remember: 'block_hash' })
+}, REMEMBER | (BLOCK_HASH << SLOT))
 /** The entry's block number (remembered for its lists). */
-export const entryBlockNumber = withShortcut((v: unknown, ctx: Ctx): string => (entry.block_number = readInt(v, ctx)), { nullAsNull: false, remember: 'block_number' })
+export const entryBlockNumber = withShortcut((v: unknown, ctx: Ctx): string => (entry.block_number = readInt(v, ctx)), REMEMBER | (BLOCK_NUMBER << SLOT))
 /** The entry's value (remembered for its native transfers). */
-export const entryValue = withShortcut((v: unknown, ctx: Ctx): string => (entry.value = readInt(v, ctx)), { nullAsNull: false, remember: 'value' })
+export const entryValue = withShortcut((v: unknown, ctx: Ctx): string => (entry.value = readInt(v, ctx)), REMEMBER | (VALUE << SLOT))
 /** A native transfer's value: the entry's own string when it moves the entry's value (the usual top-level transfer). */
-export const valueOfEntry = withShortcut((v: unknown, ctx: Ctx): string => sameAs('value', readInt(v, ctx)), { nullAsNull: false, shares: true, same: 'value' })
+export const valueOfEntry = withShortcut((v: unknown, ctx: Ctx): string => sameAs('value', readInt(v, ctx)), SHARES | SAME | (VALUE << SLOT))
 /** The entry's time (remembered for its lists). */
-export const entryTimestamp = withShortcut((v: unknown, ctx: Ctx): string => (entry.block_timestamp = readTimestamp(v, ctx)), { nullAsNull: false, remember: 'block_timestamp' })
+export const entryTimestamp = withShortcut((v: unknown, ctx: Ctx): string => (entry.block_timestamp = readTimestamp(v, ctx)), REMEMBER | (TIME << SLOT))
 
 /** A transfer's or log's transaction hash: the entry's own string when it is the entry's. */
 export const txHashOfEntry = withShortcut((v: unknown, ctx: Ctx): string | null => {
   const out = readOptText(v, ctx)
   return out === null ? null : sameAs('hash', out)
-}, { nullAsNull: true, shares: true, same: 'hash' })
+}, NULL | SHARES | SAME | (HASH << SLOT))
 /** A transfer's or log's block hash: the entry's own string when it is the entry's. */
 export const blockHashOfEntry = withShortcut((v: unknown, ctx: Ctx): string | null => {
   const out = readOptText(v, ctx)
   return out === null ? null : sameAs('block_hash', out)
-}, { nullAsNull: true, shares: true, same: 'block_hash' })
+}, NULL | SHARES | SAME | (BLOCK_HASH << SLOT))
 /** A transfer's or log's block number: the entry's own string when it is the entry's. */
 export const blockNumberOfEntry = withShortcut((v: unknown, ctx: Ctx): string | null => {
   // The entry's own text (already checked): no second check of its digits.
   if (v === entry.block_number && v !== '') return entry.block_number
   return v === undefined || v === null || v === '' ? null : sameAs('block_number', readInt(v, ctx))
-}, { nullAsNull: true, shares: true, same: 'block_number' })
+}, NULL | SHARES | SAME | (BLOCK_NUMBER << SLOT))
 /** A transfer's or log's time: the entry's own string when it is the entry's. */
 export const timestampOfEntry = withShortcut((v: unknown, ctx: Ctx): string | null => {
   // Equal to the entry's normalized time means already normalized: no pattern test, no Date.
   if (v === entry.block_timestamp && v !== '') return entry.block_timestamp
   return v === undefined || v === null || v === '' ? null : sameAs('block_timestamp', readTimestamp(v, ctx))
-}, { nullAsNull: true, shares: true, same: 'block_timestamp' })
+}, NULL | SHARES | SAME | (TIME << SLOT))
 
 /** Hex data (`input`, `output`): empty text is the spec's bare `0x`, as some deployments send it; missing or null is null. */
 export const optHexData = withShortcut((v: unknown, ctx: Ctx): string | null => {
   if (v === undefined || v === null) return null
   if (v === '') return '0x'
   if (typeof v === 'string') return v
-  return fail(ctx, v, `expected hex data or null, got ${describe(v)}`)
-}, { nullAsNull: true, guard: 'text' })
+  return fail(ctx, v, 'hex data or null')
+}, NULL | TEXT)
 
 /** A flag sent as a boolean or as text (`"true"`, `"1"`, `"yes"`…); missing or null is null. */
 export const flag = withShortcut((v: unknown, ctx: Ctx): boolean | null => {
@@ -223,8 +224,8 @@ export const flag = withShortcut((v: unknown, ctx: Ctx): boolean | null => {
     if (s === 'true' || s === '1' || s === 'yes') return true
     if (s === 'false' || s === '0' || s === 'no') return false
   }
-  return fail(ctx, v, `expected a boolean or "true"/"false", got ${describe(v)}`)
-}, { nullAsNull: true, guard: 'boolean' })
+  return fail(ctx, v, 'a boolean or "true"/"false"')
+}, NULL | BOOLEAN)
 
 const MAX_DATE_MS = 8.64e15
 const CANONICAL_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/
@@ -245,18 +246,8 @@ function readTimestamp(v: unknown, ctx: Ctx): string {
   }
   // Past ±8.64e15 ms a Date is invalid and toISOString throws a RangeError: report the field instead.
   if (Math.abs(ms) <= MAX_DATE_MS) return new Date(ms).toISOString()
-  return fail(ctx, v, Number.isFinite(ms)
-    ? `expected a timestamp JavaScript can hold (up to year 275760), got ${describe(v)}`
-    : `expected an ISO 8601 timestamp or unix seconds, got ${describe(v)}`)
+  return fail(ctx, v, Number.isFinite(ms) ? 'a timestamp JavaScript can hold (up to year 275760)' : 'an ISO 8601 timestamp or unix seconds')
 }
-
-/** A required timestamp, normalized to ISO 8601 UTC with milliseconds. */
-export const timestamp = (v: unknown, ctx: Ctx): string => readTimestamp(v, ctx)
-
-/** An optional timestamp: missing, null or empty text become null. */
-export const optTimestamp = withShortcut((v: unknown, ctx: Ctx): string | null =>
-  v === undefined || v === null || v === '' ? null : readTimestamp(v, ctx),
-{ nullAsNull: true })
 
 /** A transfer's direction from the viewed wallet's side, normalized from any common spelling (`send`, `out`, `receive`, `in`…); a transfer with none has `direction: null`. */
 export type Direction = 'incoming' | 'outgoing'
@@ -275,7 +266,7 @@ export function direction(v: unknown): Direction | null {
 }
 
 /** A list's first step: a list that may be missing or null (normalized to an empty list); anything else goes on to be refused. */
-export const orEmptyList = withShortcut((v: unknown): unknown => (v === undefined || v === null ? [] : v), { nullAsNull: false, guard: 'list' })
+export const orEmptyList = withShortcut((v: unknown): unknown => (v === undefined || v === null ? [] : v), LIST)
 
 /** The ERC-20 list arrives under the spec's `erc20_transfer` or the plural `erc20_transfers` (the hosted service's): an entry's first step. */
 export const mergeErc20Key = withShortcut((v: unknown): unknown => {
@@ -286,11 +277,11 @@ export const mergeErc20Key = withShortcut((v: unknown): unknown => {
     return { ...rest, erc20_transfer: erc20_transfers }
   }
   return v
-}, { nullAsNull: false, rename: { from: 'erc20_transfers', to: 'erc20_transfer' } })
+}, 0, { rename: { from: 'erc20_transfers', to: 'erc20_transfer' } })
 
 /** `page` and `page_size`: a number, or decimal text; anything else (or nothing) is null. */
 export function pageNumber(v: unknown): number | null {
   if (typeof v === 'number' && Number.isFinite(v)) return v
-  if (typeof v === 'string' && /^\d+$/.test(v)) return Number(v)
+  if (typeof v === 'string' && isDigits(v)) return Number(v)
   return null
 }

@@ -21,9 +21,7 @@ import {
   optIntText,
   optSharedText,
   optText,
-  optTimestamp,
   sharedText,
-  text,
   timestampOfEntry,
   txHashOfEntry,
 } from '../../../src/core/history/fields'
@@ -34,13 +32,11 @@ import {
 const schema = looseObject({
   intText,
   optIntText,
-  text,
   optText,
   sharedText,
   optSharedText,
   optHexData,
   flag,
-  optTimestamp,
   txHashOfEntry,
   blockHashOfEntry,
   blockNumberOfEntry,
