@@ -2,6 +2,9 @@ import { isAddress, type PublicRpcSchema, type WalletRpcSchema } from 'viem'
 import { InvalidParameterError } from '../errors.js'
 import { clip } from '../text.js'
 
+// One file over 300 lines on purpose: it is the spec's method table. The 28 names, their types, their shape rules
+// and their checkers read side by side in the spec's order, each table checked against the list (`satisfies`).
+
 /** The 28 `eth_` JSON-RPC methods the service offers, in the spec's order: the only ones `client.rpc` and `useRpc` send. */
 export const rpcMethods = [
   'eth_blockNumber',
