@@ -62,6 +62,9 @@ function lowestAliases(set: keyof typeof lowestSets) {
 // graph per file cost over three minutes of a CI run. A file that replaces a module with `vi.mock`
 // needs a registry of its own, so those run in a project that isolates each file.
 const domFiles = 'test/{react,components}/**/*.test.{ts,tsx}'
+// Vitest's jsdom, with bidi-js's Unicode table parsed once per worker instead of at every `<bdi>`
+// whose style is read (test/support/jsdom-environment.ts).
+const jsdom = './test/support/jsdom-environment.ts'
 const testFilesUsingMocks = (dirs: string[]) =>
   dirs
     .flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((file) => `${dir}/${file}`))
@@ -90,7 +93,7 @@ const lowestProject = (name: string, environment: 'node' | 'jsdom', include: str
   },
   test: {
     name,
-    environment,
+    environment: environment === 'jsdom' ? jsdom : environment,
     isolate: false,
     // jsdom files start faster in worker threads than in forked processes (see `maxWorkers` below).
     ...(environment === 'jsdom' ? { pool: 'threads' as const } : {}),
@@ -140,7 +143,7 @@ export default defineConfig({
       ...domProjects('dom', {
         extends: true,
         test: {
-          environment: 'jsdom',
+          environment: jsdom,
           pool: 'threads',
           setupFiles: ['test/support/dom-setup.ts'],
           testTimeout: 30_000,
