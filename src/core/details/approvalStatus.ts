@@ -1,5 +1,5 @@
 import { isUnlimitedAmount } from './approvalHints.js'
-import type { Approval } from './readApprovals.js'
+import type { Approval, ApprovalStatus } from './approvalsFromLogs.js'
 import type { ApprovalKind, ApprovalStates } from './types.js'
 
 // An approval beside what the node reads now: still as the transaction left it, revoked or spent, changed; and whether to offer Revoke.
@@ -12,17 +12,6 @@ export function currentOf(states: ApprovalStates | null | undefined, approval: P
   // Both sides hold checksummed addresses (getAddress), so plain equality is enough.
   return states?.approvals.find((s) => s.forAll === forAll(approval.kind) && s.token === approval.token && s.owner === approval.owner && s.spender === approval.spender)?.current
 }
-
-/** What an approval amounts to now, by what the node reads: `active`, `inactive` (revoked or spent), `changed` (with what remains) or `unknown`. */
-export type ApprovalStatus =
-  /** As the transaction left it (an approval still in effect, or a revoke still standing). */
-  | { state: 'active' }
-  /** Revoked or spent since: nothing left. */
-  | { state: 'inactive' }
-  /** Another amount now (spent in part, or approved again); `remaining` is the allowance, true for `*_all`. */
-  | { state: 'changed'; remaining: bigint | boolean }
-  /** The node could not say (the call failed). */
-  | { state: 'unknown' }
 
 /** Compares an approval with what the node reads now (`currentOf`). */
 export function approvalStatus(approval: Pick<Approval, 'kind' | 'amount'>, current: bigint | boolean | null | undefined): ApprovalStatus {

@@ -1,17 +1,38 @@
-import { getAddress } from 'viem'
+import { getAddress, type Address } from 'viem'
 import type { TransactionEntry } from '../history/schema.js'
-import { approvalsFromLogs, ownerInLogs, type Receipt } from './approvalsFromLogs.js'
-import { listedApprovals, type Approval } from './readApprovals.js'
+import { isUnlimitedAmount, own } from './approvalHints.js'
+import { addr, approvalsFromLogs, type Approval, type Receipt } from './approvalsFromLogs.js'
+import { forAll } from './approvalStatus.js'
+import { listedApprovals } from './readApprovals.js'
 import type { TransactionDetails } from './types.js'
 
 // The approvals to show for a transaction: the service's list, else its receipt's. Reading each, the revoke
 // request and the comparison with what the node reads now are beside this file and re-exported here.
 export type { ApprovalKind } from './types.js'
 export { isApprovalStatesStale, isUnlimitedAmount } from './approvalHints.js'
-export { approvalsFromLogs } from './approvalsFromLogs.js'
-export { approvalStatus, currentOf, forAll, isRevocable, type ApprovalStatus } from './approvalStatus.js'
-export { readApprovals, type Approval } from './readApprovals.js'
-export { revokeApprovalRequest, type RevokeRequest } from './revokeApprovalRequest.js'
+export { approvalsFromLogs, type Approval, type ApprovalStatus, type RevokeRequest } from './approvalsFromLogs.js'
+export { approvalStatus, currentOf, forAll, isRevocable } from './approvalStatus.js'
+export { readApprovals } from './readApprovals.js'
+export { revokeApprovalRequest } from './revokeApprovalRequest.js'
+
+/**
+ * Whose allowance a listed approval is, from the receipt: the owner of an `Approval` (or
+ * `ApprovalForAll`) log of the same token and spender, one with the same amount first.
+ */
+function ownerInLogs(logs: Receipt['logs'], a: Approval): Address | null {
+  const all = forAll(a.kind)
+  let first: Address | null = null
+  for (const log of logs) {
+    if (!log.decoded || log.eventName !== (all ? 'ApprovalForAll' : 'Approval') || getAddress(log.address) !== a.token) continue
+    const owner = addr(own(log.args, 'owner'))
+    const value = own(log.args, all ? 'approved' : 'value')
+    if (!owner || addr(own(log.args, all ? 'operator' : 'spender')) !== a.spender || typeof value !== (all ? 'boolean' : 'bigint')) continue
+    const same = all ? value === (a.kind === 'approval_for_all') : value === a.amount || (a.unlimited && isUnlimitedAmount(value))
+    if (same) return owner
+    first ??= owner
+  }
+  return first
+}
 
 /**
  * Lists the approvals to show for a transaction: the service's list when it sent one, else the

@@ -1,10 +1,61 @@
-import { getAddress, type Address } from 'viem'
+import { getAddress, isAddress, type Address, type Hex } from 'viem'
 import { isUnlimitedAmount, own } from './approvalHints.js'
-import { forAll } from './approvalStatus.js'
-import { addr, type Approval } from './readApprovals.js'
-import type { TransactionDetails } from './types.js'
+import type { ApprovalKind, TransactionDetails } from './types.js'
 
-// The approvals a transaction's receipt records: its `Approval` and `ApprovalForAll` logs.
+// The approvals a transaction's receipt records (its `Approval` and `ApprovalForAll` logs), after the shapes every
+// approval reader shares. They share a file because the reference documents a type on the page of the first function
+// of its file: approvalsFromLogs.
+
+/** One approval a transaction made or removed: who may spend whose tokens, and how much. */
+export interface Approval {
+  /** What it did: approve, revoke, or approve or revoke an operator for all. */
+  kind: ApprovalKind
+  /** The token (or collection) contract. */
+  token: Address
+  /** The token's symbol as the service sent it (untrusted text); null when unknown. */
+  tokenSymbol: string | null
+  /** The token's name as the service sent it (untrusted text); null when unknown. */
+  tokenName: string | null
+  /** The token's decimals; null when unknown. */
+  tokenDecimals: number | null
+  /** Who may spend (the operator for the `*_all` kinds). */
+  spender: Address
+  /** The service's label for the spender (untrusted text); null when none. */
+  spenderLabel: string | null
+  /**
+   * Whose tokens: the log's `owner`, the service item's `owner`, else the sender (a smart account's
+   * or a relayed permit's owner is not the one who sent the transaction); null when unknown.
+   */
+  owner: Address | null
+  /** Smallest units as given by the service; null for the `*_all` kinds. */
+  amount: bigint | null
+  /** An amount at or above 2^96−1 (`isUnlimitedAmount`), or a set-approval-for-all: the spender may take everything. */
+  unlimited: boolean
+}
+
+/** What an approval amounts to now, by what the node reads: `active`, `inactive` (revoked or spent), `changed` (with what remains) or `unknown`. */
+export type ApprovalStatus =
+  /** As the transaction left it (an approval still in effect, or a revoke still standing). */
+  | { state: 'active' }
+  /** Revoked or spent since: nothing left. */
+  | { state: 'inactive' }
+  /** Another amount now (spent in part, or approved again); `remaining` is the allowance, true for `*_all`. */
+  | { state: 'changed'; remaining: bigint | boolean }
+  /** The node could not say (the call failed). */
+  | { state: 'unknown' }
+
+/** A transaction request for your app's wallet to sign: blockfeed never holds keys. */
+export interface RevokeRequest {
+  /** The token contract. */
+  to: Address
+  /** The calldata: `approve(spender, 0)` or `setApprovalForAll(operator, false)`. */
+  data: Hex
+  /** No value is sent. */
+  value: 0n
+}
+
+/** An address in any letter case, checksummed; null for anything else (the service's list and the logs are read so). */
+export const addr = (v: unknown): Address | null => (typeof v === 'string' && isAddress(v, { strict: false }) ? getAddress(v) : null)
 
 // What a transaction calls to grant an allowance itself (approve, increaseAllowance, EIP-2612 permit, DAI's permit), by
 // selector: then its Approval logs at that token are approvals, never spends.
@@ -82,23 +133,4 @@ export function approvalsFromLogs(details: Receipt & Partial<Pick<TransactionDet
     }
   }
   return out
-}
-
-/**
- * Whose allowance a listed approval is, from the receipt: the owner of an `Approval` (or
- * `ApprovalForAll`) log of the same token and spender, one with the same amount first.
- */
-export function ownerInLogs(logs: Receipt['logs'], a: Approval): Address | null {
-  const all = forAll(a.kind)
-  let first: Address | null = null
-  for (const log of logs) {
-    if (!log.decoded || log.eventName !== (all ? 'ApprovalForAll' : 'Approval') || getAddress(log.address) !== a.token) continue
-    const owner = addr(own(log.args, 'owner'))
-    const value = own(log.args, all ? 'approved' : 'value')
-    if (!owner || addr(own(log.args, all ? 'operator' : 'spender')) !== a.spender || typeof value !== (all ? 'boolean' : 'bigint')) continue
-    const same = all ? value === (a.kind === 'approval_for_all') : value === a.amount || (a.unlimited && isUnlimitedAmount(value))
-    if (same) return owner
-    first ??= owner
-  }
-  return first
 }

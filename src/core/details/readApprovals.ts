@@ -1,36 +1,9 @@
-import { getAddress, isAddress, type Address } from 'viem'
 import type { TransactionEntry } from '../history/schema.js'
 import { APPROVAL_LISTS, isUnlimitedAmount, own, tokenDecimals } from './approvalHints.js'
+import { addr, type Approval } from './approvalsFromLogs.js'
 import type { ApprovalKind } from './types.js'
 
-// The approvals the service lists in an entry's `contract_interactions`, and what one approval is.
-
-/** One approval a transaction made or removed: who may spend whose tokens, and how much. */
-export interface Approval {
-  /** What it did: approve, revoke, or approve or revoke an operator for all. */
-  kind: ApprovalKind
-  /** The token (or collection) contract. */
-  token: Address
-  /** The token's symbol as the service sent it (untrusted text); null when unknown. */
-  tokenSymbol: string | null
-  /** The token's name as the service sent it (untrusted text); null when unknown. */
-  tokenName: string | null
-  /** The token's decimals; null when unknown. */
-  tokenDecimals: number | null
-  /** Who may spend (the operator for the `*_all` kinds). */
-  spender: Address
-  /** The service's label for the spender (untrusted text); null when none. */
-  spenderLabel: string | null
-  /**
-   * Whose tokens: the log's `owner`, the service item's `owner`, else the sender (a smart account's
-   * or a relayed permit's owner is not the one who sent the transaction); null when unknown.
-   */
-  owner: Address | null
-  /** Smallest units as given by the service; null for the `*_all` kinds. */
-  amount: bigint | null
-  /** An amount at or above 2^96−1 (`isUnlimitedAmount`), or a set-approval-for-all: the spender may take everything. */
-  unlimited: boolean
-}
+// The approvals the service lists in an entry's `contract_interactions`.
 
 const KINDS: Readonly<Record<(typeof APPROVAL_LISTS)[number], ApprovalKind>> = {
   approvals: 'approval',
@@ -40,8 +13,6 @@ const KINDS: Readonly<Record<(typeof APPROVAL_LISTS)[number], ApprovalKind>> = {
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null)
-/** An address in any letter case, checksummed; null for anything else (both readers of approvals take them so). */
-export const addr = (v: unknown): Address | null => (typeof v === 'string' && isAddress(v, { strict: false }) ? getAddress(v) : null)
 // Decimal text, or a JSON number that is a safe integer (the JSON reader quotes larger ones).
 const amountOf = (v: unknown): bigint | null =>
   typeof v === 'string' && /^\d+$/.test(v) ? BigInt(v) : typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? BigInt(v) : null

@@ -1,20 +1,10 @@
-import { encodeFunctionData, erc20Abi, erc721Abi, getAddress, isAddress, type Address, type Hex } from 'viem'
+import { encodeFunctionData, erc20Abi, erc721Abi, getAddress, isAddress } from 'viem'
 import { InvalidParameterError } from '../errors.js'
 import { clip } from '../text.js'
-import type { Approval } from './readApprovals.js'
+import type { Approval, RevokeRequest } from './approvalsFromLogs.js'
 import type { ApprovalKind } from './types.js'
 
 // The transaction that removes an approval, for the user's wallet to send.
-
-/** A transaction request for your app's wallet to sign: blockfeed never holds keys. */
-export interface RevokeRequest {
-  /** The token contract. */
-  to: Address
-  /** The calldata: `approve(spender, 0)` or `setApprovalForAll(operator, false)`. */
-  data: Hex
-  /** No value is sent. */
-  value: 0n
-}
 
 /**
  * Builds the transaction that removes an approval, for your user's wallet to send: ERC-20

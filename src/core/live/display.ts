@@ -1,15 +1,16 @@
 import { formatUnits } from 'viem'
 import { getChainInfo } from '../chains.js'
 import type { Erc20Transfer, NativeTransfer, NftTransfer, TransactionEntry } from '../history/schema.js'
-import type { TrackedDisplayOptions } from './displayInputs.js'
+import type { TrackedDisplayOptions } from './displayTypes.js'
 import { receiptTransfers } from './receipt.js'
 import type { TrackedTransaction } from './record.js'
 import { erc20Entry, nftEntry } from './transferItems.js'
 
-// A tracked transaction in the feed: drawn as an entry like an indexed one, above the indexed rows until they hold it.
-// What it says (summarizeTracked), the tokens and logs it may read, and its transfer items are beside this file.
-export { tokenInfoFromEntries, type ReceiptLog, type TrackedDisplayOptions, type TrackedTokenInfo, type TrackedTokenLookup } from './displayInputs.js'
-export { summarizeTracked, type TrackedSummary } from './summarizeTracked.js'
+// A tracked transaction drawn in the feed as an entry like an indexed one. The shapes and the pending group's rule,
+// what it says in words, the tokens the rows know and its transfer items are beside this file, re-exported here.
+export { pendingRecords, type ReceiptLog, type TrackedDisplayOptions, type TrackedSummary, type TrackedTokenInfo, type TrackedTokenLookup } from './displayTypes.js'
+export { summarizeTracked } from './summarizeTracked.js'
+export { tokenInfoFromEntries } from './tokenInfo.js'
 export { transfersFromLogs } from './transferItems.js'
 
 /**
@@ -91,29 +92,4 @@ export function trackedToEntry(record: TrackedTransaction, options: TrackedDispl
     to_address_entity_logo: null,
     possible_spam: false,
   } as TransactionEntry
-}
-
-/**
- * Picks the tracked records still to show above the indexed rows: the merge rule of the feed.
- *
- * @param records - The tracker's records (e.g. `tracker.list({ address })`).
- * @param indexed - The entries the history API has returned.
- * @returns The records whose hash is not among `indexed`, in their order.
- * @remarks No request. A record whose hash the history API has returned is dropped from the group (its indexed
- * row takes its place: never both); everything else stays, newest first, replaced and
- * dropped ones included so they can say "Replaced by 0x…" or offer "Send again".
- * @example
- * ```ts
- * import { createClient, createTransactionTracker, pendingRecords } from 'blockfeed'
- *
- * const client = createClient({ baseUrl: 'http://127.0.0.1:8547', rpc: { url: 'http://127.0.0.1:8545' }, chain: 'eth' })
- * const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
- * const tracker = createTransactionTracker({ client })
- * const page = await client.getWalletHistory({ address })
- * const pending = pendingRecords(tracker.list({ address }), page.result)
- * ```
- */
-export function pendingRecords(records: readonly TrackedTransaction[], indexed: readonly Pick<TransactionEntry, 'hash'>[]): TrackedTransaction[] {
-  const seen = new Set(indexed.map((e) => e.hash.toLowerCase()))
-  return records.filter((r) => !seen.has(r.hash.toLowerCase()))
 }

@@ -1,28 +1,9 @@
 import { formatUnits, parseTransaction, type Hex } from 'viem'
 import { getChainInfo } from '../chains.js'
-import type { TrackedDisplayOptions, TrackedTokenInfo } from './displayInputs.js'
+import type { TrackedDisplayOptions, TrackedSummary, TrackedTokenInfo } from './displayTypes.js'
 import type { TrackedTransaction } from './record.js'
 
 // What a tracked transaction does, as facts the components word ("Sending 25 USDC to 0x12ab…cd34").
-
-/**
- * What a tracked transaction is, as facts the components word ("Sending 25 USDC to 0x12ab…cd34"):
- * `symbol` is untrusted text (clean it before showing).
- */
-export interface TrackedSummary {
-  /** A token send, a native send, a contract call, a deployment, or `unknown` (tracked by hash, sender not known yet). */
-  kind: 'token' | 'native' | 'call' | 'deploy' | 'unknown'
-  /** `sending` until mined, `sent` once confirmed, `ended` once failed, replaced or dropped (the status says which). */
-  stage: 'sending' | 'sent' | 'ended'
-  /** The amount in whole units when the decimals are known, else the raw integer; null when nothing moves. */
-  amount: string | null
-  /** Token or native symbol; null when unknown. */
-  symbol: string | null
-  /** The token contract for `token` (shown when the symbol is unknown). */
-  token: string | null
-  /** The recipient (token recipient for `token`, contract for `call`). */
-  to: string | null
-}
 
 /**
  * Says what a tracked transaction does, as facts to word ("Sending 25 USDC to 0x12ab…cd34"), from what is

@@ -1,6 +1,6 @@
 import { erc20Abi, formatUnits, getAddress, parseEventLogs, type Log } from 'viem'
 import type { Erc20Transfer, NftTransfer } from '../history/schema.js'
-import type { ReceiptLog, TrackedTokenLookup } from './displayInputs.js'
+import type { ReceiptLog, TrackedTokenLookup } from './displayTypes.js'
 import type { TrackedTransaction, TrackedTransferLine } from './record.js'
 
 // What a tracked transaction moved, as the history API's transfer items (`erc20_transfer`, `nft_transfers`).

@@ -1,33 +1,7 @@
-import type { Log } from 'viem'
 import type { TransactionEntry } from '../history/schema.js'
+import type { TrackedTokenInfo } from './displayTypes.js'
 
-// What showing a tracked record may read beyond the record: the tokens the feed already knows, and the receipt's logs.
-
-/** What the feed knows of a token from rows it already has: its symbol and decimals (untrusted service text). */
-export interface TrackedTokenInfo {
-  /** The token's symbol; null when unknown. */
-  symbol: string | null
-  /** The token's decimals; null when unknown (amounts then stay raw integers). */
-  decimals: number | null
-  /** The token's name. */
-  name?: string | null | undefined
-  /** The token's logo URL. */
-  logo?: string | null | undefined
-}
-
-/** Token facts by lower-case contract address (a `Map`: a service string is never an object key). */
-export type TrackedTokenLookup = ReadonlyMap<string, TrackedTokenInfo>
-
-/** A receipt log as {@link trackedToEntry} and {@link transfersFromLogs} read it: a JSON-RPC receipt's `logs` fit. */
-export type ReceiptLog = Pick<Log, 'address' | 'data' | 'topics'> & { logIndex?: string | number | null | undefined }
-
-/** What {@link trackedToEntry} and {@link summarizeTracked} may use beyond the record itself. */
-export interface TrackedDisplayOptions {
-  /** Symbols and decimals of tokens, e.g. {@link tokenInfoFromEntries} over the feed's indexed rows. */
-  tokens?: TrackedTokenLookup | undefined
-  /** The receipt's logs once mined: its ERC-20 `Transfer` events become the entry's transfer lines. */
-  logs?: readonly ReceiptLog[] | undefined
-}
+// What the feed's rows already say of tokens, so a pending transfer of one reads "25 USDC" rather than a raw integer.
 
 /**
  * Collects the symbol and decimals of every ERC-20 token in history entries, so a pending transfer of
