@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { BaseSequencer, type TestSpecification } from 'vitest/node'
 import react from '@vitejs/plugin-react'
 import { playwright } from '@vitest/browser-playwright'
 import { readdirSync, readFileSync } from 'node:fs'
@@ -106,6 +107,49 @@ const lowestProject = (name: string, environment: 'node' | 'jsdom', include: str
   },
 })
 
+/**
+ * The order files are handed to the three workers. Vitest's own runs the projects one after another
+ * by name, each file in size order on a fresh clone (it knows no durations there): the Next.js build
+ * started halfway through a CI run and the longest Node files (pack, lowest, docs) last, with little
+ * left to run beside them. Here the long ones go first, the many short jsdom files last, so the end
+ * of a run is shared out evenly; files of a project stay together (a worker serves one project's
+ * files in a row without restarting).
+ */
+const projectOrder = ['next', 'node', 'lowest-wagmi-3', 'lowest-node', 'dom-isolated', 'dom', 'lowest-dom-isolated', 'lowest-dom']
+// Files that took 8 s or more of a CI run (test/next/next-app builds the app first: two minutes).
+const longFiles = [
+  'test/next/next-app.test.ts',
+  'test/package/pack.test.ts',
+  'test/package/lowest.test.ts',
+  'test/ship/docs.test.ts',
+  'test/ship/package.test.ts',
+  'test/wagmi/bridge.test.tsx',
+  'test/server/headStreamRedis.test.ts',
+  'test/core/history/merge.property.test.ts',
+  'test/ship/strictCsp.test.ts',
+  'test/devnet/server.test.ts',
+  'test/devnet/cli.test.ts',
+  'test/components/WalletActivityFeed.live.test.tsx',
+  'test/components/TransactionRow.test.tsx',
+  'test/components/WalletActivityFeed.arrivalsFocus.test.tsx',
+  'test/components/TransactionDetails.events.test.tsx',
+  'test/components/MergedActivityFeed.own.test.tsx',
+  'test/components/MergedActivityFeed.order.test.tsx',
+  'test/components/TransactionList.test.tsx',
+  'test/components/WalletActivityFeed.window.test.tsx',
+  'test/components/languages.test.tsx',
+  'test/components/MergedActivityFeed.sources.test.tsx',
+  'test/react/firstPageRefresh.test.tsx',
+]
+class LongFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const rank = (list: string[], item: string) => (list.includes(item) ? list.indexOf(item) : list.length)
+    const key = (spec: TestSpecification) => [rank(projectOrder, spec.project.name), rank(longFiles, spec.moduleId.slice(import.meta.dirname.length + 1))]
+    // Stable: among the rest, Vitest's order (known durations, else size).
+    return (await super.sort(files)).map((spec) => ({ spec, key: key(spec) })).sort((a, b) => a.key[0]! - b.key[0]! || a.key[1]! - b.key[1]!).map(({ spec }) => spec)
+  }
+}
+
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -115,6 +159,7 @@ export default defineConfig({
     // sockets, anvil and next build. Three keep both cores busy. (Every project must share one
     // value, or Vitest runs them in separate groups one after another.)
     maxWorkers: 3,
+    sequence: { sequencer: LongFirst },
     projects: [
       {
         extends: true,
