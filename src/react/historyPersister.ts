@@ -1,5 +1,5 @@
 import type { Query, QueryFunctionContext, QueryKey } from '@tanstack/query-core'
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import type { PersistHistoryOptions } from '../core/persist/options.js'
 
 type Chunk = import('../core/persist/historyPersister.js').HistoryPersister
@@ -32,14 +32,28 @@ export function lazyHistoryPersister(client: object, options: false | PersistHis
 }
 
 /**
- * Reads the first page again once restored rows are on screen (after the commit, so they are painted
- * before any request): one request, joined by every other observer of the same history and by a
- * fetch under way (`cancelRefetch: false`; the rows it brings are flagged again, and read then). The
- * flag is the persister's (src/core/persist/restored.ts), read by its global symbol.
+ * Reads the first page again once restored rows are on screen (after the frame that paints them, so
+ * no request goes out before they are painted): one request, joined by every other observer of the
+ * same history and by a fetch under way (`cancelRefetch: false`; the rows it brings are flagged
+ * again, and read then). The flag is the persister's (src/core/persist/restored.ts), read by its
+ * global symbol.
  */
 export function useRevalidateRestored(data: unknown, refetch: (options: { cancelRefetch: boolean }) => Promise<unknown>): void {
+  const mounted = useRef(true)
   useEffect(() => {
-    if ((data as { [key: symbol]: unknown } | undefined)?.[Symbol.for('blockfeed.restored')]) void refetch({ cancelRefetch: false })
+    mounted.current = true
+    return () => void (mounted.current = false)
+  }, [])
+  useEffect(() => {
+    if (!(data as { [key: symbol]: unknown } | undefined)?.[Symbol.for('blockfeed.restored')]) return
+    // A passive effect may run before the browser paints the commit: wait for the next frame, then
+    // the task after it (a tab in the background has its frame once it is shown again). Not called
+    // off when the data changes meanwhile (it may lose the flag without being read again); on unmount, it is.
+    const go = () => {
+      if (mounted.current) void refetch({ cancelRefetch: false })
+    }
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(go, 0))
+    else setTimeout(go, 0)
     // Once per restored data object; a failed revalidation keeps the rows and waits for a retry.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data])

@@ -65,6 +65,11 @@ if (existsSync('test-results/bench/feed-memory.json')) {
   row('… the same with every page kept (maxPages: undefined, as before the window)', `${m.keptAll.ratio.toFixed(2)} (${grew(m.keptAll)})`, 'report', null)
 }
 
+// Issue 34: first row after a reload with the last visit's rows stored ÷ the same page with its history stubbed in-page (Chromium, packed package).
+const rl = spawnSync(process.execPath, ['test/bench/reload.mjs'], { encoding: 'utf8', timeout: 900_000 })
+const reload = /reload first row: median ([\d.]+)× over (\d+) reloads \(([^)]*)\); (.*)/.exec(rl.stdout ?? '')
+row('first row painted after a reload ÷ the same page answered at once by an in-page stub (median)', reload ? `${reload[1]}× over ${reload[2]} (${reload[3]}; ${reload[4]})` : 'did not run', '≤ 1.2×', reload ? Number(reload[1]) <= 1.2 : false)
+
 // 4. Requests (real anvil, a local history server)
 const req = spawnSync(process.execPath, ['--expose-gc', 'test/bench/requests.mjs'], { encoding: 'utf8' })
 if (req.status === 0) {
