@@ -24,7 +24,8 @@ export interface UpstreamAnswer {
 
 export interface UpstreamInit {
   method: 'GET' | 'POST'
-  headers: Record<string, string>
+  /** Shared between requests: a transport reads them and never changes them. */
+  headers: Readonly<Record<string, string>>
   body?: string | undefined
   /** The client's going away: aborts the upstream request, headers or body, as a {@link clientGone} refusal. */
   departure?: Departure | undefined

@@ -23,8 +23,12 @@ const CURSOR = /^[\x21-\x7e]{1,2048}$/
  * parameters (nothing of the client's text goes upstream unread), the key added.
  */
 export function forwardHistory(config: ProxyConfig, tools: Tools, target: string, departure: Departure): Promise<UpstreamAnswer> {
-  return upstreamFetch(config, tools, target, { method: 'GET', headers: { accept: 'application/json', 'x-api-key': config.apiKey }, departure })
+  let headers = historyHeaders.get(config)
+  if (!headers) historyHeaders.set(config, (headers = { accept: 'application/json', 'x-api-key': config.apiKey }))
+  return upstreamFetch(config, tools, target, { method: 'GET', headers, departure })
 }
+/** The headers of every history request of a proxy, made once. */
+const historyHeaders = new WeakMap<ProxyConfig, Readonly<Record<string, string>>>()
 
 /**
  * The upstream URL for a history request: one spelling per question (parameters normalized and

@@ -46,8 +46,7 @@ export async function forwardRpc(config: ProxyConfig, tools: Tools, request: Inc
     throw new Refusal(400, 'invalid_json', 'The request body is not JSON')
   }
 
-  const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' }
-  if (config.rpcApiKey ?? sameOriginAsBase(target, config.baseUrl)) headers['x-api-key'] = config.apiKey
+  const headers = upstreamHeaders(config, target)
   const post = (payload: unknown, departure: Departure = request.departure) =>
     upstreamFetch(config, tools, target, { method: 'POST', headers, body: JSON.stringify(payload), departure })
 
@@ -97,19 +96,24 @@ function chainOf(url: URL, config: ProxyConfig): string | undefined {
   return given === undefined ? config.defaultChain : checkChain(given, config.extraChains)
 }
 
-/** Whether an RPC URL has the base URL's origin, asked once per URL (two URL parses a call otherwise). */
-function sameOriginAsBase(target: string, baseUrl: string): boolean {
-  const key = `${baseUrl} ${target}`
-  let same = originMatches.get(key)
-  if (same === undefined) {
-    same = sameOrigin(target, baseUrl)
+/**
+ * The headers of a call to `target`, made once per URL (never changed once made): the key only when
+ * `rpcApiKey` says so, or by default when the URL has the base URL's origin (two URL parses a call otherwise).
+ */
+function upstreamHeaders(config: ProxyConfig, target: string): Readonly<Record<string, string>> {
+  let byTarget = headersOf.get(config)
+  if (!byTarget) headersOf.set(config, (byTarget = new Map()))
+  let headers = byTarget.get(target)
+  if (!headers) {
+    const made: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' }
+    if (config.rpcApiKey ?? sameOrigin(target, config.baseUrl)) made['x-api-key'] = config.apiKey
     // A few URLs per deployment; a function that makes new ones per call must not grow this without end.
-    if (originMatches.size >= 256) originMatches.clear()
-    originMatches.set(key, same)
+    if (byTarget.size >= 256) byTarget.clear()
+    byTarget.set(target, (headers = made))
   }
-  return same
+  return headers
 }
-const originMatches = new Map<string, boolean>()
+const headersOf = new WeakMap<ProxyConfig, Map<string, Readonly<Record<string, string>>>>()
 
 
 /** A single call, or the refusal that names what is wrong with it. */

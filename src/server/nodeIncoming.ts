@@ -8,21 +8,39 @@ import { headerOf } from './nodeHeaders.js'
 
 /** A node:http request as the proxy's routing reads it; its departure is the response closing before its end (toNodeHandler's `res`). */
 export function nodeIncoming(req: IncomingMessage, url: URL, trustForwardedFor: boolean, res?: ServerResponse): Incoming {
-  const header = (name: string): string | null => {
-    if (!trustForwardedFor) {
+  return new NodeIncoming(req, url, trustForwardedFor, res)
+}
+
+/** One object per request, its methods on the prototype: no closure is made per request. */
+class NodeIncoming implements Incoming {
+  readonly method: string
+  readonly departure: Departure
+
+  constructor(
+    private readonly req: IncomingMessage,
+    readonly url: URL,
+    private readonly trustForwardedFor: boolean,
+    res: ServerResponse | undefined,
+  ) {
+    this.method = req.method ?? 'GET'
+    this.departure = res ? new ResponseDeparture(res) : STAYING
+  }
+
+  header(name: string): string | null {
+    if (!this.trustForwardedFor) {
       // Replaced by the socket's address, so that the rate limit cannot be dodged.
-      if (name === 'x-forwarded-for') return req.socket.remoteAddress ?? 'unknown'
+      if (name === 'x-forwarded-for') return this.req.socket.remoteAddress ?? 'unknown'
       if (name === 'x-real-ip') return null
     }
-    return headerOf(req.headers, name)
+    return headerOf(this.req.headers, name)
   }
-  return {
-    method: req.method ?? 'GET',
-    url,
-    header,
-    body: (maxBytes) => readRequest(req, maxBytes),
-    request: () => toFetchRequest(req, url, trustForwardedFor),
-    departure: res ? responseDeparture(res) : STAYING,
+
+  body(maxBytes: number): Promise<Uint8Array | undefined> {
+    return readRequest(this.req, maxBytes)
+  }
+
+  request(): Request {
+    return toFetchRequest(this.req, this.url, this.trustForwardedFor)
   }
 }
 
@@ -30,32 +48,36 @@ export function nodeIncoming(req: IncomingMessage, url: URL, trustForwardedFor: 
  * The client gone: the response closed before it was all written. Nothing is made or listened to until
  * asked: a listener per `watch`, an AbortController only when the `signal` is read (a shared load's wait).
  */
-function responseDeparture(res: ServerResponse): Departure {
-  let signal: AbortSignal | undefined
-  const departure: Departure = {
-    get gone() {
-      return res.destroyed && !res.writableFinished
-    },
-    watch(drop) {
-      if (departure.gone) {
-        drop()
-        return () => {}
-      }
-      const onClose = () => void (res.writableFinished || drop())
-      res.once('close', onClose)
-      return () => void res.off('close', onClose)
-    },
-    get signal() {
-      if (!signal) {
-        const controller = new AbortController()
-        signal = controller.signal
-        departure.watch(() => controller.abort())
-      }
-      return signal
-    },
+class ResponseDeparture implements Departure {
+  private controller: AbortController | undefined
+
+  constructor(private readonly res: ServerResponse) {}
+
+  get gone(): boolean {
+    return this.res.destroyed && !this.res.writableFinished
   }
-  return departure
+
+  watch(drop: () => void): () => void {
+    if (this.gone) {
+      drop()
+      return noop
+    }
+    const res = this.res
+    const onClose = () => void (res.writableFinished || drop())
+    res.on('close', onClose)
+    return () => void res.off('close', onClose)
+  }
+
+  get signal(): AbortSignal {
+    if (!this.controller) {
+      const controller = (this.controller = new AbortController())
+      this.watch(() => controller.abort())
+    }
+    return this.controller.signal
+  }
 }
+
+const noop = (): void => {}
 
 /** A client that never goes (no response to watch). */
 const STAYING: Departure = { gone: false, watch: () => () => {}, signal: new AbortController().signal }

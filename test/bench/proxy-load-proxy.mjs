@@ -2,6 +2,7 @@
 // toNodeHandler on node:http, 127.0.0.1. The parent asks over IPC for the heap (after GC) and the fd count.
 import { readdirSync } from 'node:fs'
 import { Agent, createServer, request } from 'node:http'
+import { PerformanceObserver, constants as perf } from 'node:perf_hooks'
 // BLOCKFEED_DIST: another build of the package (a copy compiled elsewhere while iterating on the hot path).
 const { createProxyHandler, toNodeHandler } = await import(process.env.BLOCKFEED_DIST ? `${process.env.BLOCKFEED_DIST}/exports/server.js` : '../../dist/exports/server.js')
 
@@ -42,6 +43,20 @@ const handler = createProxyHandler({
 const server = createServer(process.env.FLOOR ? passThrough() : toNodeHandler(handler))
 server.keepAliveTimeout = 60_000
 
+// Garbage collections since start, by kind, and the time they took (perf_hooks 'gc' entries): what
+// makes one round of a CPU figure differ from the next, reported beside it so that noise shows.
+const gc = { minor: 0, major: 0, incremental: 0, weak: 0, ms: 0 }
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    const kind = e.detail?.kind
+    if (kind === perf.NODE_PERFORMANCE_GC_MINOR) gc.minor++
+    else if (kind === perf.NODE_PERFORMANCE_GC_MAJOR) gc.major++
+    else if (kind === perf.NODE_PERFORMANCE_GC_INCREMENTAL) gc.incremental++
+    else gc.weak++
+    gc.ms += e.duration
+  }
+}).observe({ entryTypes: ['gc'] })
+
 const cpuMs = () => {
   const { user, system } = process.cpuUsage()
   return (user + system) / 1000
@@ -70,7 +85,8 @@ process.on('message', async (m) => {
     process.send({ profiled: m.profileStop })
   } else if (m === 'cpu') {
     const { user, system } = process.cpuUsage()
-    process.send({ cpuMs: (user + system) / 1000, userMs: user / 1000, systemMs: system / 1000 })
+    // Minor page faults: a heap that grows and shrinks touches fresh pages, which costs system time.
+    process.send({ cpuMs: (user + system) / 1000, userMs: user / 1000, systemMs: system / 1000, gc: { ...gc }, minorFaults: process.resourceUsage().minorPageFault })
   }
   else if (m === 'probe') process.send({ probe: true, cpuMs: cpuMs(), heapUsed: heap(), fds: fds(), sockets: await new Promise((r) => server.getConnections((_, n) => r(n))) })
   else if (m === 'stop') {

@@ -6,7 +6,8 @@
 //      p50 latency at 1 connection (unloaded: at saturation latency is only connections/throughput),
 //      throughput at CONNECTIONS connections, the same connections and duration for both; and
 //      against the local upstream, CPU per request of the proxy and of the pass-through floor at one
-//      request rate (CPU_RATES), issue 29's budget.
+//      request rate (CPU_RATES), issue 29's budget: proxy-load-cpu.mjs, interleaved rounds after a
+//      warm-up, the median of the rounds' ratios, with each side's GC counts.
 //   2. 100,000 requests through the proxy: heap after GC before/after, /proc/self/fd before/after.
 //   3. cache on (memory, then a real redis-server): 1,000 connections reading one wallet for
 //      several TTLs; upstream history calls counted at the upstream.
@@ -17,6 +18,7 @@
 import { fork } from 'node:child_process'
 import os from 'node:os'
 import autocannon from 'autocannon'
+import { CPU_RATES, cpuVsFloor } from './proxy-load-cpu.mjs'
 import { startRedis } from './redis.mjs'
 
 const here = import.meta.dirname
@@ -125,14 +127,6 @@ function devnetKinds(devnet, proxy, floor) {
   }
 }
 
-/**
- * Requests a second at which the CPU per request of the floor and of the proxy is compared (issue 29's
- * budget): the same rate for both, well under either's saturation, so that each does the same work per
- * request. At saturation a faster process takes more requests per wake-up, and its CPU per request
- * falls for that alone: beside a slower one, that figure moves by half from run to run on a shared machine.
- */
-const CPU_RATES = { history: 300, rpc: 1_500 }
-
 async function overhead(upstream, proxy, floor, kinds, rates = {}) {
   const via = { floor, proxy }
   const out = {}
@@ -150,15 +144,7 @@ async function overhead(upstream, proxy, floor, kinds, rates = {}) {
         const [p0, u0] = [await middle?.ask('cpu', 'cpuMs'), await upstream.ask('counts', 'counts')]
         const loaded = await load({ ...t, connections: CONNECTIONS, duration: SECONDS })
         const [p1, u1] = [await middle?.ask('cpu', 'cpuMs'), await upstream.ask('counts', 'counts')]
-        let atRate
-        if (middle && rates[kind]) {
-          const c0 = await middle.ask('cpu', 'cpuMs')
-          const paced = await load({ ...t, connections: CONNECTIONS, duration: SECONDS, overallRate: rates[kind] })
-          const c1 = await middle.ask('cpu', 'cpuMs')
-          atRate = { proxyCpuUsPerRequestAtRate: ((c1.cpuMs - c0.cpuMs) * 1000) / paced.requests, pacedFailed: paced.non2xx + paced.errors }
-        }
         runs[where].push({
-          ...atRate,
           upstreamCpuUsPerRequest: ((u1.cpuMs - u0.cpuMs) * 1000) / loaded.requests,
           // The devnet's share that is its node's (anvil): what the server itself spends is the rest.
           ...(u1.anvilCpuMs === undefined ? {} : { nodeCpuUsPerRequest: ((u1.anvilCpuMs - u0.anvilCpuMs) * 1000) / loaded.requests }),
@@ -166,7 +152,7 @@ async function overhead(upstream, proxy, floor, kinds, rates = {}) {
           p50Ms: unloaded.p50Ms,
           perSecond: loaded.perSecond,
           loadedP50Ms: loaded.p50Ms,
-          non2xx: unloaded.non2xx + loaded.non2xx + (atRate?.pacedFailed ?? 0),
+          non2xx: unloaded.non2xx + loaded.non2xx,
           errors: unloaded.errors + loaded.errors,
         })
       }
@@ -178,7 +164,6 @@ async function overhead(upstream, proxy, floor, kinds, rates = {}) {
         upstreamCpuUsPerRequest: Math.round(med('upstreamCpuUsPerRequest')),
         ...(list[0].nodeCpuUsPerRequest === undefined ? {} : { nodeCpuUsPerRequest: Math.round(med('nodeCpuUsPerRequest')) }),
         ...(where === 'direct' ? {} : { proxyCpuUsPerRequest: Math.round(med('proxyCpuUsPerRequest')) }),
-        ...(list[0].proxyCpuUsPerRequestAtRate === undefined ? {} : { proxyCpuUsPerRequestAtRate: Math.round(med('proxyCpuUsPerRequestAtRate')) }),
         p50Ms: round(med('p50Ms'), 3),
         perSecond: Math.round(med('perSecond')),
         loadedP50Ms: round(med('loadedP50Ms'), 3),
@@ -194,13 +179,15 @@ async function overhead(upstream, proxy, floor, kinds, rates = {}) {
     // Against the floor: what blockfeed's checks, limits and key removal add to passing bytes on.
     row.p50VsFloor = round(row.proxy.p50Ms / row.floor.p50Ms)
     row.throughputVsFloor = round(row.proxy.perSecond / row.floor.perSecond)
-    // Issue 29's budget: blockfeed's CPU per request against the pass-through's, measured in the same run,
-    // at the same request rate when one is set for this kind (else at saturation).
-    if (rates[kind]) {
-      row.cpuRate = rates[kind]
-      row.cpuVsFloor = round(row.proxy.proxyCpuUsPerRequestAtRate / row.floor.proxyCpuUsPerRequestAtRate)
-    } else row.cpuVsFloor = round(row.proxy.proxyCpuUsPerRequest / row.floor.proxyCpuUsPerRequest)
+    // Issue 29's budget: blockfeed's CPU per request against the pass-through's, in the same processes, at
+    // the same request rate when one is set for this kind (proxy-load-cpu.mjs: interleaved rounds, the
+    // median of their ratios, GC counts beside it), else at saturation.
     row.cpuVsFloorSaturated = round(row.proxy.proxyCpuUsPerRequest / row.floor.proxyCpuUsPerRequest)
+    if (rates[kind]) {
+      row.cpu = await cpuVsFloor({ proxy, floor, kind, rate: rates[kind], rounds: quick ? 3 : 7 })
+      row.cpuRate = rates[kind]
+      row.cpuVsFloor = row.cpu.ratio
+    } else row.cpuVsFloor = row.cpuVsFloorSaturated
     out[kind] = row
   }
   return out
