@@ -183,7 +183,7 @@ const SingleChainFeed = forwardRef<HTMLDivElement, WalletActivityFeedProps>(func
     includeInputData, nftMetadata, cursor, order, limit, query, filter, persist,
   })
   const { transactions, loadedTransactions, filterError, status, error, refetch, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = history
-  const nameMap = useFeedNames(loadedTransactions, chain, showNames)
+  const names = useFeedNames(loadedTransactions, chain, showNames)
 
   // The history as the hook reads it (the filter's dates are the service's bounds): the first page read again is this one.
   const historyParams = {
@@ -209,18 +209,21 @@ const SingleChainFeed = forwardRef<HTMLDivElement, WalletActivityFeedProps>(func
   const badInput = addressError ?? filterError
   // The search box may be used any moment: its text is built while the viewer reads.
   useIdleFilterPreparation(loadedTransactions, typeof chain === 'string' ? chain : undefined, showFilterBar || filtersEntries(filter))
-  const exportControl = useFeedExport(
+  const feedExport = useFeedExport(
     showExport && address && !addressError ? { address, chain, fromBlock, toBlock, fromDate, toDate, includeInternalTransactions, order } : undefined,
     { headers: exportHeaders, locale, timeZone },
   )
   // Paging failed after the first page: retry the next page, not the whole history.
+  const exportControl = feedExport.control
   const onRetry = () => void (isFetchNextPageError ? fetchNextPage() : refetch())
   const narrowed = filtersEntries(filter) && !filterError
   const toolbar = showFilterBar || exportControl ? (
     <FeedToolbar filterBar={showFilterBar ? { filter, onFilterChange: setFilter, entries: loadedTransactions, locale } : undefined} exportControl={exportControl} />
   ) : undefined
   return (
-    <NamesContext.Provider value={nameMap}>
+    <NamesContext.Provider value={names.names}>
+    {names.reader}
+    {feedExport.runner}
     <TransactionList
       renderDetails={details ? renderDetails : undefined}
       {...listProps}
