@@ -58,7 +58,8 @@ export function subscribe(url: string): Promise<Subscriber> {
   })
 }
 
-export const waitFor = (assertion: () => void, timeout = 5_000) => vi.waitFor(assertion, { timeout, interval: 5 })
+/** Waits for a state; the timeout only makes a state that never comes fail before the test's own (30 s). */
+export const waitFor = (assertion: () => void, timeout = 15_000) => vi.waitFor(assertion, { timeout, interval: 5 })
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /** The block numbers a subscriber saw, as numbers. */
@@ -97,6 +98,8 @@ export interface Instance {
   url: string
   stats(): Promise<{ subscribers: number; chains: number; polling: number }>
   usage(): Promise<{ heapUsed: number; rss: number; fds: number }>
+  /** The longest two turns of its event loop since last asked, in ms (started with WATCH_TURNS=1; else 0). */
+  turns(): Promise<number>
   warnings: string[]
   /** SIGKILL: no lease given back, no connection closed cleanly. */
   kill(): Promise<void>
@@ -159,6 +162,7 @@ export async function startInstance(name: string, env: Record<string, string>, e
     warnings,
     stats: () => ask('stats', 'stats'),
     usage: () => ask('usage', 'usage'),
+    turns: () => ask('turns', 'turns'),
     kill: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
       await exited
