@@ -177,7 +177,7 @@ async function visit(page, load, settled) {
     firstRow: window.__firstRow,
     requests: performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/v2.2/wallets/')).map((e) => e.startTime),
     answered: performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/v2.2/wallets/')).map((e) => e.responseEnd),
-    chunk: performance.getEntriesByType('resource').filter((e) => e.name.includes('historyPersister')).map((e) => [e.startTime, e.responseEnd]),
+    chunk: performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.js')).map((e) => [e.name.split('/').pop(), Math.round(e.startTime), Math.round(e.responseEnd)]),
   }))
 }
 

@@ -14,6 +14,8 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Browser } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hashKey } from '@tanstack/query-core'
+import { walletHistoryQueryKey } from '../../src/core/query/walletHistory.js'
 import { startDevnet, type Devnet } from '../../src/devnet/startDevnet.js'
 import { launchChromium } from '../support/chromium.js'
 import { freePort } from '../support/ports.js'
@@ -111,6 +113,50 @@ describe('examples/next-app built and served by Next.js', () => {
     await page.getByRole('feed').locator('article').first().focus()
     expect(problems).toEqual([])
     expect(failed.filter((p) => p !== '/favicon.ico')).toEqual([])
+    expect(historyRequests).toEqual([])
+    await page.close()
+  })
+
+  it('a first page prefetched on the server wins over one stored in the browser: the server\'s rows, no hydration warning, no request', async () => {
+    // A stored history for the very key the page hydrates, as a last visit would have left it, with a row the server does not have.
+    const served = (await (await fetch(`${devnet.url}/api/v2.2/wallets/${alice}/history?chain=0x7a69`, { headers: { 'x-api-key': API_KEY } })).json()) as { result: Record<string, unknown>[] }
+    const storedOnly = { ...served.result[0]!, hash: `0x${'5'.repeat(64)}`, summary: 'A row only the stored history has' }
+    const queryKey = walletHistoryQueryKey({ baseUrl: '/api/blockfeed', chain: '0x7a69', extraChains: ['0x7a69'] }, { address: alice, chain: '0x7a69' })
+    const record = {
+      buster: 'blockfeed-history-1', queryHash: hashKey(queryKey), queryKey,
+      state: { dataUpdatedAt: Date.now(), data: { pages: [{ ...served, result: [storedOnly, ...served.result] }], pageParams: [null] } },
+    }
+    const page = await browser.newPage()
+    const problems: string[] = []
+    const historyRequests: string[] = []
+    page.on('console', (m) => {
+      if ((m.type() === 'error' && !m.text().startsWith('Failed to load resource')) || /hydrat|blockfeed:/i.test(m.text())) problems.push(m.text())
+    })
+    page.on('pageerror', (e) => problems.push(e.message))
+    await page.goto(`${appUrl}/?address=${alice}`, { waitUntil: 'networkidle' })
+    await page.evaluate(
+      ([key, value]) =>
+        new Promise<void>((done, fail) => {
+          const open = indexedDB.open('blockfeed')
+          open.onupgradeneeded = () => open.result.createObjectStore('history')
+          open.onerror = () => fail(open.error)
+          open.onsuccess = () => {
+            const tx = open.result.transaction('history', 'readwrite')
+            tx.objectStore('history').put(value, key)
+            tx.oncomplete = () => (open.result.close(), done())
+            tx.onerror = () => fail(tx.error)
+          }
+        }),
+      [`blockfeed-history-${record.queryHash}`, JSON.stringify(record)] as const,
+    )
+    page.on('request', (r) => HISTORY.test(r.url()) && historyRequests.push(r.url()))
+    await page.reload({ waitUntil: 'networkidle' })
+    const feed = page.getByRole('feed')
+    await feed.locator('article').first().waitFor()
+    await feed.locator('article').first().focus()
+    expect(await feed.locator('article').count()).toBeGreaterThan(0)
+    expect(await page.getByText('A row only the stored history has').count()).toBe(0)
+    expect(problems).toEqual([])
     expect(historyRequests).toEqual([])
     await page.close()
   })
