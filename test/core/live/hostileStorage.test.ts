@@ -56,7 +56,7 @@ describe('tracker: hostile numbers in storage', () => {
     for (const r of t.list()) expect(() => trackedToEntry(r)).not.toThrow()
     expect(t.list().map((r) => r.hash)).toEqual([good])
     // The well-formed one reaches its receipt: a bad neighbour does not stall the chain's tracking.
-    await vi.waitFor(() => expect(t.get(good)).toMatchObject({ status: 'confirmed', final: true }), { timeout: 5_000, interval: 10 })
+    await vi.waitFor(() => expect(t.get(good)).toMatchObject({ status: 'confirmed', final: true }), { timeout: 15_000, interval: 10 })
   })
 })
 

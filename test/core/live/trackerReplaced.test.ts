@@ -30,13 +30,13 @@ describe('tracked by hash and sender (as with wagmi), before this node has heard
     await chain.test.sendRawTransaction({ serializedTransaction: slow })
     await chain.test.mine({ blocks: 1 })
     // A block later the tracker knows its nonce (from the node), as it needs to tell a replacement.
-    await vi.waitFor(() => expect(tracker.get(hash)?.nonce).toBe(next + 1), { timeout: 3_000, interval: 20 })
+    await vi.waitFor(() => expect(tracker.get(hash)?.nonce).toBe(next + 1), { timeout: 15_000, interval: 20 })
 
     // Sped up (same nonce, higher tip), and the missing nonce arrives: both are mined.
     const fast = await chain.test.sendRawTransaction({ serializedTransaction: await sign(next + 1, 5_000_000_000n) })
     await chain.test.sendRawTransaction({ serializedTransaction: await sign(next, 5_000_000_000n) })
     await chain.test.mine({ blocks: 1 })
     expect((await chain.test.getTransactionReceipt({ hash: fast })).status).toBe('success')
-    await vi.waitFor(() => expect(tracker.get(hash)).toMatchObject({ status: 'replaced', replacedBy: fast, final: true }), { timeout: 3_000, interval: 20 })
+    await vi.waitFor(() => expect(tracker.get(hash)).toMatchObject({ status: 'replaced', replacedBy: fast, final: true }), { timeout: 15_000, interval: 20 })
   })
 })
