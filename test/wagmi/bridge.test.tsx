@@ -5,7 +5,7 @@
  * the app calling `track`, and the connected feed follows wagmi's account and chain.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, render, screen, waitFor, within } from '@testing-library/react'
+import { act, configure, render, screen, waitFor, within } from '@testing-library/react'
 import { StrictMode, type ReactNode } from 'react'
 import { defineChain, erc20Abi, parseEther, parseUnits, type Hex } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -20,6 +20,11 @@ import { BlockfeedProvider } from '../../src/react/BlockfeedProvider.js'
 import { ConnectedWalletActivityFeed } from '../../src/wagmi/ConnectedWalletActivityFeed.js'
 import { useTrackWagmiTransactions } from '../../src/wagmi/useTrackWagmiTransactions.js'
 import { callNode } from '../devnet/helpers.js'
+
+// The page's data comes from a real chain, indexer and history API: findBy/waitFor wait for it as
+// long as a loaded machine takes (testing-library's default is 1 s, and no setup file sets it here:
+// the node and lowest-wagmi-3 projects run this file without dom-setup.ts).
+configure({ asyncUtilTimeout: 20_000 })
 
 let devnet: Devnet
 beforeAll(async () => {
@@ -78,7 +83,7 @@ function Providers({ s, children, strict = false }: { s: Setup; children: ReactN
   return strict ? <StrictMode>{tree}</StrictMode> : tree
 }
 
-const pendingGroup = () => screen.findByRole('group', { name: /pending/i }, { timeout: 10_000 })
+const pendingGroup = () => screen.findByRole('group', { name: /pending/i })
 const live: Setup[] = []
 afterEach(async () => {
   for (const s of live.splice(0)) s.tracker.stop()
@@ -96,7 +101,7 @@ describe('useTrackWagmiTransactions', () => {
     }
     render(<Providers s={s}><App /></Providers>)
     await act(() => connect(s.config, { connector: s.config.connectors[0]! }))
-    await screen.findAllByRole('article', {}, { timeout: 15_000 })
+    await screen.findAllByRole('article', {})
     await node('evm_setAutomine', [false])
     await act(() => send.sendTransactionAsync({ to: wallet('alice').address, value: parseEther('0.314159') }))
     const group = await pendingGroup()
@@ -106,9 +111,9 @@ describe('useTrackWagmiTransactions', () => {
 
     await node('evm_mine')
     const ours = () => screen.getAllByRole('article').filter((a) => /0\.314159/.test(a.textContent ?? ''))
-    await waitFor(() => expect(s.tracker.list()[0]?.status).toBe('confirmed'), { timeout: 10_000 })
-    await waitFor(() => expect(ours()).toHaveLength(1), { timeout: 20_000 })
-    await waitFor(() => expect(screen.queryByRole('group', { name: /pending/i })).toBeNull(), { timeout: 10_000 })
+    await waitFor(() => expect(s.tracker.list()[0]?.status).toBe('confirmed'))
+    await waitFor(() => expect(ours()).toHaveLength(1))
+    await waitFor(() => expect(screen.queryByRole('group', { name: /pending/i })).toBeNull())
   }, 60_000)
 
   it('useWriteContract (an ERC-20 transfer of the devnet token): the pending row reads the transfer, decoded with no request', async () => {
@@ -121,7 +126,7 @@ describe('useTrackWagmiTransactions', () => {
     }
     render(<Providers s={s}><App /></Providers>)
     await act(() => connect(s.config, { connector: s.config.connectors[0]! }))
-    await screen.findAllByRole('article', {}, { timeout: 15_000 })
+    await screen.findAllByRole('article', {})
     await node('evm_setAutomine', [false])
     const usd = devnet.contracts!.usd
     await act(() => write.writeContractAsync({ abi: erc20Abi, address: usd, functionName: 'transfer', args: [wallet('carol').address, parseUnits('25', 6)] }))
@@ -151,7 +156,7 @@ describe('useTrackWagmiTransactions', () => {
     await node('anvil_dropTransaction', [first])
     const second = await act(() => send.sendTransactionAsync({ to: wallet('alice').address, value: 1n, nonce, maxFeePerGas: parseUnits('40', 9), maxPriorityFeePerGas: parseUnits('2', 9) }))
     await node('evm_mine')
-    await waitFor(() => expect(s.tracker.list().find((r) => r.hash === first)?.status).toBe('replaced'), { timeout: 15_000 })
+    await waitFor(() => expect(s.tracker.list().find((r) => r.hash === first)?.status).toBe('replaced'))
     expect(s.tracker.list().find((r) => r.hash === first)?.replacedBy).toBe(second)
     expect(s.tracker.list().find((r) => r.hash === second)?.status).toMatch(/confirm/)
   }, 60_000)
@@ -168,7 +173,7 @@ describe('useTrackWagmiTransactions', () => {
     render(<Providers s={s}><App /></Providers>)
     await act(() => connect(s.config, { connector: s.config.connectors[0]! }))
     await act(() => sendCalls.sendCallsAsync({ calls: [{ to: wallet('alice').address, value: 11n }, { to: wallet('carol').address, value: 12n }] }))
-    await waitFor(() => expect(s.tracker.list()).toHaveLength(2), { timeout: 10_000 })
+    await waitFor(() => expect(s.tracker.list()).toHaveLength(2))
     const receipts = await Promise.all(s.tracker.list().map((r) => node('eth_getTransactionReceipt', [r.hash])))
     expect(receipts.map((r) => r.result?.to?.toLowerCase()).sort()).toEqual([wallet('alice').address, wallet('carol').address].map((a) => a.toLowerCase()).sort())
     expect(s.tracker.list().map((r) => r.value).sort()).toEqual(['11', '12'])
@@ -210,7 +215,7 @@ describe('ConnectedWalletActivityFeed', () => {
     expect(s.history).toEqual([])
 
     await act(() => connect(s.config, { connector: s.config.connectors[0]! }))
-    await screen.findAllByRole('article', {}, { timeout: 15_000 })
+    await screen.findAllByRole('article', {})
     expect(s.history.every((u) => u.toLowerCase().includes(wallet('bob').address.toLowerCase()))).toBe(true)
 
     const bobRows = new Set(screen.getAllByRole('article').map((a) => a.textContent))
@@ -218,7 +223,7 @@ describe('ConnectedWalletActivityFeed', () => {
     // At once: the first render after the switch shows no row of bob's.
     expect(screen.queryAllByRole('article').filter((a) => bobRows.has(a.textContent))).toEqual([])
     await waitFor(() => expect(s.history.some((u) => u.toLowerCase().includes(wallet('alice').address.toLowerCase()))).toBe(true))
-    await screen.findAllByRole('article', {}, { timeout: 15_000 })
+    await screen.findAllByRole('article', {})
 
     await act(() => disconnect(s.config))
     expect(await screen.findByText('Connect a wallet to see its activity')).toBeTruthy()
@@ -230,7 +235,7 @@ describe('ConnectedWalletActivityFeed', () => {
     live.push(s)
     render(<Providers s={s}><ConnectedWalletActivityFeed limit={5} /></Providers>)
     await act(() => connect(s.config, { connector: s.config.connectors[0]! }))
-    await screen.findAllByRole('article', {}, { timeout: 15_000 })
+    await screen.findAllByRole('article', {})
     const devnetRows = new Set(screen.getAllByRole('article').map((a) => a.textContent))
     const asked = s.history.length
     await act(() => switchChain(s.config, { chainId: 1 }))
@@ -245,7 +250,7 @@ describe('ConnectedWalletActivityFeed', () => {
     render(<Providers s={s}><ConnectedWalletActivityFeed limit={5} renderDisconnected={() => <button type="button">Connect</button>} /></Providers>)
     expect(await screen.findByRole('button', { name: 'Connect' })).toBeTruthy()
     await act(() => connect(s.config, { connector: s.config.connectors[0]!, chainId: 999_999 }))
-    const alert = await screen.findByText(/999999/, {}, { timeout: 10_000 })
+    const alert = await screen.findByText(/999999/, {})
     expect(alert.textContent).toMatch(/extraChains/)
     expect(s.history).toEqual([])
   }, 60_000)
@@ -255,7 +260,7 @@ describe('ConnectedWalletActivityFeed', () => {
     live.push(s)
     render(<Providers s={s}><ConnectedWalletActivityFeed limit={5} chains="config" /></Providers>)
     await act(() => connect(s.config, { connector: s.config.connectors[0]! }))
-    await waitFor(() => expect(new Set(s.history.map((u) => new URL(u).searchParams.get('chain')))).toEqual(new Set([`0x${devnet.chainId.toString(16)}`, '0x1'])), { timeout: 15_000 })
+    await waitFor(() => expect(new Set(s.history.map((u) => new URL(u).searchParams.get('chain')))).toEqual(new Set([`0x${devnet.chainId.toString(16)}`, '0x1'])))
   }, 60_000)
 })
 
