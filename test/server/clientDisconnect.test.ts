@@ -35,7 +35,8 @@ afterEach(async () => {
   await Promise.all(served.splice(0).map((s) => s.close()))
 })
 
-async function waitFor(check: () => boolean, ms = 3_000): Promise<boolean> {
+// Waits for a state however long a loaded machine takes; the deadline only fails one that never comes.
+async function waitFor(check: () => boolean, ms = 15_000): Promise<boolean> {
   const deadline = Date.now() + ms
   while (Date.now() < deadline) {
     if (check()) return true

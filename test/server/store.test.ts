@@ -243,7 +243,7 @@ describe('response cache shared through Redis', () => {
     await cache.through('k', 1, load, ok)
     expect(calls).toBe(1)
     // Neither this process's memory nor Redis serves it once its second is over.
-    await vi.waitFor(async () => expect(await cache.peek('k', 1)).toBeUndefined(), { timeout: 5_000, interval: 50 })
+    await vi.waitFor(async () => expect(await cache.peek('k', 1)).toBeUndefined(), { timeout: 15_000, interval: 50 })
     await cache.through('k', 1, load, ok)
     expect(calls).toBe(2)
   })
