@@ -171,7 +171,8 @@ describe('the head stream under toNodeHandler', () => {
   })
 
   it('the rate limit counts a connection once, not its events', async () => {
-    const handler = proxy({ rateLimit: { capacity: 3, refillPerSecond: 0.1 } })
+    // One token a 100 s: however long a loaded machine takes to bring six events, none comes back meanwhile.
+    const handler = proxy({ rateLimit: { capacity: 3, refillPerSecond: 0.01 } })
     const { url } = await serve(handler)
     const s = await subscribe(`${url}/api/blockfeed/head?chain=eth`)
     await waitFor(() => expect(s.events.length).toBeGreaterThanOrEqual(6))
