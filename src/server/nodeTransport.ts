@@ -45,8 +45,8 @@ export function nodeTransport(): Transport {
 }
 
 /**
- * One upstream request and its answer: the deadline, the client's departure and the answer's body
- * watched by one object's methods (no closures, `once` wrappers or Promise per listener).
+ * One upstream request and its answer in one object: the deadline, the client's departure and the
+ * answer's body watched by its own listeners, made with it (no `once` wrappers, no object per watch).
  */
 class UpstreamCall implements UpstreamAnswer {
   status = 502

@@ -92,13 +92,17 @@ async function paced(side, target, rate, seconds) {
 export async function cpuVsFloor({ proxy, floor, kind, rate = CPU_RATES[kind] ?? Number(process.env[`RATE_${kind.toUpperCase()}`]), rounds = 7, seconds = 3 }) {
   const sides = { proxy, floor }
   const targets = { proxy: targetOf(kind, proxy.port), floor: targetOf(kind, floor.port) }
-  // Warm-up: JIT, kept-alive sockets, heap grown to its working size; first at full speed, then at the rate.
+  // Warm-up: JIT (the optimizing compiler runs on a thread of its own, late on a busy machine), kept-alive
+  // sockets, heap grown to its working size; first at full speed, then at the rate.
   for (const side of ['proxy', 'floor']) {
-    await autocannon({ ...targets[side], connections: 10, duration: 1, timeout: 30 })
-    await paced(sides[side], targets[side], rate, 1)
+    await autocannon({ ...targets[side], connections: 10, duration: 2, timeout: 30 })
+    await paced(sides[side], targets[side], rate, 2)
   }
   const runs = { proxy: [], floor: [] }
   const ratios = []
+  // Rounds in which both sides answered at the rate asked: a side the machine left short did less work
+  // per wake-up of its event loop, and its CPU per request is not the same figure.
+  const fullRatios = []
   let starved = 0
   for (let i = 0; i <= rounds; i++) {
     const order = i % 2 ? ['floor', 'proxy'] : ['proxy', 'floor']
@@ -109,8 +113,8 @@ export async function cpuVsFloor({ proxy, floor, kind, rate = CPU_RATES[kind] ??
     runs.proxy.push(got.proxy)
     runs.floor.push(got.floor)
     ratios.push(got.proxy.cpuUsPerRequest / got.floor.cpuUsPerRequest)
-    // A side the machine left short of the rate did less work per wake-up than the other: its round says less.
     if (got.proxy.achievedRate < 0.9 * rate || got.floor.achievedRate < 0.9 * rate) starved++
+    else fullRatios.push(ratios.at(-1))
   }
   const summary = (list) => ({
     cpuUsPerRequest: round(median(list.map((r) => r.cpuUsPerRequest)), 1),
@@ -134,11 +138,14 @@ export async function cpuVsFloor({ proxy, floor, kind, rate = CPU_RATES[kind] ??
     rate,
     rounds,
     seconds,
-    ratio: round(median(ratios)),
-    ratioMin: round(Math.min(...ratios)),
-    ratioMax: round(Math.max(...ratios)),
+    // The median over the rounds run at the full rate when there are three or more, else over all.
+    ratio: round(median(fullRatios.length >= 3 ? fullRatios : ratios)),
+    ratioMin: round(Math.min(...(fullRatios.length >= 3 ? fullRatios : ratios))),
+    ratioMax: round(Math.max(...(fullRatios.length >= 3 ? fullRatios : ratios))),
+    countedRounds: fullRatios.length >= 3 ? fullRatios.length : ratios.length,
+    ratioAllRounds: round(median(ratios)),
     ratios: ratios.map((r) => round(r)),
-    // Rounds in which either side answered under 90 % of the rate asked (a starved machine).
+    // Rounds in which either side answered under 90 % of the rate asked (a starved machine), left out of `ratio` when three or more others remain.
     starvedRounds: starved,
     proxy: summary(runs.proxy),
     floor: summary(runs.floor),
@@ -146,13 +153,13 @@ export async function cpuVsFloor({ proxy, floor, kind, rate = CPU_RATES[kind] ??
 }
 
 /** The upstream, the proxy and the floor in their own processes, each kind measured, all stopped after. */
-export async function measureCpu({ kinds = ['rpc', 'history'], rounds = 7, seconds = 3 } = {}) {
+export async function measureCpu({ kinds = ['rpc', 'history'], rounds = 7, seconds = 3, nodeArgs = process.env.NODE_ARGS ? process.env.NODE_ARGS.split(' ') : [] } = {}) {
   const upstream = await child('proxy-load-upstream.mjs')
   const out = { cpus: os.cpus().length, loadAverageAtStart: round(os.loadavg()[0]), upstreamPageBytes: upstream.pageBytes }
   try {
     const env = { UPSTREAM_PORT: String(upstream.port), CACHE: 'off' }
-    // NODE_ARGS: V8 or Node flags for both sides (e.g. --max-semi-space-size=16), to see what moves the GC figures.
-    const execArgv = process.env.NODE_ARGS ? process.env.NODE_ARGS.split(' ') : []
+    // V8 or Node flags for both sides (NODE_ARGS, e.g. --max-semi-space-size=16), to see what moves the GC figures.
+    const execArgv = nodeArgs
     const proxy = await child('proxy-load-proxy.mjs', { env, execArgv })
     // BASE_DIST: another build of the proxy in the floor's place (A/B), else the pass-through.
     const floor = await child('proxy-load-proxy.mjs', { env: process.env.BASE_DIST ? { ...env, BLOCKFEED_DIST: process.env.BASE_DIST } : { ...env, FLOOR: '1' }, execArgv })
@@ -165,6 +172,7 @@ export async function measureCpu({ kinds = ['rpc', 'history'], rounds = 7, secon
   } finally {
     await upstream.stop()
   }
+  out.nodeArgs = nodeArgs
   out.loadAverageAtEnd = round(os.loadavg()[0])
   return out
 }

@@ -83,6 +83,19 @@ process.on('message', async (m) => {
     const { writeFileSync } = await import('node:fs')
     writeFileSync(m.profileStop, JSON.stringify(profile))
     process.send({ profiled: m.profileStop })
+  } else if (m === 'heap-sample-start') {
+    // Where the proxy allocates, garbage included (what makes its minor GCs): the sampling heap profiler.
+    const { Session } = await import('node:inspector/promises')
+    session = new Session()
+    session.connect()
+    await session.post('HeapProfiler.enable')
+    await session.post('HeapProfiler.startSampling', { samplingInterval: 256, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true })
+    process.send({ sampling: true })
+  } else if (m?.heapSampleStop) {
+    const { profile } = await session.post('HeapProfiler.stopSampling')
+    const { writeFileSync } = await import('node:fs')
+    writeFileSync(m.heapSampleStop, JSON.stringify(profile))
+    process.send({ sampled: m.heapSampleStop })
   } else if (m === 'cpu') {
     const { user, system } = process.cpuUsage()
     // Minor page faults: a heap that grows and shrinks touches fresh pages, which costs system time.

@@ -123,7 +123,7 @@ if (pl.status === 0) {
     row(
       `proxy / floor CPU per request, ${what}${o.cpuRate ? `, both at ${o.cpuRate.toLocaleString('en')} requests/s` : ''}`,
       c
-        ? `${c.ratio}× (median of ${c.rounds} rounds, ${c.ratioMin}–${c.ratioMax}${c.starvedRounds ? `, ${c.starvedRounds} short of the rate` : ''}; ${c.proxy.cpuUsPerRequest} / ${c.floor.cpuUsPerRequest} µs; GCs per 1,000 requests: proxy ${gcs(c.proxy)}, floor ${gcs(c.floor)}; at saturation ${o.cpuVsFloorSaturated}×)`
+        ? `${c.ratio}× (median of ${c.countedRounds} rounds, ${c.ratioMin}–${c.ratioMax}${c.starvedRounds ? `; ${c.starvedRounds} of ${c.rounds} rounds short of the rate, all rounds ${c.ratioAllRounds}×` : ''}; ${c.proxy.cpuUsPerRequest} / ${c.floor.cpuUsPerRequest} µs; GCs per 1,000 requests: proxy ${gcs(c.proxy)}, floor ${gcs(c.floor)}; at saturation ${o.cpuVsFloorSaturated}×)`
         : `${o.cpuVsFloor}× (at saturation)`,
       '≤ 1.15×',
       o.cpuVsFloor <= 1.15 && (!c || (c.proxy.failed === 0 && c.floor.failed === 0)),
