@@ -319,5 +319,18 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     }
     for (const r of issueRows(s[b])) console.log(`  ${r.pass ? 'pass' : 'FAIL'}  ${r.figure}: ${r.value} (${r.target})`)
   }
-  if (bundlerNames.every((b) => s[b])) console.log(`\n${sizeTable(s)}`)
+  if (bundlerNames.every((b) => s[b])) {
+    const table = sizeTable(s)
+    console.log(`\n${table}`)
+    // `--readme`: the README's table "What it weighs" is this output, between its two markers.
+    if (process.argv.includes('--readme')) {
+      const readme = join(root, 'README.md')
+      const text = readFileSync(readme, 'utf8')
+      const [start, end] = ['<!-- size table: node test/bench/size.mjs --readme -->', '<!-- /size table -->']
+      const a = text.indexOf(start)
+      const b = text.indexOf(end)
+      if (a < 0 || b < a) throw new Error('README.md has no size table markers')
+      writeFileSync(readme, `${text.slice(0, a + start.length)}\n${table}\n${text.slice(b)}`)
+    }
+  }
 }

@@ -50,15 +50,19 @@ const checks: Record<Row, { title: string; check: (b: Bundler) => void }> = {
   },
 }
 
-/** The rows over their budget, with the figure measured when this was written (npm run bench prints today's). */
+/**
+ * The rows over their budget, with the figure measured when this was written (npm run bench prints
+ * today's). Before issue 35's work (rows by the wide entries): esbuild 100.6 / 126.6 kB, 0.70 ×, 2.34 ×,
+ * 17.5 kB; rolldown 60.3 / 121.0 kB, 0.72 ×, 2.19 ×, 17.0 kB; webpack 57.8 / 132.6 kB, 0.77 ×, 2.27 ×, 17.3 kB.
+ */
 const over: Record<Bundler, Partial<Record<Row, string>>> = {
-  esbuild: { app: '100.6 kB', appAll: '126.6 kB', hooks: '0.70 ×', hooksClient: '2.34 ×', clientPage: '17.5 kB' },
-  rolldown: { app: '60.3 kB', appAll: '121.0 kB', hooks: '0.72 ×', hooksClient: '2.19 ×', clientPage: '17.0 kB' },
-  webpack: { app: '57.8 kB', appAll: '132.6 kB', hooks: '0.77 ×', hooksClient: '2.27 ×', clientPage: '17.3 kB' },
+  esbuild: { app: '54.7 kB', appAll: '123.9 kB', hooks: '0.71 ×', hooksClient: '1.67 ×', clientPage: '12.5 kB' },
+  rolldown: { app: '52.8 kB', appAll: '119.0 kB', hooks: '0.73 ×', hooksClient: '1.70 ×', clientPage: '12.1 kB' },
+  webpack: { app: '49.8 kB', appAll: '129.0 kB', hooks: '0.79 ×', hooksClient: '1.75 ×', clientPage: '12.2 kB' },
 }
 
-/** Where the page loads more of the catalogues than English's first-screen part. */
-const englishOver: Partial<Record<Bundler, string>> = { esbuild: 'its 4 English parts' }
+/** Where the page loads more of the catalogues than English's first-screen part (none since blockfeed/feed). */
+const englishOver: Partial<Record<Bundler, string>> = {}
 
 for (const b of bundlers) {
   describe(`issue 35 under ${b}`, () => {
@@ -116,13 +120,17 @@ describe('styles and languages', () => {
 // most of this check's time).
 describe('the wagmi bridge (issue 28)', () => {
   const added = (b: Bundler) => sizes[b].wagmiApp!.gzipBytes - sizes[b].app.gzipBytes
-  it('blockfeed/wagmi adds at most 2 kB gzip beyond what the feed app already loads (esbuild)', () => {
-    expect(added('esbuild')).toBeGreaterThan(0)
+  it('blockfeed/wagmi adds to the feed app’s first load (it tracks the wallet’s sends from the first render)', () => {
+    for (const b of ['esbuild', 'rolldown'] as const) expect(added(b), b).toBeGreaterThan(0)
+  })
+
+  // The feed app loads the transaction tracker later (with its Pending group, after the first render);
+  // the bridge, which tracks the wallet's sends from its first render, brings the tracker with the page.
+  // Under esbuild this row passed while the wide entries put the tracker in the feed app's first load.
+  it.fails('blockfeed/wagmi adds at most 2 kB gzip beyond what the feed app already loads (esbuild) [12.1 kB, over]', () => {
     expect(added('esbuild')).toBeLessThanOrEqual(budgets.wagmiBridgeGzipBytes)
   })
 
-  // Under rolldown the feed app loads the transaction tracker later (its Pending group), and the bridge,
-  // which tracks the wallet's sends from the first render, brings it with the page.
   it.fails('blockfeed/wagmi adds at most 2 kB gzip beyond what the feed app already loads (rolldown) [11.6 kB, over]', () => {
     expect(added('rolldown')).toBeLessThanOrEqual(budgets.wagmiBridgeGzipBytes)
   })

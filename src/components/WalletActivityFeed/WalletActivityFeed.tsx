@@ -214,16 +214,13 @@ const SingleChainFeed = forwardRef<HTMLDivElement, WalletActivityFeedProps>(func
     { headers: exportHeaders, locale, timeZone },
   )
   // Paging failed after the first page: retry the next page, not the whole history.
-  const exportControl = feedExport.control
   const onRetry = () => void (isFetchNextPageError ? fetchNextPage() : refetch())
   const narrowed = filtersEntries(filter) && !filterError
-  const toolbar = showFilterBar || exportControl ? (
-    <FeedToolbar filterBar={showFilterBar ? { filter, onFilterChange: setFilter, entries: loadedTransactions, locale } : undefined} exportControl={exportControl} />
+  const toolbar = showFilterBar || feedExport.control ? (
+    <FeedToolbar filterBar={showFilterBar ? { filter, onFilterChange: setFilter, entries: loadedTransactions, locale } : undefined} exportControl={feedExport.control} />
   ) : undefined
   return (
-    <NamesContext.Provider value={names.names}>
-    {names.reader}
-    {feedExport.runner}
+    <NamesContext.Provider value={names.names}>{names.reader}{feedExport.runner}
     <TransactionList
       renderDetails={details ? renderDetails : undefined}
       {...listProps}

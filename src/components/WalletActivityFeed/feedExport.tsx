@@ -1,7 +1,8 @@
 import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react'
-import type { ExportProgress, ExportWalletHistoryCsvOptions, ExportWalletHistoryCsvParameters } from '../../core/export/csv.js'
-import type { ExportStatus, UseExportWalletHistoryReturnType } from '../../react/useExportWalletHistory.js'
+import type { ExportWalletHistoryCsvParameters } from '../../core/export/csv.js'
+import type { UseExportWalletHistoryReturnType } from '../../react/useExportWalletHistory.js'
 import type { ExportControlProps } from '../ExportControl/ExportControl.js'
+import type { FeedExportRequest, FeedExportState } from './feedExportTypes.js'
 
 // The CSV writer and the export's state (useExportWalletHistory) are a chunk of their own, loaded when
 // the viewer starts an export: until then the control is idle, as it is before any export.
@@ -12,19 +13,6 @@ interface FeedExportOptions {
   headers: 'keys' | 'localized' | undefined
   locale: string | undefined
   timeZone: string | undefined
-}
-
-/** Where the export stands, as the runner reports it. */
-export interface FeedExportState {
-  status: ExportStatus
-  progress: ExportProgress | null
-  error: Error | null
-}
-
-/** A press of Export (or Resume): the runner starts the export once per `n`. */
-export interface FeedExportRequest {
-  n: number
-  headers: ExportWalletHistoryCsvOptions['headers'] | undefined
 }
 
 const idle: FeedExportState = { status: 'idle', progress: null, error: null }

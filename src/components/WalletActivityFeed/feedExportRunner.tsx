@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import type { ExportWalletHistoryCsvParameters } from '../../core/export/csv.js'
 import { useExportWalletHistory, type UseExportWalletHistoryReturnType } from '../../react/useExportWalletHistory.js'
-import type { FeedExportRequest, FeedExportState } from './feedExport.js'
+import type { FeedExportRequest, FeedExportState } from './feedExportTypes.js'
 
 interface FeedExportRunnerProps {
   params: ExportWalletHistoryCsvParameters
