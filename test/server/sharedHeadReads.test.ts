@@ -307,9 +307,9 @@ describe('head reads across instances (one redis-server)', () => {
     let looks = await commandCalls(redisSide, 'exists')
     const answer = (await (await post(a!, call('eth_blockNumber'))).json()) as { result: string }
     expect(answer.result).toBe('0x101')
-    // Looked while the lock lived (300 ms), and once more to find it gone: not on to its own deadline (HEAD_LOCK_MS, 40 looks).
+    // Looked while the lock lived (300 ms), and once more to find it gone: not on to its own deadline
+    // (HEAD_LOCK_MS, 40 looks). (None when a loaded machine took 300 ms to bring the request to Redis.)
     looks = (await commandCalls(redisSide, 'exists')) - looks
-    expect(looks).toBeGreaterThanOrEqual(1)
     expect(looks).toBeLessThanOrEqual(300 / POLL_MS + 2)
     expect(sentOf('eth_blockNumber')).toBe(1)
     // A lock that outlives the wait (a holder stuck past it): waited for HEAD_LOCK_MS, then loaded here,
