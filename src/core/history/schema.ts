@@ -16,8 +16,8 @@ import type {
 import type { z } from 'zod/mini'
 
 // The wallet-history reader and its model's types. Reading loads no zod: the walker (compile.ts)
-// and the checker (check.ts) follow tables generated from the zod schemas (tables.ts), which are
-// re-exported here for apps that validate bodies themselves and load zod only if imported.
+// and the checker (check.ts) follow tables generated from the zod schemas (tables.ts). The schemas
+// are re-exported here for apps that validate bodies themselves; zod is bundled only where they are imported.
 export {
   erc20TransferSchema,
   internalTransactionSchema,
@@ -64,7 +64,8 @@ export type { Direction } from './readers.js'
  * @param body - The parsed JSON body.
  * @returns The page, normalized (see {@link WalletHistoryPage}).
  * @throws {@link ResponseShapeError} When the body is not a wallet-history page; `path` names the first wrong field and `issues` lists them all.
- * @remarks No request. The page's entries are new objects; `body` is left as it was.
+ * @remarks No request. The page's entries are new objects; `body` is left as it was. It reads by the
+ *   rules of {@link walletHistoryPageSchema} without loading zod: importing it adds no zod to your bundle.
  * @example
  * ```ts
  * import { parseJsonLossless, readWalletHistoryPage } from 'blockfeed'
