@@ -26,7 +26,9 @@ function mountFeed() {
 const at = (day: number, hour: number) => new Date(Date.UTC(2024, 4, day, hour)).toISOString()
 const eth = (n: number) => hashOf('eth', n)
 
-describe('a first page read again goes into the loaded history', () => {
+// Thirty to forty-five rows rendered in jsdom while the head poller runs every 30 ms, each state waited
+// for: a loaded machine took more than the default 30 s.
+describe('a first page read again goes into the loaded history', { timeout: 60_000 }, () => {
   it('an entry indexed late lands where the service puts it, below newer rows, and its day has one header', async () => {
     // One transaction a day, May 3 to May 1.
     const a = wire('eth', 30, { block_timestamp: at(3, 12), block_number: '1030' })
@@ -62,7 +64,7 @@ describe('a first page read again goes into the loaded history', () => {
   })
 })
 
-describe('a wallet with no history yet', () => {
+describe('a wallet with no history yet', { timeout: 60_000 }, () => {
   it('more first transactions than a page (a batch, or a tab hidden a while): every one shows, the later ones on scrolling', async () => {
     service.chains.get('eth')!.entries = []
     mountFeed()
