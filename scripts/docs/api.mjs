@@ -18,6 +18,15 @@ export const entries = [
   ['blockfeed/testing/msw', 'testing/msw'],
 ]
 
+/**
+ * Narrow entries: names of the entries above, again from an entry that reaches nothing else (so a
+ * bundler loads with the page only what they need). Their pages show both imports.
+ */
+export const narrowEntries = [
+  ['blockfeed/feed', 'feed'],
+  ['blockfeed/client', 'client'],
+]
+
 const parsed = new Map()
 
 /** One declaration file, parsed once. */
@@ -113,6 +122,7 @@ function declarationText(found) {
  */
 export function readApi(distDir) {
   const api = []
+  const narrow = narrowNames(distDir)
   for (const [entry, file] of entries) {
     const entryFile = join(distDir, 'exports', `${file}.d.ts`)
     if (!existsSync(entryFile)) continue
@@ -123,10 +133,20 @@ export function readApi(distDir) {
         continue
       }
       const doc = found.nodes.map(docOf).find(Boolean) ?? null
-      api.push({ entry, name, kind: kindOf(found.nodes[0]), doc, declaration: declarationText(found), found })
+      api.push({ entry, name, kind: kindOf(found.nodes[0]), doc, declaration: declarationText(found), found, alsoFrom: narrow.get(name) })
     }
   }
   return api
+}
+
+/** Each name a narrow entry exports, with that entry. */
+function narrowNames(distDir) {
+  const names = new Map()
+  for (const [entry, file] of narrowEntries) {
+    const entryFile = join(distDir, 'exports', `${file}.d.ts`)
+    if (existsSync(entryFile)) for (const name of exportedNames(entryFile)) names.set(name, entry)
+  }
+  return names
 }
 
 /**

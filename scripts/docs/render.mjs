@@ -92,6 +92,10 @@ function mainSections(page, main, linkTo, story) {
   if (doc.deprecated) out.push(`**Deprecated.** ${mdx(doc.deprecated, linkTo)}`, '')
   if (doc.body) out.push(mdx(doc.body, linkTo), '')
   out.push('## Import', '', '```ts', importLine(page.entry, [main]), '```', '')
+  if (main.alsoFrom) {
+    out.push(`Or from \`${main.alsoFrom}\`, a narrow entry that reaches no other part of the package, so a bundler (esbuild's code splitting too) loads less with the page.`, '')
+    out.push('```ts', importLine(main.alsoFrom, [main]), '```', '')
+  }
   if (doc.examples?.length || story) {
     out.push('## Usage', '')
     for (const example of doc.examples ?? []) out.push(mdx(example, linkTo), '')

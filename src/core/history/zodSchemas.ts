@@ -1,7 +1,7 @@
 // zod/mini, not zod: its objects never consider a JIT, so zod never probes whether the page allows code built from strings
 // (classic zod's z.object does, and under a strict CSP the caught probe is still a reported
 // violation). No global `config({ jitless: true })` is needed (test/core/history/noEval.test.ts).
-import { array, looseObject, pipe, transform } from 'zod/mini'
+import * as z from 'zod/mini'
 import {
   blockHashOfEntry,
   blockNumberOfEntry,
@@ -37,7 +37,7 @@ import { mergeErc20Key } from './readers.js'
 // fields kept.
 
 /** Reads one element of a transaction entry's `logs` (the spec gives no shape; this is the common one): indexes as decimal text, topics `topic0`…`topic3`. */
-export const logEntrySchema = looseObject({
+export const logEntrySchema = z.looseObject({
   log_index: optIntText,
   transaction_hash: txHashOfEntry,
   transaction_index: optIntText,
@@ -53,7 +53,7 @@ export const logEntrySchema = looseObject({
 })
 
 /** Reads one internal transaction (a value transfer or call made by a contract): `from`, `to`, `value` in wei as decimal text, `type`, gas. */
-export const internalTransactionSchema = looseObject({
+export const internalTransactionSchema = z.looseObject({
   transaction_hash: txHashOfEntry,
   block_number: blockNumberOfEntry,
   block_hash: blockHashOfEntry,
@@ -68,7 +68,7 @@ export const internalTransactionSchema = looseObject({
 })
 
 /** Reads one NFT transfer (ERC-721 or ERC-1155): `token_address`, `token_id`, `amount`, `contract_type`, the two ends, `direction`, `possible_spam`. */
-export const nftTransferSchema = looseObject({
+export const nftTransferSchema = z.looseObject({
   token_address: sharedText,
   token_id: intText,
   from_address: optSharedText,
@@ -92,7 +92,7 @@ export const nftTransferSchema = looseObject({
 })
 
 /** Reads one ERC-20 transfer: the token (`address`, `token_symbol`, `token_decimals`, `token_logo`), `value` in base units as decimal text, the two ends, `direction`, `possible_spam`. */
-export const erc20TransferSchema = looseObject({
+export const erc20TransferSchema = z.looseObject({
   token_name: optSharedText,
   token_symbol: optSharedText,
   token_logo: optSharedText,
@@ -116,7 +116,7 @@ export const erc20TransferSchema = looseObject({
 })
 
 /** Reads one transfer of the chain's own currency: the two ends, `value` in wei as decimal text, `direction`, `internal_transaction`. */
-export const nativeTransferSchema = looseObject({
+export const nativeTransferSchema = z.looseObject({
   from_address: optSharedText,
   from_address_label: optSharedText,
   to_address: optSharedText,
@@ -176,10 +176,10 @@ const transactionFields = {
  * `method_label`, `transaction_fee`, `*_entity`, `*_entity_logo`, `possible_spam`) are normalized
  * when present, null otherwise.
  */
-export const transactionEntrySchema = pipe(
+export const transactionEntrySchema = z.pipe(
   // The walker reads the plural key where it stands, without this step's copy of the entry.
-  transform(mergeErc20Key),
-  looseObject(transactionFields),
+  z.transform(mergeErc20Key),
+  z.looseObject(transactionFields),
 )
 
 /**
@@ -188,10 +188,10 @@ export const transactionEntrySchema = pipe(
  * Prefer {@link readWalletHistoryPage}: it is faster, it does not load zod, and its error names the wrong field.
  * `page` and `page_size` become numbers (null when unreadable); an empty `cursor` becomes null.
  */
-export const walletHistoryPageSchema = looseObject({
+export const walletHistoryPageSchema = z.looseObject({
   page: pageNumber,
   page_size: pageNumber,
   /** The next page's cursor; null when there is none (the service's null or empty text). */
   cursor: optText,
-  result: array(transactionEntrySchema),
+  result: z.array(transactionEntrySchema),
 })
