@@ -77,7 +77,7 @@ describe('a wallet with no history yet', { timeout: 60_000 }, () => {
   })
 })
 
-describe('a first page read again while the next page is being fetched', () => {
+describe('a first page read again while the next page is being fetched', { timeout: 60_000 }, () => {
   it('the new row is still there once that page has come', async () => {
     const release = service.holdNextPages()
     mountFeed()

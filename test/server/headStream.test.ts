@@ -120,7 +120,7 @@ describe('the head stream under toNodeHandler', () => {
     expect(headStreamStats(handler)).toEqual({ subscribers: 50, chains: 1, polling: 1 })
     for (const s of subscribers) s.close()
     await waitFor(() => expect(headStreamStats(handler)).toEqual({ subscribers: 0, chains: 0, polling: 0 }))
-    // Fifty or three hundred connections, each waited for: a loaded machine took more than 30 s.
+    // (A volume of connections, each waited for: a loaded machine took more than 30 s.)
   }, 60_000)
 
   it('several chains on one connection: each event names its chain, and the connection counts once', async () => {
@@ -207,7 +207,7 @@ describe('the head stream under toNodeHandler', () => {
     await waitFor(() => expect(openFds()).toBeLessThanOrEqual(fdsBefore + 2), 10_000)
     // The poller was not restarted by each connection: its polls follow the clock, not the subscribers.
     expect(chain.polls()).toBeLessThanOrEqual(Math.ceil((Date.now() - started) / POLL_MS) + 3)
-    // Fifty or three hundred connections, each waited for: a loaded machine took more than 30 s.
+    // (A volume of connections, each waited for: a loaded machine took more than 30 s.)
   }, 60_000)
 
   it('a HEAD gets the headers without a subscription; another method is a 405', async () => {
