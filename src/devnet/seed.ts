@@ -77,7 +77,18 @@ export async function seedScenario(nodeUrl: string, chainId: number): Promise<Se
   const clients = devnetWallets.map((w) => createWalletClient({ account: privateKeyToAccount(w.privateKey), chain, transport }))
   type Wallet = (typeof clients)[number]
   const [deployer, alice, bob, carol] = clients as [Wallet, Wallet, Wallet, Wallet]
-  const mined = async (hash: Promise<Hex>) => pub.waitForTransactionReceipt({ hash: await hash })
+  // The receipt is read until anvil has it. Not viem's waitForTransactionReceipt: when its first read
+  // comes before anvil has mined (anvil answers the hash first), it waits for the next block, and with
+  // automine and no other transaction that block never comes (seen once in a loaded run: 180 s, then a throw).
+  const mined = async (hash: Promise<Hex>) => {
+    const sent = await hash
+    for (let tries = 0; ; tries++) {
+      const receipt = await pub.getTransactionReceipt({ hash: sent }).catch(() => null)
+      if (receipt) return receipt
+      if (tries === 3_000) throw new Error(`blockfeed devnet: the node never mined ${sent} while seeding`)
+      await new Promise((r) => setTimeout(r, 20))
+    }
+  }
   const deploy = async (who: Wallet, artifact: { abi: Abi; bytecode: Hex }, args: readonly unknown[]) => {
     const receipt = await mined(who.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args }))
     return getAddress(receipt.contractAddress!)

@@ -6,6 +6,7 @@ import { answerBatch, batchLimits, methodNotFound, rpcError, rpcErrorCode, type 
 import { readCapped } from '../server/readCapped.js'
 import { historyPage, parseHistoryQuery } from './history.js'
 import type { Indexer } from './indexer.js'
+import { sentHashes, untilMined } from './sentMined.js'
 
 export interface DevnetServerOptions {
   indexer: Indexer
@@ -152,8 +153,12 @@ async function relayRpc(o: DevnetServerOptions, req: IncomingMessage, res: Serve
       }
     },
   })
-  // A transaction the app just sent is in the history as soon as its block is.
-  if (sent) await o.indexer.sync().catch(() => {})
+  // A transaction the app just sent is in the history once the send is answered: its block is mined
+  // (anvil answers the hash first) and indexed.
+  if (sent) {
+    await untilMined(o.nodeUrl, sentHashes(body, answer.body))
+    await o.indexer.sync().catch(() => {})
+  }
   if (answer.body === undefined) {
     res.writeHead(204).end()
     return
