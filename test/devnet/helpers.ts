@@ -1,6 +1,7 @@
-import { createPublicClient, createWalletClient, http, type Hex } from 'viem'
+import { createWalletClient, http, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
+import { untilMined } from '../../src/devnet/sentMined.js'
 import type { Devnet } from '../../src/devnet/startDevnet.js'
 
 export type Entry = Record<string, any>
@@ -36,8 +37,9 @@ export async function sendToNode(devnet: Devnet, fromName: string, to: string, v
   const chain = { ...foundry, id: devnet.chainId }
   const client = createWalletClient({ account: privateKeyToAccount(w.privateKey), chain, transport: http(devnet.nodeUrl) })
   const hash = await client.sendTransaction({ to: to as Hex, value })
-  // anvil may answer before the block is mined: wait for it, as an app would, before reading history.
-  await createPublicClient({ chain, transport: http(devnet.nodeUrl) }).waitForTransactionReceipt({ hash, pollingInterval: 50 })
+  // anvil may answer before the block is mined: wait for its receipt, as an app would, before reading
+  // history (read until it is there: viem's wait can miss an automined block and wait for the next).
+  await untilMined(devnet.nodeUrl, [hash])
   return hash
 }
 

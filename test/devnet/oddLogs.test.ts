@@ -1,3 +1,4 @@
+import { untilMined } from '../../src/devnet/sentMined.js'
 import { concat, createPublicClient, createWalletClient, erc20Abi, http, numberToHex, pad, toEventSelector, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
@@ -24,7 +25,8 @@ it('a TransferSingle log without its data is left out, and the history keeps wor
   const node = createPublicClient({ chain, transport: http(devnet.nodeUrl) })
   const topics = [toEventSelector('TransferSingle(address,address,address,uint256,uint256)'), pad(bob.address), pad(bob.address), pad(carol)]
   const hash = await wallet.sendTransaction({ data: emitLog(topics) })
-  const receipt = await node.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+  await untilMined(devnet.nodeUrl, [hash])
+  const receipt = await node.getTransactionReceipt({ hash })
   expect(receipt.logs).toHaveLength(1)
 
   const { status, body } = await getJson(historyUrl(devnet, bob.address, { limit: 100 }))
@@ -54,7 +56,8 @@ it('a token whose decimals() answers 2^40 is shown without decimals instead of s
     '0x600f6011f3', // RETURN memory[17..32]: the deployed code
   ])
   const hash = await wallet.sendTransaction({ data: init })
-  const receipt = await node.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+  await untilMined(devnet.nodeUrl, [hash])
+  const receipt = await node.getTransactionReceipt({ hash })
   expect(await node.readContract({ address: receipt.contractAddress!, abi: erc20Abi, functionName: 'decimals' })).toBe(2 ** 40)
 
   const { status, body } = await getJson(historyUrl(devnet, dave, { limit: 100 }))
