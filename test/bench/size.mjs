@@ -259,6 +259,8 @@ export const budgets = {
   appGzipBytes: 35_000,
   appAllGzipBytes: 80_000,
   hooksVsWagmi: 0.5,
+  // Phase two: the same row at most 0.7 × wagmi under esbuild (kept beside issue 35's stricter budget).
+  hooksVsWagmiPhaseTwo: 0.7,
   hooksWithClientVsWagmi: 1.25,
   clientPageGzipBytes: 12_000,
   cssGzipBytes: 5_000,
