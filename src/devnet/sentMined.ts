@@ -11,15 +11,24 @@ export function sentHashes(calls: unknown, answers: unknown): string[] {
   return list(answers).flatMap((a) => (a && ids.has(a.id) && typeof a.result === 'string' ? [a.result] : []))
 }
 
-/** Resolves once the node has a receipt for every hash, or after `limitMs` (a node that does not mine on its own). */
+const post = (nodeUrl: string, body: unknown): Promise<unknown> =>
+  fetch(nodeUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    .then((r) => r.json())
+    .catch(() => undefined)
+
+/**
+ * Resolves once the node has a receipt for every hash, or after `limitMs`. At once when the node
+ * does not mine each transaction as it comes (automine off: a transaction held in the pool, or
+ * blocks on a timer), as an app's pending transaction is then meant to stay pending.
+ */
 export async function untilMined(nodeUrl: string, hashes: string[], limitMs = 10_000): Promise<void> {
+  if (hashes.length === 0) return
+  const automine = (await post(nodeUrl, { jsonrpc: '2.0', id: 0, method: 'anvil_getAutomine' })) as { result?: unknown } | undefined
+  if (automine?.result !== true) return
   const until = Date.now() + limitMs
   let waiting = hashes
   while (waiting.length > 0 && Date.now() < until) {
-    const body = JSON.stringify(waiting.map((hash, id) => ({ jsonrpc: '2.0', id, method: 'eth_getTransactionReceipt', params: [hash] })))
-    const replies = (await fetch(nodeUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
-      .then((r) => r.json())
-      .catch(() => [])) as { id: number; result?: unknown }[]
+    const replies = (await post(nodeUrl, waiting.map((hash, id) => ({ jsonrpc: '2.0', id, method: 'eth_getTransactionReceipt', params: [hash] })))) as { id: number; result?: unknown }[] | undefined
     const mined = new Set(Array.isArray(replies) ? replies.filter((r) => r?.result).map((r) => r.id) : [])
     waiting = waiting.filter((_, id) => !mined.has(id))
     if (waiting.length > 0) await new Promise((r) => setTimeout(r, 20))
