@@ -5,6 +5,7 @@ import type { ChainInput } from '../../src/core/chains.js'
 import { useTrackTransaction } from '../../src/react/useTrackTransaction.js'
 import { wallets } from '../../src/testing/index.js'
 import { createArrivalHandlers } from './arrivalsFixtures.js'
+import { inEnglish } from '../support/inEnglish.js'
 
 interface ArrivalsFeedProps {
   address: string
@@ -26,7 +27,7 @@ function ArrivalsFeed({ address, chain, chains, trackOn }: ArrivalsFeedProps) {
           Send on {trackOn}
         </button>
       )}
-      <WalletActivityFeed address={address} chain={chain} chains={chains} limit={25} locale="en-US" timeZone="UTC" style={{ ['--bf-feed-height' as string]: '420px' }} />
+      <WalletActivityFeed address={address} chain={chain} chains={chains} limit={25} timeZone="UTC" style={{ ['--bf-feed-height' as string]: '420px' }} />
     </div>
   )
 }
@@ -74,7 +75,7 @@ const top = scenario()
 /** At the top: a new block brings its transaction in as the first row, with one request for the first page only. */
 export const NewArrivalsAtTop: Story = {
   ...top.story,
-  play: async ({ canvasElement }) => {
+  play: inEnglish(async ({ canvasElement }) => {
     await waitFor(() => expect(rows(canvasElement).length).toBeGreaterThan(3), { timeout: 15_000 })
     await following(top.handlers)
     const pagesBefore = top.handlers.calls.firstPages
@@ -82,14 +83,14 @@ export const NewArrivalsAtTop: Story = {
     await waitFor(() => expect(firstKey(canvasElement)).toBe(hash), { timeout: 5_000 })
     await expect(top.handlers.calls.firstPages - pagesBefore).toBe(1)
     await expect(within(canvasElement).queryByRole('button', { name: /new transaction/ })).toBeNull()
-  },
+  }),
 }
 
 const scrolled = scenario()
 /** Scrolled down: the new rows wait behind "2 new transactions"; what the viewer reads stays where it is until they press it. */
 export const NewArrivalsWhileScrolled: Story = {
   ...scrolled.story,
-  play: async ({ canvasElement }) => {
+  play: inEnglish(async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await waitFor(() => expect(rows(canvasElement).length).toBeGreaterThan(3), { timeout: 15_000 })
     await following(scrolled.handlers)
@@ -113,14 +114,14 @@ export const NewArrivalsWhileScrolled: Story = {
     await waitFor(() => expect(viewport.scrollTop).toBe(0))
     await waitFor(() => expect(rows(canvasElement).slice(0, 2).map((r) => r.dataset['key'])).toEqual([...hashes].reverse()))
     await expect(canvas.queryByRole('button', { name: /new transaction/ })).toBeNull()
-  },
+  }),
 }
 
 const offline = scenario()
 /** The connection drops: "Not updating — retrying", the rows stay; it clears once a poll succeeds again. */
 export const Offline: Story = {
   ...offline.story,
-  play: async ({ canvasElement }) => {
+  play: inEnglish(async ({ canvasElement }) => {
     await waitFor(() => expect(rows(canvasElement).length).toBeGreaterThan(3), { timeout: 15_000 })
     await following(offline.handlers)
     const count = rows(canvasElement).length
@@ -131,7 +132,7 @@ export const Offline: Story = {
     await expect(rows(canvasElement).length).toBe(count)
     offline.handlers.setOffline(false)
     await waitFor(() => expect(status).toHaveTextContent(''), { timeout: 5_000 })
-  },
+  }),
 }
 
 const merged = scenario()
@@ -139,7 +140,7 @@ const merged = scenario()
 export const MergedPendingOnSecondChain: Story = {
   ...merged.story,
   args: { chain: undefined, chains: ['eth', 'base'], trackOn: 'base' },
-  play: async ({ canvasElement }) => {
+  play: inEnglish(async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await waitFor(() => expect(rows(canvasElement).length).toBeGreaterThan(3), { timeout: 15_000 })
     await userEvent.click(canvas.getByRole('button', { name: 'Send on base' }))
@@ -153,5 +154,5 @@ export const MergedPendingOnSecondChain: Story = {
     await expect(top).toHaveAttribute('data-chain', 'base')
     await expect(top.querySelector('.bf-row__subtitle')).toHaveTextContent(/on Base/)
     await expect(top.querySelector('.bf-row__badge')).not.toBeNull()
-  },
+  }),
 }

@@ -6,6 +6,7 @@ import { walletHistoryFilterToSearchParams } from '../../src/core/history/filter
 import { tokenAddress, transactionOfKind, walletTransactions, wallets } from '../../src/testing/index.js'
 import { MOCK_BASE_URL, createHandlers } from '../handlers.js'
 import { useStoryTarget } from '../support/StoryProvider.js'
+import { inEnglish } from '../support/inEnglish.js'
 
 function Feed(props: WalletActivityFeedProps) {
   const target = useStoryTarget(props.address ?? '', props.chain)
@@ -58,13 +59,6 @@ const meta = {
 
 export default meta
 type Story = StoryObj<typeof meta>
-
-/** A play that finds controls by their English names: run in English, skipped in another toolbar language. */
-const inEnglish =
-  (play: NonNullable<Story['play']>): Story['play'] =>
-  async (context) => {
-    if (((context.globals.locale as string | undefined) ?? 'en') === 'en') await play(context)
-  }
 
 const bar = (canvasElement: HTMLElement) => within(within(canvasElement).getByRole('group', { name: 'Filter activity' }))
 

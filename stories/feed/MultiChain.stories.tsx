@@ -4,6 +4,7 @@ import { WalletActivityFeed } from '../../src/components/WalletActivityFeed/Wall
 import { chainNames, type ChainInput } from '../../src/core/chains.js'
 import { pairWallets, wallets } from '../../src/testing/index.js'
 import { createHandlers, type HandlerOptions } from '../handlers.js'
+import { inEnglish } from '../support/inEnglish.js'
 
 interface MultiChainFeedProps {
   address?: string | undefined
@@ -14,7 +15,7 @@ interface MultiChainFeedProps {
 
 /** The drop-in feed with `chains` (and `addresses`): one feed merged across them. */
 function MultiChainFeed({ address, addresses, chains, limit = 25 }: MultiChainFeedProps) {
-  return <WalletActivityFeed address={address} addresses={addresses} chains={chains} limit={limit} locale="en-US" timeZone="UTC" />
+  return <WalletActivityFeed address={address} addresses={addresses} chains={chains} limit={limit} timeZone="UTC" />
 }
 
 function scenario(options: HandlerOptions) {
@@ -49,7 +50,7 @@ const busy = scenario({})
 /** Three busy chains: one ordered feed, each row badged with its chain; paging asks only the chains the next rows need. */
 export const ThreeBusyChains: Story = {
   ...busy.story,
-  play: async ({ canvasElement }) => {
+  play: inEnglish(async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await waitFor(() => expect(rows(canvasElement).length).toBeGreaterThan(0), { timeout: 15_000 })
     await expect(busy.handlers.calls.history).toBe(3)
@@ -66,14 +67,14 @@ export const ThreeBusyChains: Story = {
       expect(rows(canvasElement).length).toBeGreaterThan(0)
       expect(chainsOf(canvasElement)).not.toContain('polygon')
     })
-  },
+  }),
 }
 
 const failing = scenario({ chains: { base: { with: 500, times: 1 } } })
 /** Base answers 500 once: its notice shows beside the other chains' rows; "Try again" brings its rows in, in place. */
 export const OneFailingChain: Story = {
   ...failing.story,
-  play: async ({ canvasElement }) => {
+  play: inEnglish(async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     const retry = await canvas.findByRole('button', { name: 'Try again: Base' })
     await expect(canvas.getByText(/Base history could not be loaded/)).toBeInTheDocument()
@@ -83,19 +84,19 @@ export const OneFailingChain: Story = {
     await waitFor(() => expect(chainsOf(canvasElement)).toContain('base'))
     await expect(canvas.queryByRole('button', { name: 'Try again: Base' })).toBeNull()
     await expect(descending(times(canvasElement))).toBe(true)
-  },
+  }),
 }
 
 const empty = scenario({ chains: { polygon: 'empty' } })
 /** Polygon has nothing for this wallet: the feed is the other two chains', with no notice. */
 export const OneEmptyChain: Story = {
   ...empty.story,
-  play: async ({ canvasElement }) => {
+  play: inEnglish(async ({ canvasElement }) => {
     await waitFor(() => expect(rows(canvasElement).length).toBeGreaterThan(0), { timeout: 15_000 })
     await expect(chainsOf(canvasElement)).not.toContain('polygon')
     await expect(new Set(chainsOf(canvasElement))).toEqual(new Set(['eth', 'base']))
     await expect(within(canvasElement).queryByRole('list', { name: 'Chains that failed to load' })).toBeNull()
-  },
+  }),
 }
 
 const all = scenario({})
@@ -103,12 +104,12 @@ const all = scenario({})
 export const ThirteenChains: Story = {
   ...all.story,
   args: { chains: [...chainNames] },
-  play: async ({ canvasElement }) => {
+  play: inEnglish(async ({ canvasElement }) => {
     await waitFor(() => expect(rows(canvasElement).length).toBeGreaterThan(0), { timeout: 15_000 })
     await expect(all.handlers.calls.history).toBe(13)
     await expect(descending(times(canvasElement))).toBe(true)
     await expect(within(canvasElement).getAllByRole('button', { pressed: true })).toHaveLength(13)
-  },
+  }),
 }
 
 const pair = scenario({})
@@ -116,7 +117,7 @@ const pair = scenario({})
 export const TwoWallets: Story = {
   ...pair.story,
   args: { address: undefined, addresses: [pairWallets.first, pairWallets.second], chains: ['eth', 'base'] },
-  play: async ({ canvasElement }) => {
+  play: inEnglish(async ({ canvasElement }) => {
     await waitFor(() => expect(rows(canvasElement).length).toBeGreaterThan(5), { timeout: 15_000 })
     // The one row whose other party is the other wallet (the newest: 3 minutes ago).
     const both: string[] = [pairWallets.first, pairWallets.second]
@@ -129,5 +130,5 @@ export const TwoWallets: Story = {
     await expect(transfers.querySelectorAll('.bf-transfer[data-kind="native"]')).toHaveLength(1)
     await expect(pair.handlers.calls.history).toBe(4)
     await expect(descending(times(canvasElement))).toBe(true)
-  },
+  }),
 }

@@ -20,7 +20,7 @@ const storage: HistoryStorage = {
 }
 
 /** The feed as a page shows it, and a "Reload" that starts the page again: a new QueryClient, the same storage. */
-function ReopenFeed({ address }: { address: string }) {
+function ReopenFeed({ address, locale }: { address: string; locale?: string | undefined }) {
   const client = useBlockfeedClient()
   const target = useStoryTarget(address)
   const [visit, setVisit] = useState(1)
@@ -35,8 +35,8 @@ function ReopenFeed({ address }: { address: string }) {
         </button>
       </p>
       <QueryClientProvider client={queryClient}>
-        <BlockfeedProvider client={client} persist={{ storage }}>
-          <WalletActivityFeed key={visit} address={target.wallet} chain={target.chain} limit={25} locale="en-US" timeZone="UTC" watch={false} style={{ ['--bf-feed-height' as string]: '420px' }} />
+        <BlockfeedProvider client={client} locale={locale} persist={{ storage }}>
+          <WalletActivityFeed key={visit} address={target.wallet} chain={target.chain} limit={25} timeZone="UTC" watch={false} style={{ ['--bf-feed-height' as string]: '420px' }} />
         </BlockfeedProvider>
       </QueryClientProvider>
     </div>
@@ -49,6 +49,8 @@ const handlers = createHandlers({ latencyMs: 1_500 })
 const meta = {
   title: 'Feed/Reopen',
   component: ReopenFeed,
+  // A page of its own has its own provider: the Language toolbar's locale is handed to it.
+  render: (args, { globals }) => <ReopenFeed {...args} locale={(globals.locale as string | undefined) || 'en'} />,
   args: { address: wallets.rich },
   parameters: {
     msw: { handlers: { blockfeed: handlers } },
