@@ -15,13 +15,11 @@
 //      its history API and /rpc, with a key): a 100-entry page, eth_getBalance, eth_getBlockByNumber.
 //      The local upstream of 1. answers from bytes made once in 20–70 µs: the worst case of any proxy;
 //      the devnet does real work per request, as the hosted service does.
-import { fork } from 'node:child_process'
 import os from 'node:os'
 import autocannon from 'autocannon'
-import { CPU_RATES, cpuVsFloor } from './proxy-load-cpu.mjs'
+import { CPU_RATES, child, cpuVsFloor } from './proxy-load-cpu.mjs'
 import { startRedis } from './redis.mjs'
 
-const here = import.meta.dirname
 const quick = process.argv.includes('--quick')
 // --overhead: only the side-by-side figures (for iterating on the proxy's hot path).
 const overheadOnly = process.argv.includes('--overhead')
@@ -38,33 +36,6 @@ const TTL_RUNS = quick ? 3 : 4
 const wallet = '0xd8da6bf26964af9d7eed9e10c67ec0a8b24e5a3f'
 const historyPath = `/api/v2.2/wallets/${wallet}/history?chain=eth`
 const rpcBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getBalance', params: [wallet, 'latest'] })
-
-/** A child process that says `{ ready, port }` over IPC, with a one-answer request helper. */
-async function child(file, { env = {}, execArgv = [] } = {}) {
-  const proc = fork(`${here}/${file}`, [], { env: { ...process.env, ...env }, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
-  const ready = await new Promise((resolve, reject) => {
-    proc.once('message', resolve)
-    proc.once('exit', (code) => reject(new Error(`${file} exited (${code}) before it was ready`)))
-  })
-  const ask = (message, key) =>
-    new Promise((resolve) => {
-      const on = (m) => {
-        if (m && m[key] !== undefined) {
-          proc.off('message', on)
-          resolve(m)
-        }
-      }
-      proc.on('message', on)
-      proc.send(message)
-    })
-  const stop = () => new Promise((resolve) => {
-    if (proc.exitCode !== null) return resolve()
-    proc.once('exit', resolve)
-    proc.send('stop')
-    setTimeout(() => proc.kill('SIGKILL'), 3_000).unref()
-  })
-  return { ...ready, ask, stop }
-}
 
 /** One autocannon run; p50 from every response's own time (autocannon's histogram is whole ms). */
 async function load(opts) {
