@@ -110,9 +110,8 @@ describe('the feed keeps a window of pages, in Chromium', () => {
       const first = host.querySelector<HTMLElement>(`[data-key="${hash(1)}"] article`)!
       first.focus()
       first.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }))
-      await vi.waitFor(() => expect(document.activeElement?.getAttribute('aria-posinset')).toBe(String(FEED_WINDOW_PAGES * PER_PAGE)))
-      const last = document.activeElement!.closest<HTMLElement>('[data-key]')!.dataset.key
-      expect(last).toBe(hash(FEED_WINDOW_PAGES * PER_PAGE))
+      // (By its key: the next page may come at once and drop the first from the window.)
+      await vi.waitFor(() => expect(document.activeElement?.closest<HTMLElement>('[data-key]')?.dataset.key).toBe(hash(FEED_WINDOW_PAGES * PER_PAGE)))
       // The last row on screen reads the next page, and the window drops the first: wait for that state
       // (aria-busy alone is false before the read has begun).
       await vi.waitFor(() => {
@@ -120,17 +119,17 @@ describe('the feed keeps a window of pages, in Chromium', () => {
         expect(host.querySelector(`[data-key="${hash(1)}"]`)).toBeNull()
         expect(host.querySelector('[role="feed"]')!.getAttribute('aria-busy')).toBe('false')
       }, { timeout: 10_000 })
-      // Home: focus goes to the first loaded row and stays on it while the page above is read again.
+      // Home: focus goes to the top of what is loaded (the window is pages 2 to 6 now, so the first loaded
+      // row is entry 26) and the page above it is read again. Once that page is back, focus is on that row,
+      // or on the feed's very first row when the page came before focus had landed (Home reaches the top):
+      // nowhere else, and on screen.
+      const firstLoaded = hash(PER_PAGE + 1)
       const asked = requests.length
       ;(document.activeElement as HTMLElement).dispatchEvent(new KeyboardEvent('keydown', { key: 'Home', bubbles: true }))
-      await vi.waitFor(() => expect(document.activeElement?.getAttribute('aria-posinset')).toBe('1'))
-      const top = document.activeElement!.closest<HTMLElement>('[data-key]')!.dataset.key
-      expect(top).not.toBe(hash(1))
-      // The page above the first loaded row is read again.
       await vi.waitFor(() => expect(requests.length).toBeGreaterThan(asked))
       await vi.waitFor(() => expect(host.querySelector('[role="feed"]')!.getAttribute('aria-busy')).toBe('false'))
       await frames(4)
-      expect(document.activeElement?.closest<HTMLElement>('[data-key]')?.dataset.key).toBe(top)
+      expect([firstLoaded, hash(1)]).toContain(document.activeElement?.closest<HTMLElement>('[data-key]')?.dataset.key)
       const focused = (document.activeElement as HTMLElement).getBoundingClientRect()
       const box = viewport.getBoundingClientRect()
       expect(focused.top).toBeGreaterThanOrEqual(box.top - 1)
