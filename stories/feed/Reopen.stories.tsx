@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { WalletActivityFeed } from '../../src/components/WalletActivityFeed/WalletActivityFeed.js'
+import { chainIdentity, type ChainInput } from '../../src/core/chains.js'
 import type { HistoryStorage } from '../../src/core/persist/options.js'
 import { BlockfeedProvider } from '../../src/react/BlockfeedProvider.js'
 import { useBlockfeedClient } from '../../src/react/useBlockfeedClient.js'
@@ -19,8 +20,15 @@ const storage: HistoryStorage = {
   entries: () => [...kept],
 }
 
+interface ReopenFeedProps {
+  address: string
+  /** One feed across these chains (the merged feed); without them, the story target's one chain. */
+  chains?: readonly ChainInput[] | undefined
+  locale?: string | undefined
+}
+
 /** The feed as a page shows it, and a "Reload" that starts the page again: a new QueryClient, the same storage. */
-function ReopenFeed({ address, locale }: { address: string; locale?: string | undefined }) {
+function ReopenFeed({ address, chains, locale }: ReopenFeedProps) {
   const client = useBlockfeedClient()
   const target = useStoryTarget(address)
   const [visit, setVisit] = useState(1)
@@ -36,7 +44,7 @@ function ReopenFeed({ address, locale }: { address: string; locale?: string | un
       </p>
       <QueryClientProvider client={queryClient}>
         <BlockfeedProvider client={client} locale={locale} persist={{ storage }}>
-          <WalletActivityFeed key={visit} address={target.wallet} chain={target.chain} limit={25} timeZone="UTC" watch={false} style={{ ['--bf-feed-height' as string]: '420px' }} />
+          <WalletActivityFeed key={visit} address={target.wallet} chain={chains ? undefined : target.chain} chains={chains} limit={25} timeZone="UTC" watch={false} style={{ ['--bf-feed-height' as string]: '420px' }} />
         </BlockfeedProvider>
       </QueryClientProvider>
     </div>
@@ -85,5 +93,41 @@ export const Reload: Story = {
     await waitFor(() => expect(handlers.calls.history).toBe(before + 1), { timeout: 5_000 })
     await new Promise((resolve) => setTimeout(resolve, 2_000))
     await expect(handlers.calls.history).toBe(before + 1)
+  },
+}
+
+/** The chains of the stored records, by their identity (a merged feed stores each source's first page under its own history key). */
+const storedChains = () => [...kept.values()].map((raw) => (JSON.parse(raw) as { queryKey: [string, string, { chain: string }] }).queryKey[2].chain).sort()
+/** When each stored record was written. */
+const storedAt = () => [...kept.values()].map((raw) => (JSON.parse(raw) as { state: { dataUpdatedAt: number } }).state.dataUpdatedAt)
+const chainsOnScreen = (el: HTMLElement) => new Set([...el.querySelectorAll('article')].map((a) => a.dataset['chain']))
+
+const acrossChains: readonly ChainInput[] = ['eth', 'polygon', 'base']
+/**
+ * The merged feed (`chains`) reopens the same way: each chain's first page is kept; after "Reload" the merged
+ * rows are back at once, and one history request per chain follows.
+ */
+export const AcrossChains: Story = {
+  name: 'Reload, one feed across chains',
+  args: { chains: acrossChains },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    // The first visit loads from the network: one request per chain.
+    await waitFor(() => expect(canvasElement.querySelectorAll('article').length).toBeGreaterThan(0), { timeout: 10_000 })
+    await expect(handlers.calls.history).toBe(acrossChains.length)
+    // One stored record per chain.
+    await waitFor(() => expect(storedChains()).toEqual(acrossChains.map((c) => chainIdentity(c)).sort()))
+    const before = handlers.calls.history
+    const clickedAt = Date.now()
+    await userEvent.click(canvas.getByRole('button', { name: 'Reload' }))
+    await waitFor(() => expect(canvas.getByText(/Visit 2/)).toBeTruthy())
+    // Painted from the storage, rows of several chains, before any of the new requests could answer (each takes 1.5 s).
+    await waitFor(() => expect(chainsOnScreen(canvasElement).size).toBeGreaterThan(1), { timeout: 1_000 })
+    await expect(Date.now() - clickedAt).toBeLessThan(1_500)
+    // Then each chain's first page is read again, once: every record is written anew, and no other request was sent.
+    await waitFor(() => expect(handlers.calls.history).toBe(before + acrossChains.length), { timeout: 5_000 })
+    await waitFor(() => expect(storedAt().every((t) => t >= clickedAt)).toBe(true), { timeout: 5_000 })
+    await expect(kept.size).toBe(acrossChains.length)
+    await expect(handlers.calls.history).toBe(before + acrossChains.length)
   },
 }
