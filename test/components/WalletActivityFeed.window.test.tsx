@@ -102,6 +102,32 @@ describe('WalletActivityFeed keeps a window of pages', () => {
     expect(requests).toHaveLength(count)
   }, 30_000)
 
+  it('a feed mounted again onto a cached window that starts mid-history still pages back to the top', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    const page = (feed: ReactNode) => (
+      <QueryClientProvider client={queryClient}>
+        <BlockfeedProvider client={client} persist={false}>{feed}</BlockfeedProvider>
+      </QueryClientProvider>
+    )
+    const data = () => queryClient.getQueryData(key) as WalletHistoryData | undefined
+    const view = render(page(<WalletActivityFeed {...feedProps} style={{ blockSize: 560 }} />))
+    await waitFor(() => expect(data()?.pages.length).toBeGreaterThan(0))
+    await loadToEnd(data)
+    // The viewer leaves the page (another route) and comes back: the window is still cached, from p4 on.
+    view.rerender(page(null))
+    expect(data()!.pageParams[0]).toBe('p4')
+    const before = requests.length
+    view.rerender(page(<WalletActivityFeed {...feedProps} style={{ blockSize: 560 }} />))
+    await waitFor(() => expect(rowHashes().length).toBeGreaterThan(0))
+    for (let i = 0; i < 20 && data()!.pageParams[0] !== ''; i++) {
+      scrollTo(0)
+      await act(() => new Promise((r) => setTimeout(r, 400)))
+    }
+    await waitFor(() => expect(data()!.pageParams).toEqual(['', 'p1', 'p2', 'p3', 'p4']))
+    expect(requests.slice(before)).toEqual(['p3', 'p2', 'p1', null])
+    view.unmount()
+  }, 30_000)
+
   it('keeps every page while a search narrows the rows', async () => {
     const { data } = setup(<WalletActivityFeed {...feedProps} defaultFilter={{ search: '0x' }} style={{ blockSize: 560 }} />)
     await waitFor(() => expect(data()?.pages.length).toBeGreaterThan(0))

@@ -34,6 +34,8 @@ export interface FeedViewportProps {
   isFetchingNextPage: boolean
   /** The feed's size for `aria-setsize`: -1 while more pages remain. */
   setSize: number
+  /** Rows shown above the loaded ones, in pages dropped from the top: positions count on from them. */
+  rowsAbove: number
   items: readonly FeedItem[]
   virtualizer: Virtualizer<HTMLDivElement, Element>
   virtualItems: readonly VirtualItem[]
@@ -45,7 +47,7 @@ export interface FeedViewportProps {
 }
 
 /** The scrolling part of the feed: the arrivals button over the virtualized day headers and rows (the ARIA feed). */
-export function FeedViewport({ viewportRef, onScroll, heldCount, onShowArrivals, label, isFetchingNextPage, setSize, items, virtualizer, virtualItems, keyboard, expanded, now, row, t }: FeedViewportProps) {
+export function FeedViewport({ viewportRef, onScroll, heldCount, onShowArrivals, label, isFetchingNextPage, setSize, rowsAbove, items, virtualizer, virtualItems, keyboard, expanded, now, row, t }: FeedViewportProps) {
   return (
     <div className="bf-feed__viewport" ref={viewportRef} onScroll={onScroll}>
       <div className="bf-feed__arrivals" aria-live="polite">
@@ -83,7 +85,7 @@ export function FeedViewport({ viewportRef, onScroll, heldCount, onShowArrivals,
                   {...row}
                   expanded={expanded.has(item.key)}
                   tabIndex={0}
-                  aria-posinset={item.position}
+                  aria-posinset={rowsAbove + item.position}
                   aria-setsize={setSize}
                 />
               )}

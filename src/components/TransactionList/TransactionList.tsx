@@ -225,7 +225,7 @@ export const TransactionList = forwardRef<HTMLDivElement, TransactionListProps>(
       ) : (
         <FeedViewport
           viewportRef={feed.viewportRef} onScroll={feed.onScroll} heldCount={feed.heldCount} onShowArrivals={feed.showArrivals}
-          label={label} isFetchingNextPage={isFetchingNextPage || isFetchingPreviousPage} setSize={hasNextPage ? -1 : txCount} items={feed.items}
+          label={label} isFetchingNextPage={isFetchingNextPage || isFetchingPreviousPage} setSize={hasNextPage ? -1 : feed.rowsAbove + txCount} rowsAbove={feed.rowsAbove} items={feed.items}
           virtualizer={feed.virtualizer} virtualItems={feed.virtualItems} keyboard={feed.keyboard} expanded={feed.expanded} now={feed.now} row={row} t={t}
         />
       )}

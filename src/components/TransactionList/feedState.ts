@@ -10,6 +10,7 @@ import { feedItems } from './feedItems.js'
 import { useFeedVirtualizer } from './feedVirtualizer.js'
 import { useHeldArrivals } from './heldArrivals.js'
 import { useFeedKeyboard } from './keyboard.js'
+import { useRowsAbove } from './rowsAbove.js'
 
 /** How close to the end (in items) the last rendered row must be to ask for the next page. */
 const LOAD_AHEAD = 3
@@ -51,14 +52,21 @@ export function useFeedState(input: FeedStateInput) {
     () => feedItems(held.shown, { wallet, showSpam, hideZeroValueTransfers, timeZone, continuesAbove: input.hasPreviousPage }),
     [held.shown, wallet, showSpam, hideZeroValueTransfers, timeZone, input.hasPreviousPage],
   )
-  const keyboard = useFeedKeyboard({ items, txItemIndex, viewportRef, scrollToIndex: (index) => virtualizer.scrollToIndex(index, { align: 'auto' }) })
+  const rowsAbove = useRowsAbove(items, input.hasPreviousPage)
+  const keyboard = useFeedKeyboard({
+    items, txItemIndex, viewportRef, scrollToIndex: (index) => virtualizer.scrollToIndex(index, { align: 'auto' }), cancelScroll: () => virtualizer.cancelScroll(),
+  })
   const anchored = useWindowAnchor(input.hasPreviousPage || input.isFetchingPreviousPage)
   const virtualizer = useFeedVirtualizer({ items, viewportRef, estimateSize: input.estimateSize, overscan: input.overscan, initialRect: input.initialRect, focusedKey: keyboard.focusedKey, anchored })
   const virtualItems = virtualizer.getVirtualItems()
+  // Before the paging below, in the same commit: a key press that has landed no longer holds it back.
+  useEffect(keyboard.settle)
   useLoadPrevious({
     nearStart: (virtualItems[0]?.index ?? 0) <= LOAD_AHEAD,
     // Not while a scroll is under way (Home, arrow keys): react-virtual keeps the reader's row only once it has settled.
     can: input.hasPreviousPage && !input.isFetchingPreviousPage && !isFetchingNextPage && status !== 'error' && !virtualizer.isScrolling,
+    // Nor while a key press is taking focus to its row (Home): that row is then the one kept in place.
+    moving: keyboard.moving,
     onLoadPrevious: input.onLoadPrevious,
   })
 
@@ -86,8 +94,6 @@ export function useFeedState(input: FeedStateInput) {
     onLoadMore?.()
   }
 
-  useEffect(keyboard.tryFocus)
-
   const onScroll = () => {
     onViewerScroll()
     held.revealAtTop()
@@ -100,7 +106,7 @@ export function useFeedState(input: FeedStateInput) {
     const newest = held.newestHeld()
     if (newest) keyboard.focusKey(entryId(newest))
   }
-  return { expanded, onExpandedChange, now, showSpam, toggleSpam, viewportRef, heldCount: held.heldCount, items, hiddenCount, txCount, keyboard, virtualizer, virtualItems, loadMore, onScroll, showArrivals }
+  return { expanded, onExpandedChange, now, showSpam, toggleSpam, viewportRef, heldCount: held.heldCount, items, rowsAbove, hiddenCount, txCount, keyboard, virtualizer, virtualItems, loadMore, onScroll, showArrivals }
 }
 
 /**
@@ -117,8 +123,9 @@ function useWindowAnchor(windowed: boolean): boolean {
 }
 
 /** Reads a dropped page again when the top of the loaded rows comes into view; its rows go in above the reader's. */
-function useLoadPrevious({ nearStart, can, onLoadPrevious }: { nearStart: boolean; can: boolean; onLoadPrevious: (() => void) | undefined }) {
+function useLoadPrevious({ nearStart, can, moving, onLoadPrevious }: { nearStart: boolean; can: boolean; moving: () => boolean; onLoadPrevious: (() => void) | undefined }) {
+  // Every commit: `moving` ends without a render of its own. Asking again while a read is under way is answered by that read.
   useEffect(() => {
-    if (nearStart && can) onLoadPrevious?.()
-  }, [nearStart, can, onLoadPrevious])
+    if (nearStart && can && !moving()) onLoadPrevious?.()
+  })
 }

@@ -34,32 +34,60 @@ interface FeedKeyboardInput {
   viewportRef: RefObject<HTMLDivElement | null>
   /** Brings an item into the rendered range (the virtualizer's scrollToIndex). */
   scrollToIndex: (index: number) => void
+  /** Ends a scroll the list started (the virtualizer's cancelScroll). */
+  cancelScroll: () => void
+}
+
+/** Where a key press (or the list) sends focus, by key: an index goes stale when rows are added or dropped above (a window of pages). */
+interface FocusTarget {
+  key: string
+  /** The item's index the scroll was last aimed at; -1 when the list does not steer the scroll to it. */
+  index: number
+  /** Renders in a row where no item had the key. */
+  misses: number
+}
+
+/** The row starts inside the viewport and fits in it (or fills it): a reader sees where focus is. */
+function inView(row: HTMLElement, viewport: HTMLElement): boolean {
+  const r = row.getBoundingClientRect()
+  const v = viewport.getBoundingClientRect()
+  return r.top >= v.top - 1 && r.top < v.bottom && (r.bottom <= v.bottom + 1 || r.height > v.height)
 }
 
 /**
  * Keyboard focus for a virtualized feed: moves between articles, mounts the target first
  * when it is off screen, and tells the virtualizer which item holds focus (to keep it mounted).
+ * Until the target holds focus and is in view, the scroll follows the target's key: a page read
+ * above or dropped from the top while the scroll is under way moves the row, not the aim.
  */
-export function useFeedKeyboard({ items, txItemIndex, viewportRef, scrollToIndex }: FeedKeyboardInput) {
-  // By key: an index goes stale when rows are added or dropped above (a window of pages).
+export function useFeedKeyboard({ items, txItemIndex, viewportRef, scrollToIndex, cancelScroll }: FeedKeyboardInput) {
   const focusedKey = useRef<string | null>(null)
-  const pendingFocus = useRef<string | null>(null)
-  const misses = useRef(0)
+  const target = useRef<FocusTarget | null>(null)
 
-  const tryFocus = () => {
-    const key = pendingFocus.current
-    if (key === null) return
-    // A key no item has (any more) is not waited for: nothing else to focus, and no search on every render.
-    if (!items.some((item) => item.key === key)) {
-      if (++misses.current > 2) pendingFocus.current = null
+  /** Runs after every render: aims the scroll at the target's row again if it moved, focuses it once mounted, and lets go once it is in view. */
+  const settle = () => {
+    const t = target.current
+    if (t === null) return
+    const index = items.findIndex((item) => item.key === t.key)
+    // A key no item has (any more) is not waited for long: the item may only show in the next render (arrivals).
+    if (index < 0) {
+      if (++t.misses > 2) target.current = null
       return
     }
-    misses.current = 0
-    const mounted = viewportRef.current?.querySelectorAll<HTMLElement>('[data-key]') ?? []
-    const article = Array.from(mounted).find((e) => e.dataset.key === key)?.querySelector('article')
-    if (article) {
-      pendingFocus.current = null
-      article.focus({ preventScroll: true })
+    t.misses = 0
+    if (t.index >= 0 && index !== t.index) {
+      t.index = index
+      scrollToIndex(index)
+    }
+    const viewport = viewportRef.current
+    const row = Array.from(viewport?.querySelectorAll<HTMLElement>('[data-key]') ?? []).find((e) => e.dataset.key === t.key)
+    const article = row?.querySelector('article')
+    if (!viewport || !row || !article) return
+    if (document.activeElement !== article) article.focus({ preventScroll: true })
+    if (t.index < 0 || inView(row, viewport)) {
+      target.current = null
+      // The row is where it should be: a scroll still checking its index would follow rows added above to another row.
+      if (t.index >= 0) cancelScroll()
     }
   }
 
@@ -67,19 +95,20 @@ export function useFeedKeyboard({ items, txItemIndex, viewportRef, scrollToIndex
     const current = (event.target as HTMLElement).closest<HTMLElement>('[data-index]')
     if (!current) return
     const item = items[Number(current.dataset.index)]
-    const target = feedKeyTarget(event.key, {
+    const to = feedKeyTarget(event.key, {
       position: item?.type === 'tx' ? item.position - 1 : 0,
       count: txItemIndex.length,
       ctrlKey: event.ctrlKey,
       onArticle: event.target === current.querySelector('article'),
     })
-    const index = target === null ? undefined : txItemIndex[target]
+    const index = to === null ? undefined : txItemIndex[to]
     if (index === undefined) return
     event.preventDefault()
-    focusedKey.current = items[index]!.key
-    pendingFocus.current = items[index]!.key
+    const key = items[index]!.key
+    focusedKey.current = key
+    target.current = { key, index, misses: 0 }
     scrollToIndex(index)
-    tryFocus()
+    settle()
   }
 
   const onFocus = (event: FocusEvent<HTMLElement>) => {
@@ -87,12 +116,14 @@ export function useFeedKeyboard({ items, txItemIndex, viewportRef, scrollToIndex
     if (at) focusedKey.current = at.dataset.key ?? null
   }
 
-  /** Moves focus to the item with `key` once it is mounted, e.g. when the control that had focus goes away. */
+  /** Moves focus to the item with `key` once it is mounted, e.g. when the control that had focus goes away; the scroll is the caller's. */
   const focusKey = (key: string) => {
     focusedKey.current = null
-    pendingFocus.current = key
-    misses.current = 0
+    target.current = { key, index: -1, misses: 0 }
   }
 
-  return { focusedKey, tryFocus, onKeyDown, onFocus, focusKey }
+  /** A key press is still taking focus to its row: pages read above now would move it under the scroll. */
+  const moving = () => target.current !== null && target.current.index >= 0
+
+  return { focusedKey, settle, onKeyDown, onFocus, focusKey, moving }
 }

@@ -1,6 +1,8 @@
+import type { QueryClient } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { filtersEntries } from '../../core/history/filter.js'
 import type { WalletHistoryPage } from '../../core/history/schema.js'
+import { useBlockfeedQueryContext } from '../../react/useBlockfeedClient.js'
 import { useWalletHistory, type UseWalletHistoryParameters, type UseWalletHistoryReturnType } from '../../react/useWalletHistory.js'
 
 /**
@@ -11,17 +13,29 @@ export const FEED_WINDOW_PAGES = 5
 
 type PageParams = readonly (string | undefined)[]
 
+/** Per QueryClient and history, each cursor seen with the one before it: kept as long as the cached pages are. */
+const cursorsBefore = new WeakMap<QueryClient, Map<string, Map<string, string>>>()
+
+function cursorsOf(queryClient: QueryClient, history: string): Map<string, string> {
+  let histories = cursorsBefore.get(queryClient)
+  if (!histories) cursorsBefore.set(queryClient, (histories = new Map()))
+  let before = histories.get(history)
+  if (!before) histories.set(history, (before = new Map()))
+  return before
+}
+
 /**
  * The feed's window of pages, as infinite-query options for `useWalletHistory`'s `query`. The
  * service's cursors only lead forward, so the cursor that starts each page is remembered with the
  * one that started the page before it ('' for the first page: a cursor TanStack does not take for
  * "none"), and a page dropped from the top is read again by its own cursor. With a filter or a
  * search, every page is kept, as search reads what is loaded. `history`: what names the history
- * (the cursors of another one mean nothing here).
+ * (the cursors of another one mean nothing here). The cursors are kept with the QueryClient, not
+ * the component: a feed mounted again onto cached pages that start mid-history still pages back.
  */
 export function useFeedWindow(history: string, narrowed: boolean) {
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const before = useMemo(() => new Map<string, string>(), [history])
+  const { queryClient } = useBlockfeedQueryContext()
+  const before = useMemo(() => cursorsOf(queryClient, history), [queryClient, history])
   const getPreviousPageParam = useMemo(
     () =>
       (_first: WalletHistoryPage, _pages: WalletHistoryPage[], firstParam: string | undefined, params: PageParams): string | undefined => {
@@ -39,8 +53,9 @@ export function useFeedWindow(history: string, narrowed: boolean) {
 
 /** `useWalletHistory` with the feed's window of pages (see `useFeedWindow`); a `maxPages` in your `query` wins. */
 export function useWindowedHistory(parameters: UseWalletHistoryParameters): UseWalletHistoryReturnType {
+  const { client } = useBlockfeedQueryContext()
   const { query, persist: _persist, ...source } = parameters
-  const history = JSON.stringify(source, (_, v: unknown) => (typeof v === 'bigint' ? String(v) : v))
+  const history = JSON.stringify([client.baseUrl, client.chain, source], (_, v: unknown) => (typeof v === 'bigint' ? String(v) : v))
   const windowed = useFeedWindow(history, filtersEntries(parameters.filter))
   return useWalletHistory({ ...parameters, query: { ...windowed, ...query } as UseWalletHistoryParameters['query'] })
 }
