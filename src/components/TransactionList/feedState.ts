@@ -67,6 +67,7 @@ export function useFeedState(input: FeedStateInput) {
     can: input.hasPreviousPage && !input.isFetchingPreviousPage && !isFetchingNextPage && status !== 'error' && !virtualizer.isScrolling,
     // Nor while a key press is taking focus to its row (Home): that row is then the one kept in place.
     moving: keyboard.moving,
+    transactions,
     onLoadPrevious: input.onLoadPrevious,
   })
 
@@ -123,9 +124,13 @@ function useWindowAnchor(windowed: boolean): boolean {
 }
 
 /** Reads a dropped page again when the top of the loaded rows comes into view; its rows go in above the reader's. */
-function useLoadPrevious({ nearStart, can, moving, onLoadPrevious }: { nearStart: boolean; can: boolean; moving: () => boolean; onLoadPrevious: (() => void) | undefined }) {
-  // Every commit: `moving` ends without a render of its own. Asking again while a read is under way is answered by that read.
+function useLoadPrevious(input: { nearStart: boolean; can: boolean; moving: () => boolean; transactions: unknown; onLoadPrevious: (() => void) | undefined }) {
+  const askedFor = useRef<unknown>(null)
+  // Every commit: `moving` ends without a render of its own. Once per list of transactions: the page asked for changes it.
   useEffect(() => {
-    if (nearStart && can && !moving()) onLoadPrevious?.()
+    const { nearStart, can, moving, transactions, onLoadPrevious } = input
+    if (!nearStart || !can || moving() || askedFor.current === transactions) return
+    askedFor.current = transactions
+    onLoadPrevious?.()
   })
 }
