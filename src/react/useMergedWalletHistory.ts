@@ -16,7 +16,7 @@ import {
   type MergedWalletHistoryParameters,
   type MergeState,
 } from '../core/history/merge.js'
-import { firstMergedPageParam, nextMergedPageParam, sessionOf, type MergedHistoryPage, type MergedPageParam } from '../core/query/mergedSession.js'
+import { firstMergedPageParam, nextMergedPageParam, previousMergedPageParam, sessionOf, type MergedHistoryPage, type MergedPageParam } from '../core/query/mergedSession.js'
 import { mergedHistoryPersister, mergeSessionFor } from '../core/persist/merged.js'
 import type { BlockfeedQueryError } from '../core/query/error.js'
 import { jsonSafe } from '../core/query/jsonSafe.js'
@@ -165,6 +165,15 @@ const EMPTY: MergedSourceState[] = []
  * ```
  */
 export function useMergedWalletHistory(parameters: UseMergedWalletHistoryParameters): UseMergedWalletHistoryReturnType {
+  return useMergedHistory(parameters, undefined)
+}
+
+/**
+ * `useMergedWalletHistory` with a window of `window` merged pages (TanStack's `maxPages`; undefined:
+ * every page): the merge keeps only those and a snapshot per page, and a page let go at the top is
+ * merged again from its snapshot when asked for (`fetchPreviousPage`). The drop-in feed's, not public.
+ */
+export function useMergedHistory(parameters: UseMergedWalletHistoryParameters, window: number | undefined): UseMergedWalletHistoryReturnType {
   const { client, queryClient, historyPersister } = useBlockfeedQueryContext()
   const { query, persist, ...params } = parameters
   const queryKey = mergedWalletHistoryQueryKey(client, params)
@@ -192,14 +201,17 @@ export function useMergedWalletHistory(parameters: UseMergedWalletHistoryParamet
       initialPageParam,
       // The merge's cursors are mutated by each step: a fetch not awaited to the end would leave
       // them between pages, so the signal is not taken (the step finishes and its page is kept).
-      queryFn: ({ pageParam }) => mergeSessionFor(pageParam, client, params, persister !== undefined).page(pageParam.page),
+      queryFn: ({ pageParam }) => Object.assign(mergeSessionFor(pageParam, client, params, persister !== undefined), { windowed: window !== undefined }).page(pageParam.page),
       persister: persister?.persisterFn,
       // Asked at fetch time: after `retrySource` a merge that had stopped can go on.
-      getNextPageParam: (last, all, lastParam) => {
+      getNextPageParam: (last, _all, lastParam) => {
         const session = sessionOf(lastParam)
-        const more = session ? session.hasMore(all.length) : last.more
-        return more ? nextMergedPageParam(lastParam, all.length) : undefined
+        const more = session ? session.hasMore(lastParam.page) : last.more
+        return more ? nextMergedPageParam(lastParam, lastParam.page + 1) : undefined
       },
+      // A page the window let go (or every page above a window cached from before): merged again from its snapshot.
+      getPreviousPageParam: (_first, _all, firstParam) => previousMergedPageParam(firstParam),
+      maxPages: window,
     } as InfiniteOptions,
     queryClient,
   )

@@ -3,11 +3,12 @@ import type { ChainInput } from '../../core/chains.js'
 import { uniqueChains, uniqueWallets, type MergedTransactionEntry } from '../../core/history/merge.js'
 import type { TransactionEntry } from '../../core/history/schema.js'
 import { useBlockfeedQueryContext } from '../../react/useBlockfeedClient.js'
-import { useMergedWalletHistory } from '../../react/useMergedWalletHistory.js'
+import { useMergedHistory } from '../../react/useMergedWalletHistory.js'
 import { ChainMark } from '../ChainBadge/ChainMark.js'
 import type { TransactionDetailsProps } from '../TransactionDetails/TransactionDetails.js'
 import { TransactionList, type TransactionListProps } from '../TransactionList/TransactionList.js'
 import { ChainMarkContext } from '../shared/chainMarkContext.js'
+import { FEED_WINDOW_PAGES } from './feedWindow.js'
 import { LazyRowDetails } from './LazyRowDetails.js'
 import { MergedPending } from './MergedPending.js'
 import { MergedToolbar } from './MergedToolbar.js'
@@ -17,7 +18,7 @@ import { useMessages } from '../../i18n/useMessages.js'
 
 export type MergedActivityFeedProps = Omit<
   TransactionListProps,
-  'transactions' | 'wallet' | 'chain' | 'status' | 'error' | 'onRetry' | 'hasNextPage' | 'isFetchingNextPage' | 'onLoadMore' | 'filtered' | 'toolbar'
+  'transactions' | 'wallet' | 'chain' | 'status' | 'error' | 'onRetry' | 'hasNextPage' | 'isFetchingNextPage' | 'onLoadMore' | 'hasPreviousPage' | 'isFetchingPreviousPage' | 'onLoadPrevious' | 'filtered' | 'toolbar'
 > & {
   address?: string | undefined
   addresses?: readonly string[] | undefined
@@ -49,7 +50,12 @@ export const MergedActivityFeed = forwardRef<HTMLDivElement, MergedActivityFeedP
   // No chain given (`addresses` alone): the client's. One chain given twice ('eth' and '0x1') is one chain, by its first spelling.
   const chains = given.length === 0 && context.client.chain !== undefined ? [context.client.chain] : uniqueChains(given)
   const mergedParams = { address, addresses, chains, limit, order, includeInternalTransactions }
-  const history = useMergedWalletHistory({ ...mergedParams, persist })
+  // The chips turned off, not the ones on: a chain the feed is given later shows (and all do when every one is off).
+  const [off, setOff] = useState<readonly ChainInput[]>([])
+  const kept = chains.filter((c) => !off.includes(c))
+  const shown = kept.length > 0 ? kept : chains
+  // A window of merged pages, as the single-chain feed keeps (see feedWindow.ts); every page while the chips narrow the rows.
+  const history = useMergedHistory({ ...mergedParams, persist }, shown.length < chains.length ? undefined : FEED_WINDOW_PAGES)
 
   // Rows of several wallets name their own; one wallet (also given as `addresses`) is every row's.
   const wallet = address ?? addresses?.[0]
@@ -60,10 +66,6 @@ export const MergedActivityFeed = forwardRef<HTMLDivElement, MergedActivityFeedP
     several: addresses !== undefined && addresses.length > 1,
     enabled: watch && history.status === 'success' && order?.toUpperCase() !== 'ASC',
   })
-  // The chips turned off, not the ones on: a chain the feed is given later shows (and all do when every one is off).
-  const [off, setOff] = useState<readonly ChainInput[]>([])
-  const kept = chains.filter((c) => !off.includes(c))
-  const shown = kept.length > 0 ? kept : chains
   // An entry's `chain` is the chain as given in `chains`.
   const transactions = history.transactions.filter((t) => shown.includes(t.chain))
   // Every chain failed: the feed's error (not "No activity yet"), and "Try again" merges them all again.
@@ -107,6 +109,9 @@ export const MergedActivityFeed = forwardRef<HTMLDivElement, MergedActivityFeedP
       hasNextPage={history.hasNextPage}
       isFetchingNextPage={history.isFetchingNextPage}
       onLoadMore={() => void history.fetchNextPage()}
+      hasPreviousPage={history.hasPreviousPage}
+      isFetchingPreviousPage={history.isFetchingPreviousPage}
+      onLoadPrevious={() => void history.fetchPreviousPage({ cancelRefetch: false })}
     />
     </ChainMarkContext.Provider>
   )

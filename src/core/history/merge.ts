@@ -36,6 +36,7 @@ export { compareInOrder, isCatchingUp, mergeFrontier, sourcesToFetch } from './m
 export { beginSourceRequest, failSource, findSources, receiveLivePage, receiveSourcePage, retryMergeSource } from './merge/sources.js'
 export { incompleteSources, isMergeDone, mergeHasMore, mergeSourceStates, mergedPage, takeLateEntries, takeMergedEntries } from './merge/emit.js'
 export { applyMergedPage, mergedEntryId } from './merge/applyMergedPage.js'
+export { createMergeStateAt, snapshotOf, type MergeSnapshot, type SourceSnapshot } from './merge/snapshot.js'
 
 /**
  * The merged feed `mergedWalletHistoryPages` returns: an async iterator of merged pages, with each
@@ -97,7 +98,11 @@ export function mergedWalletHistoryPages(
   params: MergedWalletHistoryParameters,
   options?: { signal?: AbortSignal | undefined },
 ): MergedWalletHistoryIterator {
-  const state = createMergeState(params, { chain: client.chain, extraChains: client.extraChains })
+  return mergedPagesOf(client, createMergeState(params, { chain: client.chain, extraChains: client.extraChains }), options)
+}
+
+/** The iterator of `mergedWalletHistoryPages` over a state made by the caller (one started from a snapshot, say). */
+export function mergedPagesOf(client: HistorySource, state: MergeState, options?: { signal?: AbortSignal | undefined }): MergedWalletHistoryIterator {
   const controller = new AbortController()
   const outer = options?.signal
   const onAbort = () => controller.abort(outer?.reason)

@@ -1,4 +1,5 @@
 import { compareInOrder, mergeFrontier, precedes } from './frontier.js'
+import { forgetPassedGenerations } from './known.js'
 import { mergedEntryOf } from './mergedEntry.js'
 import type { TransactionRecord } from './record.js'
 import type { MergeSource, MergeState } from './state.js'
@@ -82,6 +83,7 @@ export function isMergeDone(state: MergeState): boolean {
 
 /** Builds a page from what was just emitted, with every source's status. */
 export function mergedPage(state: MergeState, entries: MergedTransactionEntry[]): MergedWalletHistoryPage {
+  forgetPassedGenerations(state)
   return {
     entries,
     late: takeLateEntries(state),

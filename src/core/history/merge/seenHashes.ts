@@ -41,3 +41,12 @@ export function seenBefore(seen: SeenHashes, hash: string): boolean {
   exact.add(hash)
   return false
 }
+
+/** Whether `hash` was seen on this chain, without recording it. */
+export function hasHash(seen: SeenHashes, hash: string): boolean {
+  if (seen.exact !== undefined) return seen.exact.has(hash)
+  if (!seen.folds.has(foldHash(hash))) return false
+  seen.exact = new Set(seen.list)
+  seen.list = []
+  return seen.exact.has(hash)
+}

@@ -4,10 +4,11 @@ import { clip } from '../../text.js'
 import { nextCursor } from '../cursor.js'
 import type { WalletHistoryParameters } from '../params.js'
 import type { TransactionEntry, WalletHistoryPage } from '../schema.js'
+import type { MergeKey } from '../order.js'
 import { compareInOrder } from './frontier.js'
 import { addMergedFieldsInPlace, addView } from './mergedEntry.js'
 import { recordOf, type TransactionRecord } from './record.js'
-import { seenBefore } from './seenHashes.js'
+import { knownBefore, knownRecord, openGeneration } from './known.js'
 import type { MergeSource, MergeState } from './state.js'
 
 /** The parameters of `source`'s next request. Marks it as under way. */
@@ -31,16 +32,24 @@ export function receiveSourcePage(state: MergeState, source: MergeSource, page: 
     failSource(source, error)
     return
   }
-  placeRecords(state, source, records)
+  placeRecords(state, source, records, source.cursor === undefined)
   const lastRecord = records[records.length - 1]
-  if (lastRecord && (source.bound === undefined || compareInOrder(state, source.bound, lastRecord) < 0)) source.bound = lastRecord
+  // Keys only: a record kept here would keep its entry alive.
+  if (lastRecord && (source.bound === undefined || compareInOrder(state, source.bound, lastRecord) < 0)) source.bound = keyOf(lastRecord)
+  if (records.length > 0) {
+    source.floor = source.pageFirst
+    source.pageFirst = keyOf(records[0]!)
+  }
 
+  source.pageCursor = source.cursor
   const cursor = typeof page.cursor === 'string' ? nextCursor({ cursor: page.cursor }, source.seen) : undefined
   if (cursor === undefined) {
     source.status = 'done'
     source.cursor = undefined
   } else {
     source.seen.add(cursor)
+    // The last 64 cursors: a service looping through more pages than that is stopped by the page's round limit instead.
+    if (source.seen.size > 64) source.seen.delete(source.seen.values().next().value!)
     source.cursor = cursor
     source.status = 'ok'
   }
@@ -63,7 +72,7 @@ export function receiveLivePage(state: MergeState, source: MergeSource, page: Pi
   } catch {
     return -1
   }
-  return placeRecords(state, source, records)
+  return placeRecords(state, source, records, true)
 }
 
 /** A page's entries as records, in the feed's order; throws the typed error of an entry the merge cannot order. */
@@ -87,28 +96,31 @@ function readRecords(state: MergeState, source: MergeSource, page: Pick<WalletHi
  * record already known), before the last emitted entry into `late`, after it into `source`'s
  * buffer. Returns how many were new.
  */
-function placeRecords(state: MergeState, source: MergeSource, records: TransactionRecord[]): number {
+function placeRecords(state: MergeState, source: MergeSource, records: TransactionRecord[], pinned: boolean): number {
   const n = records.length
   let added = 0
   let resort = false
   const several = state.wallets.length > 1
-  const known = state.byHash[source.chainIndex]!
-  const hashes = state.hashes[source.chainIndex]!
-  const last = state.last
+  const generations = state.known[source.chainIndex]!
+  const generation = openGeneration(state, source.chainIndex, pinned)
+  const { last, after } = state
   const buffer = source.buffer
   for (let i = 0; i < n; i++) {
     const record = records[i]!
+    // A page read again from a snapshot: what sorts at or before it was an earlier page's.
+    if (after !== undefined && compareInOrder(state, record, after) <= 0) continue
     if (several) {
-      const same = known.get(record.hash)
+      const same = knownRecord(generations, record.hash)
       if (same) {
         if (addView(same, source.walletIndex, record.entry) && same.emitted) state.late.add(same)
         continue
       }
-      known.set(record.hash, record)
+      generation.records.set(record.hash, record)
     } else {
       // The service repeated itself (one wallet: the same hash is the same view).
-      if (seenBefore(hashes, record.hash)) continue
+      if (knownBefore(generations, generation, record.hash)) continue
     }
+    if (generation.last === undefined || compareInOrder(state, generation.last, record) < 0) generation.last = keyOf(record)
     added++
     addMergedFieldsInPlace(state, record)
     if (last !== undefined && compareInOrder(state, record, last) <= 0) {
@@ -125,6 +137,9 @@ function placeRecords(state: MergeState, source: MergeSource, records: Transacti
   }
   return added
 }
+
+/** A record's key alone (not its entry). */
+const keyOf = ({ time, chain, block, index, hash }: MergeKey): MergeKey => ({ time, chain, block, index, hash })
 
 /** Records a failed request (after the client's own retries). */
 export function failSource(source: MergeSource, error: unknown): void {

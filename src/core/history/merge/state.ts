@@ -3,7 +3,7 @@ import { InvalidParameterError } from '../../errors.js'
 import type { MergeKey, MergeOrder } from '../order.js'
 import { checkAddress, normalizeWalletHistoryParameters, type NormalizedWalletHistoryParameters } from '../params.js'
 import type { TransactionRecord } from './record.js'
-import { createSeenHashes, type SeenHashes } from './seenHashes.js'
+import type { SeenHashes } from './seenHashes.js'
 import type { MergedSourceStatus, MergedWalletHistoryParameters } from './types.js'
 
 export interface MergeSource {
@@ -14,12 +14,18 @@ export interface MergeSource {
   readonly params: NormalizedWalletHistoryParameters
   /** The cursor of the next request; undefined for the first page. */
   cursor: string | undefined
+  /** The cursor the last page answered was asked with (undefined: the first page): where a snapshot reads it again. */
+  pageCursor: string | undefined
+  /** The cursors asked lately (the last 64): a service leading back to one of them has ended. */
   readonly seen: Set<string>
   status: MergedSourceStatus
   error: unknown
   inFlight: boolean
   /** The latest-sorting entry delivered so far; undefined before any. */
   bound: MergeKey | undefined
+  /** The first entry of the last page with entries, and of the one before it (`floor`): see `forgetPassedGenerations`. */
+  pageFirst: MergeKey | undefined
+  floor: MergeKey | undefined
   /** Delivered, not yet emitted entries this source introduced, sorted; the ones before `nextIndex` are already emitted. */
   buffer: TransactionRecord[]
   /**
@@ -27,6 +33,19 @@ export interface MergeSource {
    */
   nextIndex: number
   requests: number
+}
+
+/**
+ * What one source page brought to its chain: its hashes (one wallet: to drop a service's repeat) or
+ * its records (several wallets: to fold another wallet's view into the one record of a transaction).
+ */
+export interface KnownGeneration {
+  /** A first page (or a live re-read of one): kept for good, so a first page read again for arrivals finds what is shown. */
+  readonly pinned: boolean
+  readonly hashes: SeenHashes
+  readonly records: Map<string, TransactionRecord>
+  /** The latest-sorting key it holds. */
+  last: MergeKey | undefined
 }
 
 /** The merge's whole state. Mutated only by the steps in this folder, none of which does I/O. */
@@ -37,12 +56,17 @@ export interface MergeState {
   readonly chains: readonly string[]
   readonly sources: readonly MergeSource[]
   /**
-   * Per chain index: hash → the one record of that transaction, to fold other wallets' views
-   * into it. With one wallet there is nothing to fold: only the hashes are kept (a repeat is
-   * dropped), so a record is garbage once emitted instead of living as long as the feed.
+   * Per chain index, by source page: hash → the one record of that transaction, to fold other
+   * wallets' views into it. With one wallet there is nothing to fold: only the hashes are kept (a
+   * repeat is dropped), so a record is garbage once emitted. Generations no source can come back to
+   * are forgotten (`forgetPassedGenerations`): memory stays flat however deep the feed goes.
    */
-  readonly byHash: readonly Map<string, TransactionRecord>[]
-  readonly hashes: readonly SeenHashes[]
+  readonly known: readonly KnownGeneration[][]
+  /**
+   * A merge started from a snapshot (a page read again): entries at or before this key were
+   * emitted by earlier pages, and are dropped as they come.
+   */
+  after: MergeKey | undefined
   /** Key of the last emitted entry. */
   last: MergeKey | undefined
   /** Records to hand out in the next page's `late`. */
@@ -71,15 +95,15 @@ export function createMergeState(params: MergedWalletHistoryParameters, defaults
       const normalized = normalizeWalletHistoryParameters({ ...rest, address: wallet, chain: c, order, limit }, { extraChains })
       sources.push({
         wallet, walletIndex, chain: c, chainIndex, params: normalized,
-        cursor: undefined, seen: new Set(), status: 'loading', error: undefined, inFlight: false,
-        bound: undefined, buffer: [], nextIndex: 0, requests: 0,
+        cursor: undefined, pageCursor: undefined, seen: new Set(), status: 'loading', error: undefined, inFlight: false,
+        bound: undefined, pageFirst: undefined, floor: undefined, buffer: [], nextIndex: 0, requests: 0,
       })
     })
   })
   const first = sources[0]!.params
   return {
     order: first.order!, limit: first.limit!, wallets, chains: chainList, sources,
-    byHash: chainList.map(() => new Map()), hashes: chainList.map(() => createSeenHashes()), last: undefined, late: new Set(),
+    known: chainList.map(() => []), after: undefined, last: undefined, late: new Set(),
     walletAsList: wallets.map((w) => Object.freeze([w])),
   }
 }
