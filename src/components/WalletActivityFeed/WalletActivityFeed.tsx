@@ -113,6 +113,8 @@ export type WalletActivityFeedProps = Omit<UseWalletHistoryParameters, 'filter'>
  * `maxPages`) and reads a page it let go again, by its own cursor, when the viewer scrolls back, with
  * the row being read kept in place. While a filter or search narrows the rows it keeps every page.
  * `query={{ maxPages: undefined }}` keeps every page always; another `maxPages` sets the window.
+ * Across chains it keeps 5 merged pages the same way, and merges a page it let go again from where
+ * each chain stood at its top (every page while the chain chips hide a chain).
  *
  * @param props - {@link WalletActivityFeedProps}.
  * @returns The feed's root `<div>`: the toolbar, then the rows in an ARIA feed (`role="feed"`).
