@@ -3,7 +3,9 @@
  * WalletActivityFeed on blockfeed/testing's huge wallet (10,000 entries, 100 a page), scrolled down
  * to the end. JS heap after a collection (gc() is exposed by the bench config) once 10,000 entries
  * were scrolled through ÷ once 1,000 were: with the feed's window of pages, and with every page
- * kept (`query={{ maxPages: undefined }}`, what the feed did before the window).
+ * kept (`query={{ maxPages: undefined }}`, what the feed did before the window); and the feed across
+ * chains (`chains`: eth, where the wallet's 10,000 entries are, and polygon, where it has none), whose
+ * merge keeps its own window of merged pages.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createRoot } from 'react-dom/client'
@@ -31,10 +33,12 @@ async function heapAfterGc(): Promise<number> {
 }
 
 /** Scrolls the feed down until `entries` have been received (each history page counted as it is served). */
-async function scrollUntil(viewport: HTMLElement, received: () => number, entries: number) {
+async function scrollUntil(host: HTMLElement, received: () => number, entries: number) {
   const deadline = performance.now() + 120_000
   while (received() < entries) {
     if (performance.now() > deadline) throw new Error(`stuck at ${received()} entries`)
+    // Read each time: the feed across chains renders its list once its first page is in (a new viewport).
+    const viewport = host.querySelector<HTMLElement>('.bf-feed__viewport')!
     viewport.scrollTop = viewport.scrollHeight
     await frames()
     // What a reader does at the end when the feed does not load on its own.
@@ -47,7 +51,7 @@ async function scrollUntil(viewport: HTMLElement, received: () => number, entrie
   await sleep(300)
 }
 
-async function measure(keepAll: boolean) {
+async function measure(keepAll: boolean, chains?: string[]) {
   let received = 0
   const testing = createTestingFetch()
   const fetch: typeof globalThis.fetch = async (input, init) => {
@@ -70,6 +74,7 @@ async function measure(keepAll: boolean) {
         <WalletActivityFeed
           address={testingWallets.huge}
           chain="eth"
+          chains={chains}
           locale="en-US"
           timeZone="UTC"
           watch={false}
@@ -82,10 +87,9 @@ async function measure(keepAll: boolean) {
     </QueryClientProvider>,
   )
   while (!host.querySelector('.bf-feed__viewport')) await sleep(20)
-  const viewport = host.querySelector<HTMLElement>('.bf-feed__viewport')!
-  await scrollUntil(viewport, () => received, 1_000)
+  await scrollUntil(host, () => received, 1_000)
   const at1000 = await heapAfterGc()
-  await scrollUntil(viewport, () => received, 10_000)
+  await scrollUntil(host, () => received, 10_000)
   const at10000 = await heapAfterGc()
   root.unmount()
   host.remove()
@@ -97,12 +101,15 @@ it('JS heap after scrolling 10,000 entries ÷ after 1,000 (the feed, huge wallet
   const keptAll = await measure(true)
   await heapAfterGc()
   const windowed = await measure(false)
+  await heapAfterGc()
+  const merged = await measure(false, ['eth', 'polygon'])
   const mb = (b: number) => `${(b / 2 ** 20).toFixed(1)} MB`
-  const result = { windowed, keptAll, gcExposed: typeof (globalThis as { gc?: unknown }).gc === 'function' }
+  const result = { windowed, keptAll, merged, gcExposed: typeof (globalThis as { gc?: unknown }).gc === 'function' }
   console.info(
     // The page's own heap (React in development, the test runner) is most of the 1,000-entry figure: the growth says more.
     `heap 10,000 ÷ 1,000: window ${windowed.ratio.toFixed(2)} (${mb(windowed.at1000)} → ${mb(windowed.at10000)}, +${mb(windowed.at10000 - windowed.at1000)}); ` +
-      `every page kept ${keptAll.ratio.toFixed(2)} (${mb(keptAll.at1000)} → ${mb(keptAll.at10000)}, +${mb(keptAll.at10000 - keptAll.at1000)})`,
+      `every page kept ${keptAll.ratio.toFixed(2)} (${mb(keptAll.at1000)} → ${mb(keptAll.at10000)}, +${mb(keptAll.at10000 - keptAll.at1000)}); ` +
+      `across chains ${merged.ratio.toFixed(2)} (${mb(merged.at1000)} → ${mb(merged.at10000)}, +${mb(merged.at10000 - merged.at1000)})`,
   )
   await commands.writeFile('test-results/bench/feed-memory.json', JSON.stringify(result, null, 2))
 }, 600_000)

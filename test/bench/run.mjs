@@ -63,6 +63,7 @@ if (existsSync('test-results/bench/feed-memory.json')) {
   const grew = (x) => `+${((x.at10000 - x.at1000) / 2 ** 20).toFixed(1)} MB`
   row('JS heap after scrolling 10,000 entries ÷ after 1,000 (WalletActivityFeed, window of pages)', `${m.windowed.ratio.toFixed(2)} (${grew(m.windowed)})`, '≤ 1.25', m.windowed.ratio <= 1.25)
   row('… the same with every page kept (maxPages: undefined, as before the window)', `${m.keptAll.ratio.toFixed(2)} (${grew(m.keptAll)})`, 'report', null)
+  if (m.merged) row('… the feed across chains (its window of merged pages)', `${m.merged.ratio.toFixed(2)} (${grew(m.merged)})`, '≤ 1.25', m.merged.ratio <= 1.25)
 }
 
 // Issue 34: first row after a reload with the last visit's rows stored ÷ the same page with its history stubbed in-page (Chromium, packed package).
