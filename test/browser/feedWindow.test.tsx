@@ -11,6 +11,8 @@ import { FEED_WINDOW_PAGES } from '../../src/components/WalletActivityFeed/feedW
 import { createClient } from '../../src/core/client.js'
 import { BlockfeedProvider } from '../../src/react/BlockfeedProvider.js'
 
+import { frames, readingRow, rowTop } from './support/reading.js'
+
 import.meta.glob('../../src/components/**/*.css', { eager: true })
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false
 
@@ -39,22 +41,6 @@ const client = createClient({
     return Response.json({ page: k, page_size: PER_PAGE, cursor: k + 1 < PAGES ? `p${k + 1}` : null, result })
   },
 })
-
-const frames = (n = 2) => new Promise<void>((resolve) => {
-  const step = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1)))
-  step(n)
-})
-
-/** The row the reader is looking at: the first article whose top is inside the viewport, and where it is. */
-function readingRow(viewport: HTMLElement) {
-  const top = viewport.getBoundingClientRect().top
-  for (const item of viewport.querySelectorAll<HTMLElement>('[data-key]')) {
-    const rect = item.getBoundingClientRect()
-    if (item.querySelector('article') && rect.top >= top) return { key: item.dataset.key!, top: rect.top }
-  }
-  throw new Error('no row on screen')
-}
-const rowTop = (viewport: HTMLElement, key: string) => viewport.querySelector<HTMLElement>(`[data-key="${key}"]`)?.getBoundingClientRect().top
 
 describe('the feed keeps a window of pages, in Chromium', () => {
   it('rows that jump when scrolling back over a dropped page: 0; End and Home move focus to the last and first loaded rows, and it stays there', async () => {

@@ -8,6 +8,8 @@ import { mergedEntryId } from '../../src/core/history/merge.js'
 import { BlockfeedProvider } from '../../src/react/BlockfeedProvider.js'
 import type { MergedWalletHistoryData } from '../../src/react/useMergedWalletHistory.js'
 
+import { frames, readingRow, rowTop } from './support/reading.js'
+
 import.meta.glob('../../src/components/**/*.css', { eager: true })
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false
 
@@ -42,22 +44,6 @@ const client = createClient({
     return Response.json({ page: at / PER_PAGE, page_size: PER_PAGE, cursor: at + PER_PAGE < PER_CHAIN ? `o${at + PER_PAGE}` : null, result })
   },
 })
-
-const frames = (n = 2) => new Promise<void>((resolve) => {
-  const step = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1)))
-  step(n)
-})
-
-/** The row the reader is looking at: the first article whose top is inside the viewport, and where it is. */
-function readingRow(viewport: HTMLElement) {
-  const top = viewport.getBoundingClientRect().top
-  for (const item of viewport.querySelectorAll<HTMLElement>('[data-key]')) {
-    const rect = item.getBoundingClientRect()
-    if (item.querySelector('article') && rect.top >= top) return { key: item.dataset.key!, top: rect.top }
-  }
-  throw new Error('no row on screen')
-}
-const rowTop = (viewport: HTMLElement, key: string) => viewport.querySelector<HTMLElement>(`[data-key="${CSS.escape(key)}"]`)?.getBoundingClientRect().top
 
 describe('the feed across chains keeps a window of merged pages, in Chromium', () => {
   it('down 12 merged pages over 3 chains and back up: every dropped page read again, the same rows in the same order, 0 rows jump', async () => {

@@ -9,6 +9,7 @@ import { mergedEntryId } from '../../src/core/history/merge.js'
 import type { HistoryStorage } from '../../src/core/persist/options.js'
 import { BlockfeedProvider } from '../../src/react/BlockfeedProvider.js'
 import { useMergedHistory, useMergedWalletHistory, type MergedWalletHistoryData } from '../../src/react/useMergedWalletHistory.js'
+import { scrollFeedTo } from './feedScroll.js'
 import { ALICE, WALLET } from './fixtures.js'
 
 const CHAINS = ['eth', 'base', 'polygon']
@@ -65,17 +66,10 @@ const feedProps = { address: WALLET, chains: CHAINS, limit: LIMIT, locale: 'en-U
 const rowKeys = () => screen.queryAllByRole('article').map((a) => a.closest<HTMLElement>('[data-key]')!.dataset.key)
 const pagesOf = (data: MergedWalletHistoryData | undefined) => data?.pageParams.map((p) => p.page)
 
-/** The viewer far down the loaded rows (jsdom has no layout: the offset is what the virtualizer reads). */
-function scrollTo(top: number) {
-  const viewport = document.querySelector<HTMLElement>('.bf-feed__viewport')!
-  Object.defineProperty(viewport, 'scrollTop', { value: top, writable: true, configurable: true })
-  fireEvent.scroll(viewport)
-}
-
 async function loadToEnd(data: () => MergedWalletHistoryData | undefined) {
   await waitFor(
     () => {
-      scrollTo(100_000)
+      scrollFeedTo(100_000)
       expect(data()?.pageParams.at(-1)?.page).toBe(MERGED_PAGES - 1)
       expect(data()?.pages.at(-1)?.done).toBe(true)
     },
@@ -99,7 +93,7 @@ describe('the feed across chains keeps a window of merged pages', () => {
     for (let i = 0; i < 40 && data()!.pageParams[0]!.page !== 0; i++) {
       const before = requests.length
       const top = data()!.pageParams[0]!.page
-      scrollTo(0)
+      scrollFeedTo(0)
       await act(() => new Promise((r) => setTimeout(r, 400)))
       await waitFor(() => expect(data()!.pageParams[0]!.page).toBeLessThan(top), { timeout: 5_000 })
       asked.push(requests.length - before)
@@ -115,7 +109,7 @@ describe('the feed across chains keeps a window of merged pages', () => {
     // Every page read again is the page first shown.
     data()!.pageParams.forEach((p, i) => expect(data()!.pages[i]!.entries.map(mergedEntryId), `page ${p.page}`).toEqual(firstSeen.get(p.page)))
     expect(data()!.pages).toHaveLength(FEED_WINDOW_PAGES)
-    scrollTo(0)
+    scrollFeedTo(0)
     await waitFor(() => expect(rowKeys()).toContain(mergedEntryId({ chain: 'eth', hash: hash(0, 1) })))
 
     unsubscribe()

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { act, render, screen, waitFor } from '@testing-library/react'
 import { hashKey } from '@tanstack/query-core'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -10,6 +10,7 @@ import type { HistoryStorage } from '../../src/core/persist/options.js'
 import { walletHistoryQueryKey } from '../../src/core/query/walletHistory.js'
 import type { WalletHistoryData } from '../../src/core/query/walletHistory.js'
 import { BlockfeedProvider } from '../../src/react/BlockfeedProvider.js'
+import { scrollFeedTo } from './feedScroll.js'
 import { ALICE, WALLET } from './fixtures.js'
 
 const PAGES = 9
@@ -51,19 +52,12 @@ function setup(feed: ReactNode, persist?: { storage: HistoryStorage }) {
 const feedProps = { address: WALLET, chain: 'eth', limit: PER_PAGE, locale: 'en-US', timeZone: 'UTC', watch: false, showPending: false, showNames: false, showExport: false } as const
 const rowHashes = () => screen.queryAllByRole('article').map((a) => a.closest<HTMLElement>('[data-key]')!.dataset.key)
 
-/** The viewer far down the loaded rows (jsdom has no layout: the offset is what the virtualizer reads). */
-function scrollTo(top: number) {
-  const viewport = document.querySelector<HTMLElement>('.bf-feed__viewport')!
-  Object.defineProperty(viewport, 'scrollTop', { value: top, writable: true, configurable: true })
-  fireEvent.scroll(viewport)
-}
-
 /** Scrolls down (the feed pages on its own near the end) until the last page is loaded. */
 async function loadToEnd(data: () => WalletHistoryData | undefined) {
   await waitFor(
     () => {
       // Far down, so the top of the window is out of view while pages load.
-      scrollTo(100_000)
+      scrollFeedTo(100_000)
       expect(data()?.pageParams.at(-1)).toBe(`p${PAGES - 1}`)
     },
     { timeout: 20_000 },
@@ -84,7 +78,7 @@ describe('WalletActivityFeed keeps a window of pages', () => {
     // each dropped page read again by its own cursor, page 0 with none, and the pages below them let go.
     const before = requests.length
     for (let i = 0; i < 20 && data().pageParams[0] !== ''; i++) {
-      scrollTo(0)
+      scrollFeedTo(0)
       // Past the virtualizer's "scrolling" time (150 ms): a page above is read once the scroll has settled.
       await act(() => new Promise((r) => setTimeout(r, 400)))
     }
@@ -92,12 +86,12 @@ describe('WalletActivityFeed keeps a window of pages', () => {
     expect(requests.slice(before)).toEqual(['p3', 'p2', 'p1', null])
     expect(data().pages[0]!.result[0]!.hash).toBe(hash(1))
     // The row being read was kept in place above page 0: the first row is there at the very top.
-    scrollTo(0)
+    scrollFeedTo(0)
     await waitFor(() => expect(rowHashes()).toContain(hash(1)))
     expect(data().pages).toHaveLength(FEED_WINDOW_PAGES)
     // At the top: nothing more is asked for above it.
     const count = requests.length
-    scrollTo(0)
+    scrollFeedTo(0)
     await act(() => new Promise((r) => setTimeout(r, 400)))
     expect(requests).toHaveLength(count)
   }, 30_000)
@@ -120,7 +114,7 @@ describe('WalletActivityFeed keeps a window of pages', () => {
     view.rerender(page(<WalletActivityFeed {...feedProps} style={{ blockSize: 560 }} />))
     await waitFor(() => expect(rowHashes().length).toBeGreaterThan(0))
     for (let i = 0; i < 20 && data()!.pageParams[0] !== ''; i++) {
-      scrollTo(0)
+      scrollFeedTo(0)
       await act(() => new Promise((r) => setTimeout(r, 400)))
     }
     await waitFor(() => expect(data()!.pageParams).toEqual(['', 'p1', 'p2', 'p3', 'p4']))
