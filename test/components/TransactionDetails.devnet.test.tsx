@@ -16,6 +16,7 @@ import { createClient } from '../../src/core/client.js'
 import type { RevokeRequest } from '../../src/core/details/approvals.js'
 import { startDevnet, type Devnet } from '../../src/devnet/startDevnet.js'
 import { BlockfeedProvider } from '../../src/react/BlockfeedProvider.js'
+import { minedReceipt } from '../support/anvil.js'
 
 let devnet: Devnet
 beforeAll(async () => {
@@ -57,7 +58,7 @@ it('offers Revoke for the live unlimited approval only, and takes it away once r
   const wallet = createWalletClient({ account: privateKeyToAccount(alice.privateKey), transport: http(devnet.nodeUrl) })
   const node = createPublicClient({ transport: http(devnet.nodeUrl) })
   const hash = await wallet.sendTransaction({ ...request, chain: null })
-  expect((await node.waitForTransactionReceipt({ hash })).status).toBe('success')
+  expect((await minedReceipt(node, hash)).status).toBe('success')
 
   // Same panel, still open: at the next head the allowance is read again, and the Revoke goes.
   await waitFor(() => expect(approvals.textContent).toContain('no longer active'), { timeout: 10_000 })

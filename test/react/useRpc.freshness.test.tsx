@@ -4,7 +4,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { useRpc } from '../../src/react/useRpc.js'
-import { startAnvil, type Anvil } from '../support/anvil.js'
+import { startAnvil, type Anvil, minedReceipt } from '../support/anvil.js'
 import { setup } from './support.js'
 
 const dev = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
@@ -26,7 +26,7 @@ describe('useRpc: a read up to a block above the head follows the head', () => {
 
     const wallet = createWalletClient({ account: dev, chain: { ...foundry, rpcUrls: { default: { http: [anvil.rpcUrl] } } }, transport: http(anvil.rpcUrl) })
     const hash = await wallet.sendTransaction({ data: EMIT_LOG })
-    const receipt = await createPublicClient({ transport: http(anvil.rpcUrl) }).waitForTransactionReceipt({ hash, pollingInterval: 10 })
+    const receipt = await minedReceipt(createPublicClient({ transport: http(anvil.rpcUrl) }), hash)
 
     await waitFor(() => expect(result.current.data?.map((l) => l.transactionHash)).toEqual([hash]))
     expect(result.current.data?.[0]?.blockNumber).toBe(numberToHex(receipt.blockNumber))

@@ -5,7 +5,7 @@ import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { InvalidParameterError, JsonRpcError } from '../../src/core/errors.js'
 import { useRpc } from '../../src/react/useRpc.js'
-import { startAnvil, type Anvil } from '../support/anvil.js'
+import { startAnvil, type Anvil, minedReceipt } from '../support/anvil.js'
 import { countingFetch, setup } from './support.js'
 
 const devKey = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
@@ -20,7 +20,7 @@ beforeAll(async () => {
   const wallet = createWalletClient({ account: dev, chain: { ...foundry, rpcUrls: { default: { http: [anvil.rpcUrl] } } }, transport: http(anvil.rpcUrl) })
   txHash = await wallet.sendTransaction({ to: other, value: parseEther('1') })
   // anvil may answer eth_sendRawTransaction before the block is mined.
-  await createPublicClient({ transport: http(anvil.rpcUrl) }).waitForTransactionReceipt({ hash: txHash, pollingInterval: 10 })
+  await minedReceipt(createPublicClient({ transport: http(anvil.rpcUrl) }), txHash)
 })
 afterAll(() => anvil?.stop())
 

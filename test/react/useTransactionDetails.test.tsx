@@ -4,7 +4,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { useTransactionDetails } from '../../src/react/useTransactionDetails.js'
-import { startAnvil, type Anvil } from '../support/anvil.js'
+import { startAnvil, type Anvil, minedReceipt } from '../support/anvil.js'
 import { countingFetch, setup } from './support.js'
 
 // anvil's first two dev accounts (well-known test keys, no value anywhere).
@@ -21,7 +21,7 @@ const anvilRequest = (method: string, params: unknown[] = []) => node().request(
 beforeAll(async () => {
   anvil = await startAnvil()
   mined = await wallet().sendTransaction({ to: bob.address, value: parseEther('0.25') })
-  minedBlock = (await node().waitForTransactionReceipt({ hash: mined })).blockNumber
+  minedBlock = (await minedReceipt(node(), mined)).blockNumber
 }, 60_000)
 
 afterAll(() => anvil?.stop())

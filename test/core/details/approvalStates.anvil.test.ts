@@ -8,7 +8,7 @@ import { approvalStatesQueryOptions, getApprovalStates } from '../../../src/core
 import { getTransactionDetails } from '../../../src/core/details/getTransactionDetails.js'
 import { DevnetCollectible, DevnetToken } from '../../../src/devnet/artifacts.js'
 import { createClient, InvalidParameterError, type BlockfeedClient } from '../../../src/exports/index.js'
-import { startAnvil, type Anvil } from '../../support/anvil.js'
+import { startAnvil, type Anvil, minedReceipt } from '../../support/anvil.js'
 
 // anvil's first two dev accounts (well-known test keys, no value anywhere).
 const alice = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
@@ -23,7 +23,7 @@ let token: Address
 let collection: Address
 
 const send = async (hash: Promise<Hash>) => {
-  const r = await node.waitForTransactionReceipt({ hash: await hash })
+  const r = await minedReceipt(node, await hash)
   return { hash: r.transactionHash, blockNumber: r.blockNumber }
 }
 
@@ -32,7 +32,7 @@ beforeAll(async () => {
   wallet = createWalletClient({ account: alice, chain: foundry, transport: http(anvil.rpcUrl) })
   node = createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl) })
   const deploy = async (artifact: typeof DevnetToken | typeof DevnetCollectible, args: readonly unknown[]) =>
-    getAddress((await node.waitForTransactionReceipt({ hash: await wallet.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args, account: alice, chain: foundry } as never) })).contractAddress!)
+    getAddress((await minedReceipt(node, await wallet.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args, account: alice, chain: foundry } as never))).contractAddress!)
   token = await deploy(DevnetToken, ['Devnet Dollar', 'DUSD', 6, parseUnits('1000', 6)])
   collection = await deploy(DevnetCollectible, ['Devnet Cats', 'CAT'])
   requests = []

@@ -9,7 +9,7 @@ import { approvalsOf, approvalStatus, currentOf, isRevocable, revokeApprovalRequ
 import { getApprovalStates } from '../../../src/core/details/approvalStates.js'
 import { getTransactionDetails } from '../../../src/core/details/getTransactionDetails.js'
 import { createClient, type BlockfeedClient } from '../../../src/exports/index.js'
-import { startAnvil, type Anvil } from '../../support/anvil.js'
+import { startAnvil, type Anvil, minedReceipt } from '../../support/anvil.js'
 
 // Approvals whose owner is not the sender, whose "unlimited" is not exactly max uint256, and
 // Approval logs that are an allowance being spent: real contracts (ApprovalContracts.sol) on anvil.
@@ -36,7 +36,7 @@ let uni: Address
 
 const send = async (account: PrivateKeyAccount, request: { to: Address; data: Hex }): Promise<Hash> => {
   const hash = await createWalletClient({ account, chain: foundry, transport: http(anvil.rpcUrl) }).sendTransaction({ ...request, account, chain: foundry })
-  const receipt = await node.waitForTransactionReceipt({ hash })
+  const receipt = await minedReceipt(node, hash)
   expect(receipt.status).toBe('success')
   return hash
 }
@@ -45,7 +45,7 @@ const call = (account: PrivateKeyAccount, to: Address, contract: string, functio
 const deploy = async (contract: string, args: readonly unknown[] = []) => {
   const wallet = createWalletClient({ account: alice, chain: foundry, transport: http(anvil.rpcUrl) })
   const hash = await wallet.deployContract({ abi: contracts[contract]!.abi, bytecode: contracts[contract]!.bytecode, args, account: alice, chain: foundry } as never)
-  return getAddress((await node.waitForTransactionReceipt({ hash })).contractAddress!)
+  return getAddress((await minedReceipt(node, hash)).contractAddress!)
 }
 
 /** What the details view shows for a transaction: its approvals (from `entry` when given), what each is now, and whether it offers Revoke. */

@@ -9,7 +9,7 @@ import { transactionDetailsQueryOptions } from '../../../src/core/details/query.
 import { revokeApprovalRequest } from '../../../src/core/details/approvals.js'
 import { DevnetCollectible, DevnetToken } from '../../../src/devnet/artifacts.js'
 import { createClient, InvalidParameterError, type BlockfeedClient } from '../../../src/exports/index.js'
-import { startAnvil, type Anvil } from '../../support/anvil.js'
+import { startAnvil, type Anvil, minedReceipt } from '../../support/anvil.js'
 
 // anvil's first two dev accounts (well-known test keys, no value anywhere).
 const alice = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
@@ -27,7 +27,7 @@ beforeAll(async () => {
   const wallet = createWalletClient({ account: alice, chain: foundry, transport: http(anvil.rpcUrl) })
   const pub = createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl) })
   const mined = async (hash: Hash) => {
-    const r = await pub.waitForTransactionReceipt({ hash })
+    const r = await minedReceipt(pub, hash)
     blockOf[hash] = r.blockNumber
     return r
   }

@@ -4,6 +4,7 @@ import solc from 'solc'
 import { createPublicClient, createWalletClient, getAddress, http, type Abi, type Address, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
+import { minedReceipt } from '../../support/anvil.js'
 
 // A stand-in for the ENS Universal Resolver's reverse entry point (same signature and errors as
 // the deployed one): forward verification fails with ReverseAddressMismatch. And Multicall3's aggregate3.
@@ -30,11 +31,11 @@ export async function deployNames(rpcUrl: string): Promise<{ resolver: Address; 
   const c = compile()
   const wallet = createWalletClient({ account: deployer, chain: foundry, transport: http(anvil.rpcUrl) })
   const pub = createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl) })
-  const deploy = async (name: string) => (await pub.waitForTransactionReceipt({ hash: await wallet.deployContract({ abi: c[name]!.abi, bytecode: c[name]!.bytecode }) })).contractAddress!
+  const deploy = async (name: string) => (await minedReceipt(pub, await wallet.deployContract({ abi: c[name]!.abi, bytecode: c[name]!.bytecode }))).contractAddress!
   const resolver = await deploy('MockUniversalResolver')
   const multicall = await deploy('Multicall3')
   const set = async (a: Address, n: string, back: Address) =>
-    pub.waitForTransactionReceipt({ hash: await wallet.writeContract({ address: resolver, abi: c.MockUniversalResolver!.abi, functionName: 'set', args: [a, n, back] }) })
+    minedReceipt(pub, await wallet.writeContract({ address: resolver, abi: c.MockUniversalResolver!.abi, functionName: 'set', args: [a, n, back] }))
   await set(alice, 'alice.eth', alice)
   await set(bob, 'bob.eth', bob)
   // A reverse record claiming a name that resolves to someone else: must never be shown.

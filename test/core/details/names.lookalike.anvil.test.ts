@@ -3,7 +3,7 @@ import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getNames } from '../../../src/core/details/names.js'
 import { createClient, type BlockfeedClient } from '../../../src/exports/index.js'
-import { startAnvil, type Anvil } from '../../support/anvil.js'
+import { startAnvil, type Anvil, minedReceipt } from '../../support/anvil.js'
 import { alice, deployer, deployNames, nobody } from './nameContracts.js'
 
 let anvil: Anvil
@@ -29,7 +29,7 @@ beforeAll(async () => {
   const pub = createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl) })
   const abi = parseAbi(['function set(address a, string n, address forwardTo)'])
   for (const [i, name] of Object.values(lookalikes).entries()) {
-    await pub.waitForTransactionReceipt({ hash: await wallet.writeContract({ address: resolver, abi, functionName: 'set', args: [holder(i), name, holder(i)] }) })
+    await minedReceipt(pub, await wallet.writeContract({ address: resolver, abi, functionName: 'set', args: [holder(i), name, holder(i)] }))
   }
   client = createClient({ baseUrl: 'http://127.0.0.1:9', rpc: { url: anvil.rpcUrl }, chain: '0x7a69', extraChains: ['0x7a69'], retry: false })
 }, 60_000)

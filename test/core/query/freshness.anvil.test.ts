@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient, type BlockfeedClient } from '../../../src/core/client.js'
 import { rpcQueryOptions } from '../../../src/core/query/rpc.js'
 import { DEFAULT_REORG_DEPTH } from '../../../src/core/rpc/head.js'
-import { startAnvil, type Anvil } from '../../support/anvil.js'
+import { startAnvil, type Anvil, minedReceipt } from '../../support/anvil.js'
 
 // anvil's first dev account (a well-known test key, no value anywhere).
 const dev = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
@@ -40,7 +40,7 @@ afterAll(() => anvil?.stop())
 async function mineLog(): Promise<bigint> {
   const wallet = createWalletClient({ account: dev, chain: { ...foundry, rpcUrls: { default: { http: [anvil.rpcUrl] } } }, transport: http(anvil.rpcUrl) })
   const hash = await wallet.sendTransaction({ data: EMIT_LOG })
-  return (await chainClient.waitForTransactionReceipt({ hash, pollingInterval: 10 })).blockNumber
+  return (await minedReceipt(chainClient, hash)).blockNumber
 }
 
 describe('eth_getLogs up to a block above the head (real anvil)', () => {

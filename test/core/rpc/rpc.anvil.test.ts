@@ -19,7 +19,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient, InvalidParameterError, JsonRpcError, rpcMethods, type BlockfeedClient, type RpcMethod } from '../../../src/exports/index.js'
-import { startAnvil, type Anvil } from '../../support/anvil.js'
+import { startAnvil, type Anvil, minedReceipt } from '../../support/anvil.js'
 
 // anvil's first two dev accounts (well-known test keys, no value anywhere).
 const alice = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
@@ -79,7 +79,7 @@ async function sendRaw(account: typeof alice, tx: { to?: Address; data?: Hex; va
   const hash = await client.rpc({ method: 'eth_sendRawTransaction', params: [signed] })
   expect(hash).toBe(keccak256(signed))
   // anvil may answer before it has mined the block.
-  await viem.waitForTransactionReceipt({ hash, pollingInterval: 20 })
+  await minedReceipt(viem, hash)
   return hash
 }
 
