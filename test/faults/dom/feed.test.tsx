@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { WalletActivityFeed } from '../../../src/components/WalletActivityFeed/WalletActivityFeed.js'
 import { createClient } from '../../../src/core/client.js'
@@ -11,6 +11,10 @@ import { useFaultService } from '../support/harness.js'
 
 // The feed over real HTTP (fake service on 127.0.0.1) through the real core and hooks.
 const service = useFaultService()
+// This file runs in the node project, without the dom projects' setup: the same 15 s for a state to
+// come as they give (testing-library's 1 s default was once not enough for the feed's first answer
+// in a full run on the 2-core CI machine; a pass is no slower for it).
+configure({ asyncUtilTimeout: 15_000 })
 afterEach(() => cleanup())
 
 function renderFeed(extra: { includeInternalTransactions?: boolean } = {}) {
