@@ -189,8 +189,11 @@ export const Arabic: Story = {
     const statuses = () => [...canvasElement.querySelectorAll('.bf-pending__status')].map((e) => e.textContent)
     await waitFor(() => expect(statuses()).toEqual(['جارٍ الإرسال', 'جارٍ التأكيد', 'تم التأكيد', 'فشلت', 'تم الاستبدال', 'تم الإسقاط']))
     await expect(canvas.getByRole('button', { name: 'إعادة الإرسال' })).toBeVisible()
-    const root = canvasElement.querySelector<HTMLElement>('.bf-pending')!
-    await expect(root.closest('[dir]')).toHaveAttribute('dir', 'rtl')
-    await expect(getComputedStyle(root).direction).toBe('rtl')
+    // The wrapper takes its direction from the language once its words are in: wait for that state.
+    await waitFor(() => {
+      const root = canvasElement.querySelector<HTMLElement>('.bf-pending')!
+      expect(root.closest('[dir]')).toHaveAttribute('dir', 'rtl')
+      expect(getComputedStyle(root).direction).toBe('rtl')
+    })
   },
 }

@@ -84,23 +84,25 @@ describe('the head stream in Chromium', () => {
       node.head = 102
       served().send(102)
       await vi.waitFor(() => expect(heads.at(-1)).toBe(102n))
+      // Polling stops: a poll already sent when the stream took over may still reach the node (under
+      // load, after this point), none after it. A poller left running would add one every interval.
       const polls = node.polls
       await new Promise((r) => setTimeout(r, INTERVAL * 4))
-      expect(node.polls).toBe(polls)
+      expect(node.polls).toBeLessThanOrEqual(polls + 1)
 
       // Hidden: the stream is closed, nothing is polled.
       setVisibility('hidden')
       await vi.waitFor(() => expect(open()).toHaveLength(0))
       node.head = 103
       await new Promise((r) => setTimeout(r, INTERVAL * 4))
-      expect(node.polls).toBe(polls)
+      expect(node.polls).toBeLessThanOrEqual(polls + 1)
       expect(heads.at(-1)).toBe(102n)
 
       // Shown: a new stream at once, whose first event is the head as it is now.
       setVisibility('visible')
       await vi.waitFor(() => expect(heads.at(-1)).toBe(103n))
       expect(open()).toHaveLength(1)
-      expect(node.polls).toBe(polls)
+      expect(node.polls).toBeLessThanOrEqual(polls + 1)
     } finally {
       release()
       delete (document as { visibilityState?: unknown }).visibilityState
